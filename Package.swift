@@ -1,0 +1,103 @@
+// swift-tools-version: 6.2
+// Vitrine: a UIKit-compatible display runtime for embedded Linux touch panels.
+// The module map and the rules between modules are in docs/architecture.md.
+import PackageDescription
+
+/// Every Swift target builds in Swift 6 mode with warnings as errors.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error)
+]
+
+/// A system-library target found by pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Vitrine",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
+        .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
+        .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
+        .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
+        .library(name: "VitrineInput", targets: ["VitrineInput"]),
+        .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
+        .executable(name: "vitrined", targets: ["vitrined"]),
+        .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
+    ],
+    targets: [
+        // C libraries: module maps only.
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
+        systemLibrary("CLibinput", pkgConfig: "libinput", apt: "libinput-dev"),
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        // cairo and pango together: pangocairo's pkg-config file requires cairo.
+        systemLibrary("CCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+
+        .target(
+            name: "VitrineGraphics",
+            dependencies: ["CPixman", "CCairo"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineLayers",
+            dependencies: ["VitrineGraphics"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrinePlatform",
+            dependencies: ["VitrineGraphics"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineDRM",
+            dependencies: ["CDRM", "CUdev", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineInput",
+            dependencies: ["CLibinput", "CUdev", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineShowcase",
+            dependencies: ["VitrineLayers"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineTestSupport",
+            dependencies: ["VitrineGraphics", "VitrineLayers", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrined",
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-bench",
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
+            path: "Benchmarks/vitrine-bench",
+            swiftSettings: strict
+        ),
+
+        .testTarget(
+            name: "VitrineGraphicsTests",
+            dependencies: ["VitrineGraphics", "VitrineTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineLayersTests",
+            dependencies: ["VitrineLayers", "VitrineTestSupport", "VitrinePlatform"],
+            exclude: ["References"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrinePlatformTests",
+            dependencies: ["VitrinePlatform", "VitrineTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

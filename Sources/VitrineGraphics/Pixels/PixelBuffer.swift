@@ -1,0 +1,126 @@
+import Foundation
+internal import CPixman
+
+/// A rectangle of pixels in memory: a scanout buffer a backend owns, an image's pixels, an
+/// offscreen group or a mask.
+///
+/// Either owns its memory (allocated zeroed, freed with the buffer) or wraps memory that
+/// somebody else owns (a mapped DRM dumb buffer), whose owner is told through `release` when
+/// the buffer goes away.
+public final class PixelBuffer {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    public let format: PixelFormat
+    public let baseAddress: UnsafeMutableRawPointer
+    private let release: (() -> Void)?
+
+    /// The pixman image over this memory, made on first use.
+    private var cachedPixmanImage: OpaquePointer?
+
+    /// A zeroed buffer this object owns. Sizes are clamped to at least 1x1 pixel so a degenerate
+    /// request never yields a null pointer.
+    public init(width: Int, height: Int, format: PixelFormat) {
+        let width = max(1, width)
+        let height = max(1, height)
+        self.width = width
+        self.height = height
+        self.format = format
+        self.stride = format.minimumStride(width: width)
+        let memory = calloc(stride * height, 1)!
+        self.baseAddress = memory
+        self.release = { free(memory) }
+    }
+
+    /// Wraps memory somebody else owns, as a mapped DRM dumb buffer. `release` runs when this
+    /// buffer is deinitialised.
+    public init(
+        wrapping baseAddress: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+        format: PixelFormat, release: (() -> Void)? = nil
+    ) {
+        precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
+        precondition(stride >= width * format.bytesPerPixel && stride % 4 == 0, "stride too small or unaligned")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.baseAddress = baseAddress
+        self.release = release
+    }
+
+    deinit {
+        if let image = cachedPixmanImage { pixman_image_unref(image) }
+        release?()
+    }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The byte count of the pixel rows, stride included.
+    public var byteCount: Int { stride * height }
+
+    /// The pixel at (x, y) as a native-endian `0xAARRGGBB` value; for `.xrgb8888` the alpha
+    /// byte reads as 0xff, for `.alpha8` the coverage is in the alpha byte.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
+        switch format {
+        case .alpha8:
+            return UInt32(baseAddress.load(fromByteOffset: y * stride + x, as: UInt8.self)) << 24
+        case .xrgb8888:
+            return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) | 0xff00_0000
+        case .argb8888Premultiplied:
+            return baseAddress.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        }
+    }
+
+    /// Writes one pixel (see `pixel(x:y:)` for the encoding).
+    public func setPixel(x: Int, y: Int, _ value: UInt32) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
+        if format == .alpha8 {
+            baseAddress.storeBytes(of: UInt8(value >> 24), toByteOffset: y * stride + x, as: UInt8.self)
+        } else {
+            baseAddress.storeBytes(of: value, toByteOffset: y * stride + x * 4, as: UInt32.self)
+        }
+    }
+
+    /// Copies every byte of `other`, which must have the same size, stride and format.
+    public func copyPixels(from other: PixelBuffer) {
+        precondition(other.byteCount == byteCount && other.format == format, "buffers differ")
+        baseAddress.copyMemory(from: other.baseAddress, byteCount: byteCount)
+    }
+
+    /// A new buffer that owns a copy of these pixels.
+    public func copy() -> PixelBuffer {
+        let copy = PixelBuffer(width: width, height: height, format: format)
+        if copy.stride == stride {
+            copy.baseAddress.copyMemory(from: baseAddress, byteCount: byteCount)
+        } else {
+            for row in 0..<height {
+                (copy.baseAddress + row * copy.stride).copyMemory(
+                    from: baseAddress + row * stride, byteCount: width * format.bytesPerPixel)
+            }
+        }
+        return copy
+    }
+
+    /// Whether every pixel of both buffers is equal (for xrgb, ignoring the unused byte).
+    public func hasSamePixels(as other: PixelBuffer) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for y in 0..<height {
+            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// pixman's image over this buffer's memory, kept for the buffer's lifetime.
+    var pixmanImage: OpaquePointer {
+        if let image = cachedPixmanImage { return image }
+        let image = pixman_image_create_bits(
+            format.pixmanFormat, Int32(width), Int32(height),
+            baseAddress.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        cachedPixmanImage = image
+        return image
+    }
+}
