@@ -15,7 +15,7 @@ public struct Region: Sendable, CustomStringConvertible {
         storage = Storage()
         if !rect.isEmpty {
             pixman_region32_init_rect(
-                &storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+                storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
         }
     }
 
@@ -25,12 +25,12 @@ public struct Region: Sendable, CustomStringConvertible {
         for rect in rects { formUnion(rect) }
     }
 
-    public var isEmpty: Bool { pixman_region32_not_empty(&storage.region) == 0 }
+    public var isEmpty: Bool { pixman_region32_not_empty(storage.region) == 0 }
 
     /// The smallest rectangle holding the region; `.zero` when empty.
     public var boundingBox: PixelRect {
         guard !isEmpty else { return .zero }
-        let box = storage.region.extents
+        let box = storage.region.pointee.extents
         return PixelRect(
             x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
     }
@@ -38,7 +38,7 @@ public struct Region: Sendable, CustomStringConvertible {
     /// The disjoint rectangles that make the region, in pixman's y-x banded order.
     public var rects: [PixelRect] {
         var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(&storage.region, &count) else { return [] }
+        guard let boxes = pixman_region32_rectangles(storage.region, &count) else { return [] }
         return (0..<Int(count)).map { index in
             let box = boxes[index]
             return PixelRect(
@@ -47,47 +47,47 @@ public struct Region: Sendable, CustomStringConvertible {
     }
 
     /// The number of rectangles, without building them.
-    public var rectCount: Int { Int(pixman_region32_n_rects(&storage.region)) }
+    public var rectCount: Int { Int(pixman_region32_n_rects(storage.region)) }
 
     /// The number of pixels in the region.
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
 
     public func contains(x: Int, y: Int) -> Bool {
-        pixman_region32_contains_point(&storage.region, Int32(x), Int32(y), nil) != 0
+        pixman_region32_contains_point(storage.region, Int32(x), Int32(y), nil) != 0
     }
 
     public mutating func formUnion(_ other: Region) {
         makeUnique()
-        pixman_region32_union(&storage.region, &storage.region, &other.storage.region)
+        pixman_region32_union(storage.region, storage.region, other.storage.region)
     }
 
     public mutating func formUnion(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         makeUnique()
         pixman_region32_union_rect(
-            &storage.region, &storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
+            storage.region, storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
             UInt32(rect.height))
     }
 
     public mutating func formIntersection(_ other: Region) {
         makeUnique()
-        pixman_region32_intersect(&storage.region, &storage.region, &other.storage.region)
+        pixman_region32_intersect(storage.region, storage.region, other.storage.region)
     }
 
     public mutating func formIntersection(_ rect: PixelRect) {
         makeUnique()
         if rect.isEmpty {
-            pixman_region32_clear(&storage.region)
+            pixman_region32_clear(storage.region)
             return
         }
         pixman_region32_intersect_rect(
-            &storage.region, &storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
+            storage.region, storage.region, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
             UInt32(rect.height))
     }
 
     public mutating func subtract(_ other: Region) {
         makeUnique()
-        pixman_region32_subtract(&storage.region, &storage.region, &other.storage.region)
+        pixman_region32_subtract(storage.region, storage.region, other.storage.region)
     }
 
     public mutating func subtract(_ rect: PixelRect) {
@@ -96,12 +96,12 @@ public struct Region: Sendable, CustomStringConvertible {
 
     public mutating func translate(dx: Int, dy: Int) {
         makeUnique()
-        pixman_region32_translate(&storage.region, Int32(dx), Int32(dy))
+        pixman_region32_translate(storage.region, Int32(dx), Int32(dy))
     }
 
     public mutating func removeAll() {
         makeUnique()
-        pixman_region32_clear(&storage.region)
+        pixman_region32_clear(storage.region)
     }
 
     public func union(_ other: Region) -> Region {
@@ -128,7 +128,7 @@ public struct Region: Sendable, CustomStringConvertible {
 
     /// Calls `body` with pixman's region, for the wrappers in this module.
     func withPixmanRegion<R>(_ body: (UnsafeMutablePointer<pixman_region32_t>) throws -> R) rethrows -> R {
-        try body(&storage.region)
+        try body(storage.region)
     }
 
     private mutating func makeUnique() {
@@ -138,27 +138,30 @@ public struct Region: Sendable, CustomStringConvertible {
     }
 
     /// Owns one pixman region; freed with the last reference.
+    /// The region lives at a fixed address so pixman calls may name it as both source and
+    /// destination.
     private final class Storage: @unchecked Sendable {
-        var region = pixman_region32_t()
+        let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
 
         init() {
-            pixman_region32_init(&region)
+            pixman_region32_init(region)
         }
 
         func copy() -> Storage {
             let copy = Storage()
-            pixman_region32_copy(&copy.region, &region)
+            pixman_region32_copy(copy.region, region)
             return copy
         }
 
         deinit {
-            pixman_region32_fini(&region)
+            pixman_region32_fini(region)
+            region.deallocate()
         }
     }
 }
 
 extension Region: Equatable {
     public static func == (lhs: Region, rhs: Region) -> Bool {
-        return pixman_region32_equal(&lhs.storage.region, &rhs.storage.region) != 0
+        return pixman_region32_equal(lhs.storage.region, rhs.storage.region) != 0
     }
 }

@@ -1,0 +1,290 @@
+import Foundation
+import VitrineGraphics
+
+/// What one `render` call did.
+public struct CompositeResult: Sendable {
+    /// Pixels that differ from the previous frame: what a display is told changed
+    /// (`FB_DAMAGE_CLIPS`).
+    public var frameDamage: Region
+    /// Pixels painted in the target buffer: the frame damage plus what the buffer missed while
+    /// it was not the front buffer (its age).
+    public var repainted: Region
+}
+
+/// Renders a layer tree into pixel buffers with pixman, as Core Animation's render server
+/// does: transforms (projective, bilinear), group opacity, `masksToBounds` clips (rounded and
+/// rotated ones through coverage masks), backgrounds, contents by gravity, borders.
+///
+/// It repaints only damage: each frame it compares every drawn layer's appearance (its change
+/// serial, transform, effective opacity, clip, place among its siblings) with the last frame's
+/// and damages the old and new pixels of what differs. The caller says how old the target
+/// buffer's contents are (`bufferAge`, as EGL_EXT_buffer_age), and the compositor repaints the
+/// damage of that many frames. Nothing changed: no pixel is touched.
+///
+/// One compositor per screen: it remembers that screen's previous frames.
+@MainActor
+public final class Compositor {
+    /// Points to pixels (the screen's scale).
+    public let scale: CGFloat
+    /// What shows where no layer draws.
+    public var clearColor: PremultipliedColor {
+        didSet { if clearColor != oldValue { forceFullDamage = true } }
+    }
+    /// Frames rendered so far.
+    public private(set) var frameNumber: UInt64 = 0
+    /// How many past frames' damage is kept; an older buffer is repainted whole.
+    public static let maximumBufferAge = 4
+
+    var records: [UInt64: LayerRecord] = [:]
+    private var damageHistory: [Region] = []
+    private var targetSize: (width: Int, height: Int)?
+    private var forceFullDamage = true
+    var displayList: [DisplayEntry] = []
+    var coveredAbove: [Region?] = []
+    private var frameDamage = Region()
+    let offscreens = OffscreenPool()
+    private var staleRecordIDs: [UInt64] = []
+
+    public init(scale: CGFloat = 1, clearColor: PremultipliedColor = .init(red: 0, green: 0, blue: 0, alpha: 1)) {
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.clearColor = clearColor
+    }
+
+    /// Renders `root` (the screen's root layer, at the screen's origin) into `target`.
+    ///
+    /// - Parameter bufferAge: how many frames ago `target` was last rendered by this compositor
+    ///   (1: it holds the previous frame). 0 means unknown contents: everything is repainted.
+    @discardableResult
+    public func render(_ root: CALayer, into target: PixelBuffer, bufferAge: Int) -> CompositeResult {
+        frameNumber += 1
+        if targetSize.map({ $0 != (target.width, target.height) }) ?? true {
+            targetSize = (target.width, target.height)
+            forceFullDamage = true
+        }
+        let screen = target.bounds
+
+        frameDamage.removeAll()
+        displayList.removeAll(keepingCapacity: true)
+        collect(
+            root, parentTransform: ProjectiveTransform(scaleX: Double(scale), y: Double(scale)),
+            clip: Clip(rect: screen, key: 0), opacity: 1, previousSiblingID: 0, insideGroup: false)
+        dropRecordsNotSeen()
+        if forceFullDamage {
+            frameDamage = Region(screen)
+            forceFullDamage = false
+        }
+        frameDamage.formIntersection(screen)
+
+        damageHistory.insert(frameDamage, at: 0)
+        if damageHistory.count > Self.maximumBufferAge { damageHistory.removeLast() }
+        var repaint = Region()
+        if bufferAge <= 0 || bufferAge > damageHistory.count {
+            repaint = Region(screen)
+        } else {
+            for age in 0..<bufferAge { repaint.formUnion(damageHistory[age]) }
+        }
+        if !repaint.isEmpty {
+            paint(repaint, into: Canvas(target: target))
+        }
+        offscreens.trim(frame: frameNumber)
+        return CompositeResult(frameDamage: frameDamage, repainted: repaint)
+    }
+
+    /// Forgets every previous frame: the next render repaints everything.
+    public func invalidate() {
+        forceFullDamage = true
+        damageHistory.removeAll()
+    }
+
+    // MARK: - Collecting: the tree to a display list, and damage
+
+    /// The clip ancestors impose: an axis-aligned pixel rectangle and a key for shaped clips.
+    struct Clip {
+        var rect: PixelRect
+        var key: Int
+    }
+
+    enum DisplayEntry {
+        /// The layer's background and contents.
+        case content(LayerRecord)
+        /// The layer's border, drawn above its sublayers.
+        case border(LayerRecord)
+        /// Sublayers limited to the layer's axis-aligned bounds.
+        case pushClip(LayerRecord)
+        case popClip
+        /// An offscreen group for the layer's subtree; `end` is the index of its `.endGroup`.
+        case beginGroup(LayerRecord, end: Int)
+        case endGroup(LayerRecord)
+    }
+
+    /// Visits `layer` and its subtree: updates records, appends display entries, adds damage.
+    /// Returns the pixels the subtree draws.
+    @discardableResult
+    private func collect(
+        _ layer: CALayer, parentTransform: ProjectiveTransform, clip: Clip, opacity parentOpacity: Double,
+        previousSiblingID: UInt64, insideGroup: Bool
+    ) -> PixelRect {
+        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return .zero }
+        let transform = layer.transformToSuperlayer().flattened.concatenating(parentTransform)
+        guard transform.isFinite, abs(transform.determinant) > 1e-12 else { return .zero }
+        let bounds = layer.bounds
+        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite,
+            bounds.height.isFinite
+        else { return .zero }
+
+        let record = records[layer.layerID] ?? makeRecord(for: layer)
+        record.seenFrame = frameNumber
+        let opacity = parentOpacity * Double(layer.opacity)
+        let hasSize = bounds.width > 0 && bounds.height > 0
+        let background = hasSize ? layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        let border = hasSize && layer.borderWidth > 0 ? layer.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        let image = layer.contentsImage
+        if let image, record.piecesSerial != layer.changeSerial {
+            record.contentsPieces = ContentsLayout.pieces(
+                imageWidth: image.width, imageHeight: image.height, bounds: bounds,
+                gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
+                contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
+            record.piecesSerial = layer.changeSerial
+        } else if image == nil {
+            record.contentsPieces.removeAll(keepingCapacity: true)
+        }
+        let drawsContents = !record.contentsPieces.isEmpty
+        let ownParts = (background != nil ? 1 : 0) + (drawsContents ? 1 : 0) + (border != nil ? 1 : 0)
+        let hasSublayers = !(layer.sublayers?.isEmpty ?? true)
+
+        // Own pixels: the bounds, and contents that spill out of them when nothing clips.
+        var ownBox = PixelRect.zero
+        if ownParts > 0 {
+            var area = bounds
+            if drawsContents && !layer.masksToBounds {
+                for piece in record.contentsPieces { area = area.union(piece.destination) }
+            }
+            ownBox = Self.pixelBox(of: area, through: transform)
+        }
+        ownBox = ownBox.intersection(clip.rect)
+
+        let axisAligned = transform.isAxisAligned
+        let shapedClip = layer.masksToBounds && (layer.cornerRadius > 0 || !axisAligned)
+        var drawing = LayerRecord.Drawing()
+        drawing.isGroup =
+            (layer.opacity < 1 && (hasSublayers || ownParts > 1))
+            || (shapedClip && (hasSublayers || drawsContents))
+        drawing.groupMasksToBounds = drawing.isGroup && shapedClip
+        drawing.opacity = drawing.isGroup ? 1 : Double(layer.opacity)
+        if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
+            drawing.boundsClip = rect
+        }
+        if !insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
+            let rect = Self.roundedPixelRect(of: bounds, through: transform)
+        {
+            let opaqueBackground = background?.isOpaque ?? false
+            let opaqueContents =
+                image?.isOpaque == true && layer.contentsGravity == .resize && record.contentsPieces.count == 1
+                && layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
+            if opaqueBackground || opaqueContents {
+                drawing.opaqueBox = rect.intersection(clip.rect)
+            }
+        }
+        record.drawing = drawing
+
+        var appearance = LayerRecord.Appearance()
+        appearance.changeSerial = layer.changeSerial
+        appearance.transform = transform
+        appearance.opacity = opacity
+        appearance.clipRect = clip.rect
+        appearance.clipKey = clip.key
+        appearance.previousSiblingID = previousSiblingID
+        appearance.box = ownBox
+        record.current = appearance
+        if record.rendered != appearance {
+            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            frameDamage.formUnion(ownBox)
+            record.rendered = appearance
+        }
+
+        // Display entries for this layer and its subtree.
+        let groupIndex = displayList.count
+        if drawing.isGroup { displayList.append(.beginGroup(record, end: 0)) }
+        if background != nil || drawsContents { displayList.append(.content(record)) }
+
+        var subtreeBox = ownBox
+        if hasSublayers {
+            var childClip = clip
+            if let boundsClip = drawing.boundsClip {
+                childClip.rect = clip.rect.intersection(boundsClip)
+                displayList.append(.pushClip(record))
+            } else if shapedClip {
+                childClip.rect = clip.rect.intersection(Self.pixelBox(of: bounds, through: transform))
+                var hasher = Hasher()
+                hasher.combine(clip.key)
+                hasher.combine(layer.layerID)
+                hasher.combine(layer.changeSerial)
+                hasher.combine(transform)
+                childClip.key = hasher.finalize()
+            }
+            var previousID: UInt64 = 0
+            for sublayer in layer.sublayersInDrawingOrder {
+                let box = collect(
+                    sublayer, parentTransform: transform, clip: childClip, opacity: opacity,
+                    previousSiblingID: previousID, insideGroup: insideGroup || drawing.isGroup)
+                subtreeBox = Self.union(subtreeBox, box)
+                previousID = sublayer.layerID
+            }
+            if drawing.boundsClip != nil { displayList.append(.popClip) }
+        }
+        if border != nil { displayList.append(.border(record)) }
+        if drawing.isGroup {
+            displayList[groupIndex] = .beginGroup(record, end: displayList.count)
+            displayList.append(.endGroup(record))
+        }
+        record.subtreeBox = subtreeBox
+        return subtreeBox
+    }
+
+    private func makeRecord(for layer: CALayer) -> LayerRecord {
+        let record = LayerRecord(layer: layer)
+        records[layer.layerID] = record
+        return record
+    }
+
+    /// Layers drawn last frame but not this one: their old pixels are damage.
+    private func dropRecordsNotSeen() {
+        staleRecordIDs.removeAll(keepingCapacity: true)
+        for (id, record) in records where record.seenFrame != frameNumber {
+            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            staleRecordIDs.append(id)
+        }
+        for id in staleRecordIDs { records[id] = nil }
+    }
+
+    // MARK: - Geometry helpers
+
+    /// The pixels a rectangle in bounds coordinates may touch once transformed, with one pixel
+    /// of margin for filtering, unless it moves by whole pixels only.
+    static func pixelBox(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect {
+        guard let box = transform.boundingBox(of: rect) else { return .zero }
+        let pixels = PixelRect(enclosing: box)
+        if transform.isIntegerTranslation { return pixels }
+        return PixelRect(x: pixels.x - 2, y: pixels.y - 2, width: pixels.width + 4, height: pixels.height + 4)
+    }
+
+    /// The pixel rectangle an axis-aligned transformed rectangle snaps to (edges rounded to the
+    /// nearest pixel); nil when the transform rotates, shears or projects.
+    static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
+        guard transform.isAxisAligned, let box = transform.boundingBox(of: rect) else { return nil }
+        let minX = box.minX.rounded()
+        let minY = box.minY.rounded()
+        let maxX = box.maxX.rounded()
+        let maxY = box.maxY.rounded()
+        guard maxX > minX, maxY > minY else { return .zero }
+        return PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+    }
+
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        let minX = min(a.x, b.x)
+        let minY = min(a.y, b.y)
+        return PixelRect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import VitrineGraphics
+
+/// What the compositor knows about one layer: where it drew last frame (for damage) and how it
+/// draws this frame. Kept across frames, keyed by the layer's id; dropped once the layer is no
+/// longer drawn.
+@MainActor
+final class LayerRecord {
+    let layer: CALayer
+
+    /// The inputs that decide the layer's own pixels. Any difference between two frames damages
+    /// the old and the new `box`.
+    struct Appearance: Equatable {
+        var changeSerial: UInt64 = 0
+        /// Bounds coordinates to target pixels.
+        var transform = ProjectiveTransform.identity
+        /// The product of the opacities from the root down, this layer's included.
+        var opacity: Double = 1
+        /// The pixel rectangle ancestors' `masksToBounds` limit drawing to (nil: unlimited).
+        var clipRect: PixelRect? = nil
+        /// Identifies the shapes of the masking ancestors (rounded or rotated clips).
+        var clipKey: Int = 0
+        /// The sibling drawn just before this layer: catches reordering.
+        var previousSiblingID: UInt64 = 0
+        /// Pixels the layer's own drawing may touch, clipped.
+        var box = PixelRect.zero
+    }
+
+    /// This frame's appearance, and the one last rendered.
+    var current = Appearance()
+    var rendered: Appearance? = nil
+    /// The frame in which the layer was last visited.
+    var seenFrame: UInt64 = 0
+
+    /// The layer and everything drawn inside it, clipped: an offscreen group's size.
+    var subtreeBox = PixelRect.zero
+    /// How this layer is drawn this frame.
+    var drawing = Drawing()
+
+    struct Drawing {
+        /// Composited as one group in an offscreen buffer (group opacity, shaped clip).
+        var isGroup = false
+        /// The group is cut to the layer's (rounded or rotated) bounds.
+        var groupMasksToBounds = false
+        /// Opacity applied when drawing: the layer's own, or 1 inside its own group.
+        var opacity: Double = 1
+        /// Pixels this layer covers opaquely, for occlusion (top-level layers only).
+        var opaqueBox: PixelRect? = nil
+        /// The axis-aligned bounds in pixels, when `masksToBounds` clips with a rectangle.
+        var boundsClip: PixelRect? = nil
+    }
+
+    /// Cached coverage masks (rebuilt when their key changes).
+    var backgroundMask: (key: MaskKey, mask: PixelBuffer)? = nil
+    var borderMask: (key: MaskKey, mask: PixelBuffer)? = nil
+    /// Cached contents pieces, valid for `piecesSerial`.
+    var contentsPieces: [ContentsPiece] = []
+    var piecesSerial: UInt64 = .max
+
+    init(layer: CALayer) {
+        self.layer = layer
+    }
+}
+
+/// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels.
+struct MaskKey: Equatable {
+    var width: Int
+    var height: Int
+    var radius: Double
+    var borderWidth: Double
+}
