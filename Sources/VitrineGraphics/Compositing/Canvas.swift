@@ -35,11 +35,26 @@ public enum SourceEdge: Sendable {
 
 /// Raster operations on a pixel buffer, done by pixman: the compositor's only way to touch
 /// pixels. Every operation touches only pixels inside `clip` (and the buffer).
+///
+/// Coordinates (transforms, clips, regions) are global: the target's pixel (0, 0) sits at
+/// `origin`. An offscreen group buffer covers some area of the screen; drawing into it with the
+/// screen's coordinates samples every source at exactly the positions a direct draw would,
+/// so a group and a partial redraw give the same pixels as a full one.
 public struct Canvas {
     public let target: PixelBuffer
+    /// The global coordinates of the target's top-left pixel.
+    public let originX: Int
+    public let originY: Int
 
-    public init(target: PixelBuffer) {
+    public init(target: PixelBuffer, originX: Int = 0, originY: Int = 0) {
         self.target = target
+        self.originX = originX
+        self.originY = originY
+    }
+
+    /// The target's pixels in global coordinates.
+    public var area: PixelRect {
+        PixelRect(x: originX, y: originY, width: target.width, height: target.height)
     }
 
     /// Fills `region` (clipped to the buffer) with a premultiplied colour.
@@ -47,8 +62,9 @@ public struct Canvas {
         _ region: Region, color: PremultipliedColor, operator op: CompositeOperator = .source
     ) {
         var area = region
-        area.formIntersection(target.bounds)
+        area.formIntersection(self.area)
         guard !area.isEmpty else { return }
+        area.translate(dx: -originX, dy: -originY)
         var pixmanColor = Self.pixmanColor(color)
         area.withPixmanRegion { region in
             var count: Int32 = 0
@@ -105,14 +121,14 @@ public struct Canvas {
         guard color.alpha > 0 else { return }
         let solid = pixman_image_create_solid_fill([Self.pixmanColor(color)])!
         defer { pixman_image_unref(solid) }
-        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), target: target, clip: clip)
+        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), canvas: area, clip: clip)
         else { return }
         Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
         withClip(clip) {
             pixman_image_composite32(
                 PIXMAN_OP_OVER, solid, mask.pixmanImage,
                 target.pixmanImage, 0, 0, placement.sourceX, placement.sourceY,
-                Int32(placement.area.x), Int32(placement.area.y), Int32(placement.area.width), Int32(placement.area.height))
+                Int32(placement.area.x - originX), Int32(placement.area.y - originY), Int32(placement.area.width), Int32(placement.area.height))
         }
     }
 
@@ -121,8 +137,8 @@ public struct Canvas {
     /// a rotated or rounded shape.
     public func applyMask(_ mask: PixelBuffer, transform: ProjectiveTransform, filter: SamplingFilter = .bilinear) {
         precondition(mask.format == .alpha8, "a coverage mask is alpha8")
-        let everything = Region(target.bounds)
-        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), target: target, clip: everything, coverWholeClip: true)
+        let everything = Region(area)
+        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), canvas: area, clip: everything, coverWholeClip: true)
         else {
             fill(everything, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
             return
@@ -130,7 +146,7 @@ public struct Canvas {
         Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
         pixman_image_composite32(
             PIXMAN_OP_IN_REVERSE, mask.pixmanImage, nil, target.pixmanImage,
-            placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x), Int32(placement.area.y),
+            placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX), Int32(placement.area.y - originY),
             Int32(placement.area.width), Int32(placement.area.height))
     }
 
@@ -141,20 +157,22 @@ public struct Canvas {
         transform: ProjectiveTransform, filter: SamplingFilter, edge: SourceEdge, mask: OpaquePointer?,
         clip: Region
     ) {
-        guard let placement = Placement(transform: transform, size: sourceSize, target: target, clip: clip)
+        guard let placement = Placement(transform: transform, size: sourceSize, canvas: area, clip: clip)
         else { return }
         Self.configure(source, placement: placement, filter: filter, edge: edge)
         withClip(clip) {
             pixman_image_composite32(
                 op.pixmanOperator, source, mask, target.pixmanImage, placement.sourceX,
-                placement.sourceY, 0, 0, Int32(placement.area.x), Int32(placement.area.y),
+                placement.sourceY, 0, 0, Int32(placement.area.x - originX), Int32(placement.area.y - originY),
                 Int32(placement.area.width), Int32(placement.area.height))
         }
     }
 
     private func withClip(_ clip: Region, _ body: () -> Void) {
         let image = target.pixmanImage
-        clip.withPixmanRegion { region in
+        var local = clip
+        local.translate(dx: -originX, dy: -originY)
+        local.withPixmanRegion { region in
             _ = pixman_image_set_clip_region32(image, region)
         }
         body()
@@ -193,9 +211,9 @@ public struct Canvas {
 }
 
 /// Where a transformed source lands in the target: the target area to composite and how the
-/// source is sampled there.
+/// source is sampled there, all in global coordinates.
 private struct Placement {
-    /// Target pixels to composite (the transformed source's bounding box within clip and target).
+    /// Pixels to composite (the transformed source's bounding box within clip and canvas).
     var area: PixelRect
     /// pixman's source offset for `area`'s top-left pixel.
     var sourceX: Int32
@@ -204,12 +222,12 @@ private struct Placement {
     var pixmanTransform: pixman_transform?
 
     init?(
-        transform: ProjectiveTransform, size: (Int, Int), target: PixelBuffer, clip: Region,
+        transform: ProjectiveTransform, size: (Int, Int), canvas: PixelRect, clip: Region,
         coverWholeClip: Bool = false
     ) {
         guard transform.isFinite else { return nil }
         let sourceRect = CGRect(x: 0, y: 0, width: size.0, height: size.1)
-        var limit = clip.boundingBox.intersection(target.bounds)
+        var limit = clip.boundingBox.intersection(canvas)
         if !coverWholeClip {
             guard let box = transform.boundingBox(of: sourceRect) else { return nil }
             limit = limit.intersection(PixelRect(enclosing: box))
