@@ -349,7 +349,10 @@ open class CALayer {
         while let parent = root.superlayer { root = parent }
         var layer: CALayer? = self
         while let current = layer {
-            current.treeHost?.layerTreeDidChange(root)
+            if let host = current.treeHost {
+                host.layerTreeDidChange(root)
+                CATransaction.noteChange(of: root, hostedBy: host)
+            }
             layer = current.superlayer
         }
     }

@@ -13,6 +13,9 @@ import Foundation
 /// the end of the run-loop turn). While an explicit transaction is open the compositor does
 /// not render the tree, so a half-built change is never shown.
 ///
+/// Hosts of trees changed while an explicit transaction was open hear from their trees once
+/// more when the outermost transaction commits (see ``CALayerTreeHost``).
+///
 /// Completion blocks run, in the order their transactions committed, once the outermost
 /// explicit transaction commits (or, for the implicit transaction, at `flush()`). Until
 /// animations exist nothing else delays them.
@@ -32,6 +35,14 @@ public final class CATransaction {
     private static var explicitScopes: [Scope] = []
     /// Completion blocks of committed inner transactions, waiting for the outermost commit.
     private static var pendingCompletions: [() -> Void] = []
+
+    /// A hosted tree that changed while an explicit transaction was open.
+    private struct TouchedTree {
+        weak var host: (any CALayerTreeHost)?
+        weak var root: CALayer?
+    }
+    /// The hosted trees changed during the open explicit transactions, by host and root.
+    private static var touchedTrees: [[ObjectIdentifier]: TouchedTree] = [:]
 
     private init() {}
 
@@ -54,7 +65,26 @@ public final class CATransaction {
     public static func commit() {
         guard let scope = explicitScopes.popLast() else { return }
         if let block = scope.completionBlock { pendingCompletions.append(block) }
-        if explicitScopes.isEmpty { runPendingCompletions() }
+        guard explicitScopes.isEmpty else { return }
+        notifyTouchedTrees()
+        runPendingCompletions()
+    }
+
+    /// Remembers that `host`'s tree changed inside an explicit transaction, so that the
+    /// outermost commit tells the host again: a frame it skipped while the transaction was
+    /// open (see `isBatching`) is then rendered.
+    internal static func noteChange(of root: CALayer, hostedBy host: any CALayerTreeHost) {
+        guard isBatching else { return }
+        let key = [ObjectIdentifier(host), ObjectIdentifier(root)]
+        if touchedTrees[key] == nil { touchedTrees[key] = TouchedTree(host: host, root: root) }
+    }
+
+    private static func notifyTouchedTrees() {
+        let touched = touchedTrees.values
+        touchedTrees = [:]
+        for tree in touched {
+            if let host = tree.host, let root = tree.root { host.layerTreeDidChange(root) }
+        }
     }
 
     /// Commits the implicit transaction, as `flush()`: its completion block runs and its

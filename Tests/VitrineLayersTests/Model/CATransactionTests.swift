@@ -92,3 +92,30 @@ struct CATransactionTests {
         #expect(!CATransaction.isBatching)
     }
 }
+
+@MainActor
+@Suite("CATransaction and tree hosts")
+struct CATransactionHostTests {
+    @Test func outermostCommitTellsHostsOfChangedTreesAgain() {
+        let host = ModelCountingHost()
+        let root = CALayer()
+        root.treeHost = host
+        let untouched = ModelCountingHost()
+        let other = CALayer()
+        other.treeHost = untouched
+        CATransaction.begin()
+        root.opacity = 0.5
+        CATransaction.begin()
+        root.position = CGPoint(x: 1, y: 1)
+        CATransaction.commit()
+        #expect(host.roots.count == 2)
+        CATransaction.commit()
+        #expect(host.roots.count == 3 && host.roots.last === root)
+        #expect(untouched.roots.isEmpty)
+        // Outside a transaction there is nothing to repeat.
+        root.opacity = 1
+        CATransaction.begin()
+        CATransaction.commit()
+        #expect(host.roots.count == 4)
+    }
+}
