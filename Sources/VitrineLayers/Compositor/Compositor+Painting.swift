@@ -21,10 +21,20 @@ extension Compositor {
         var savedClips: [Region] = []
         var index = 0
         while index < displayList.count {
+            let entry = displayList[index]
+            // Entries that draw nothing inside the clip cost no region work.
+            if case .content(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+                index += 1
+                continue
+            }
+            if case .border(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+                index += 1
+                continue
+            }
             let isTopLevel = levels.count == 1
             var clip = levels[levels.count - 1].clip
             if isTopLevel, let covered = coveredAbove[index] { clip.subtract(covered) }
-            switch displayList[index] {
+            switch entry {
             case .content(let record):
                 if !clip.isEmpty { drawContent(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
             case .border(let record):
