@@ -6,176 +6,176 @@ import VitrineGraphics
 // several levels is the product of each level's flattened (2D projective) transform; the
 // compositor, `convert` and `hitTest` all use `transformToSuperlayer()` so they agree.
 extension CALayer {
-  /// The anchor point in this layer's bounds coordinates.
-  var anchorInBounds: CGPoint {
-    CGPoint(
-      x: bounds.origin.x + anchorPoint.x * bounds.size.width,
-      y: bounds.origin.y + anchorPoint.y * bounds.size.height)
-  }
-
-  /// The layer's placement in its superlayer, without the superlayer's `sublayerTransform`:
-  /// translate the anchor point (and `anchorPointZ`) to the origin, apply `transform`, then
-  /// translate to `position` (and `zPosition`).
-  func transformInSuperlayerPlane() -> CATransform3D {
-    let anchor = anchorInBounds
-    if transform.isIdentity {
-      return CATransform3DMakeTranslation(
-        position.x - anchor.x, position.y - anchor.y, zPosition - anchorPointZ)
+    /// The anchor point in this layer's bounds coordinates.
+    var anchorInBounds: CGPoint {
+        CGPoint(
+            x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+            y: bounds.origin.y + anchorPoint.y * bounds.size.height)
     }
-    return CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-      .concatenating(transform)
-      .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
-  }
 
-  /// The full 4x4 mapping of a point in this layer's bounds coordinates into its
-  /// superlayer's bounds coordinates:
-  ///
-  /// 1. translate by `-(bounds.origin + anchorPoint * bounds.size)` and by `-anchorPointZ`
-  ///    in z,
-  /// 2. `transform`,
-  /// 3. translate by `position` and by `zPosition` in z (so a perspective in the
-  ///    superlayer's `sublayerTransform` sees the layer's depth, as in Core Animation),
-  /// 4. the superlayer's `sublayerTransform` about the superlayer's anchor point (translate
-  ///    by minus the anchor in its bounds, `sublayerTransform`, translate back; the anchor's z
-  ///    is taken as 0).
-  ///
-  /// For a root layer it maps into the space the root is placed in (the screen).
-  /// Flatten it with `.flattened` to map points with z = 0.
-  internal func transformToSuperlayer() -> CATransform3D {
-    let placement = transformInSuperlayerPlane()
-    guard let parent = superlayer, !parent.sublayerTransform.isIdentity else { return placement }
-    let pivot = parent.anchorInBounds
-    return
-      placement
-      .concatenating(CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0))
-      .concatenating(parent.sublayerTransform)
-      .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
-  }
-
-  /// The flattened mapping from this layer's bounds coordinates into `ancestor`'s bounds
-  /// coordinates; with nil (or a layer that is not an ancestor), into the space the root is
-  /// placed in.
-  func projectiveTransform(toAncestor ancestor: CALayer?) -> ProjectiveTransform {
-    var result = ProjectiveTransform.identity
-    var layer = self
-    while layer !== ancestor {
-      result = result.concatenating(layer.transformToSuperlayer().flattened)
-      guard let parent = layer.superlayer else { break }
-      layer = parent
+    /// The layer's placement in its superlayer, without the superlayer's `sublayerTransform`:
+    /// translate the anchor point (and `anchorPointZ`) to the origin, apply `transform`, then
+    /// translate to `position` (and `zPosition`).
+    func transformInSuperlayerPlane() -> CATransform3D {
+        let anchor = anchorInBounds
+        if transform.isIdentity {
+            return CATransform3DMakeTranslation(
+                position.x - anchor.x, position.y - anchor.y, zPosition - anchorPointZ)
+        }
+        return CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
-    return result
-  }
 
-  /// The nearest layer that is `other` or this layer or an ancestor of both; nil when they
-  /// are in different trees. (Core Animation has no public name for this.)
-  func ancestorShared(with other: CALayer) -> CALayer? {
-    var ancestors = Set<ObjectIdentifier>()
-    var layer: CALayer? = self
-    while let current = layer {
-      ancestors.insert(ObjectIdentifier(current))
-      layer = current.superlayer
+    /// The full 4x4 mapping of a point in this layer's bounds coordinates into its
+    /// superlayer's bounds coordinates:
+    ///
+    /// 1. translate by `-(bounds.origin + anchorPoint * bounds.size)` and by `-anchorPointZ`
+    ///    in z,
+    /// 2. `transform`,
+    /// 3. translate by `position` and by `zPosition` in z (so a perspective in the
+    ///    superlayer's `sublayerTransform` sees the layer's depth, as in Core Animation),
+    /// 4. the superlayer's `sublayerTransform` about the superlayer's anchor point (translate
+    ///    by minus the anchor in its bounds, `sublayerTransform`, translate back; the anchor's z
+    ///    is taken as 0).
+    ///
+    /// For a root layer it maps into the space the root is placed in (the screen).
+    /// Flatten it with `.flattened` to map points with z = 0.
+    internal func transformToSuperlayer() -> CATransform3D {
+        let placement = transformInSuperlayerPlane()
+        guard let parent = superlayer, !parent.sublayerTransform.isIdentity else { return placement }
+        let pivot = parent.anchorInBounds
+        return
+            placement
+            .concatenating(CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0))
+            .concatenating(parent.sublayerTransform)
+            .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
     }
-    layer = other
-    while let current = layer {
-      if ancestors.contains(ObjectIdentifier(current)) { return current }
-      layer = current.superlayer
+
+    /// The flattened mapping from this layer's bounds coordinates into `ancestor`'s bounds
+    /// coordinates; with nil (or a layer that is not an ancestor), into the space the root is
+    /// placed in.
+    func projectiveTransform(toAncestor ancestor: CALayer?) -> ProjectiveTransform {
+        var result = ProjectiveTransform.identity
+        var layer = self
+        while layer !== ancestor {
+            result = result.concatenating(layer.transformToSuperlayer().flattened)
+            guard let parent = layer.superlayer else { break }
+            layer = parent
+        }
+        return result
     }
-    return nil
-  }
 
-  /// The flattened mapping from `source`'s coordinates to `destination`'s; nil stands for
-  /// the space the root is placed in. Nil when the mapping is singular or not finite.
-  static func conversion(from source: CALayer?, to destination: CALayer?) -> ProjectiveTransform? {
-    if source === destination { return .identity }
-    var shared: CALayer?
-    if let source, let destination { shared = source.ancestorShared(with: destination) }
-    let up = source?.projectiveTransform(toAncestor: shared) ?? .identity
-    guard let destination else { return up.isFinite ? up : nil }
-    guard let down = destination.projectiveTransform(toAncestor: shared).inverted() else {
-      return nil
+    /// The nearest layer that is `other` or this layer or an ancestor of both; nil when they
+    /// are in different trees. (Core Animation has no public name for this.)
+    func ancestorShared(with other: CALayer) -> CALayer? {
+        var ancestors = Set<ObjectIdentifier>()
+        var layer: CALayer? = self
+        while let current = layer {
+            ancestors.insert(ObjectIdentifier(current))
+            layer = current.superlayer
+        }
+        layer = other
+        while let current = layer {
+            if ancestors.contains(ObjectIdentifier(current)) { return current }
+            layer = current.superlayer
+        }
+        return nil
     }
-    let result = up.concatenating(down)
-    return result.isFinite ? result : nil
-  }
 
-  /// A point that could not be mapped.
-  static let unmappablePoint = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
-
-  var computedFrame: CGRect {
-    if transform.isIdentity {
-      let anchor = anchorInBounds
-      return CGRect(
-        x: position.x - (anchor.x - bounds.origin.x), y: position.y - (anchor.y - bounds.origin.y),
-        width: bounds.width, height: bounds.height)
+    /// The flattened mapping from `source`'s coordinates to `destination`'s; nil stands for
+    /// the space the root is placed in. Nil when the mapping is singular or not finite.
+    static func conversion(from source: CALayer?, to destination: CALayer?) -> ProjectiveTransform? {
+        if source === destination { return .identity }
+        var shared: CALayer?
+        if let source, let destination { shared = source.ancestorShared(with: destination) }
+        let up = source?.projectiveTransform(toAncestor: shared) ?? .identity
+        guard let destination else { return up.isFinite ? up : nil }
+        guard let down = destination.projectiveTransform(toAncestor: shared).inverted() else {
+            return nil
+        }
+        let result = up.concatenating(down)
+        return result.isFinite ? result : nil
     }
-    return transformInSuperlayerPlane().flattened.boundingBox(of: bounds) ?? .null
-  }
 
-  func applyFrame(_ rect: CGRect) {
-    var rect = rect
-    if rect.size.width < 0 {
-      rect.origin.x += rect.size.width
-      rect.size.width = -rect.size.width
+    /// A point that could not be mapped.
+    static let unmappablePoint = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+
+    var computedFrame: CGRect {
+        if transform.isIdentity {
+            let anchor = anchorInBounds
+            return CGRect(
+                x: position.x - (anchor.x - bounds.origin.x), y: position.y - (anchor.y - bounds.origin.y),
+                width: bounds.width, height: bounds.height)
+        }
+        return transformInSuperlayerPlane().flattened.boundingBox(of: bounds) ?? .null
     }
-    if rect.size.height < 0 {
-      rect.origin.y += rect.size.height
-      rect.size.height = -rect.size.height
+
+    func applyFrame(_ rect: CGRect) {
+        var rect = rect
+        if rect.size.width < 0 {
+            rect.origin.x += rect.size.width
+            rect.size.width = -rect.size.width
+        }
+        if rect.size.height < 0 {
+            rect.origin.y += rect.size.height
+            rect.size.height = -rect.size.height
+        }
+        bounds.size = rect.size
+        position = CGPoint(
+            x: rect.origin.x + anchorPoint.x * rect.size.width,
+            y: rect.origin.y + anchorPoint.y * rect.size.height)
     }
-    bounds.size = rect.size
-    position = CGPoint(
-      x: rect.origin.x + anchorPoint.x * rect.size.width,
-      y: rect.origin.y + anchorPoint.y * rect.size.height)
-  }
 
-  /// The transform as an affine transform, as `affineTransform()` (meaningful when the
-  /// transform is affine).
-  public func affineTransform() -> CGAffineTransform {
-    CATransform3DGetAffineTransform(transform)
-  }
+    /// The transform as an affine transform, as `affineTransform()` (meaningful when the
+    /// transform is affine).
+    public func affineTransform() -> CGAffineTransform {
+        CATransform3DGetAffineTransform(transform)
+    }
 
-  /// Sets `transform` from an affine transform, as `setAffineTransform(_:)`.
-  public func setAffineTransform(_ m: CGAffineTransform) {
-    transform = CATransform3DMakeAffineTransform(m)
-  }
+    /// Sets `transform` from an affine transform, as `setAffineTransform(_:)`.
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
 
-  /// `p` from `layer`'s coordinates into this layer's, as `convert(_:from:)`, through every
-  /// transform on the way (bounds origins, anchor points, `transform`, `sublayerTransform`,
-  /// perspective). A nil `layer` stands for the space the root layer is placed in (the
-  /// screen; for a window's layer at the origin, UIKit's window coordinates). Layers in
-  /// different trees convert through their roots' spaces, taken to be the same. Core
-  /// Animation leaves unmappable points undefined; Vitrine returns NaN coordinates.
-  public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-    CALayer.conversion(from: layer, to: self)?.apply(p) ?? CALayer.unmappablePoint
-  }
+    /// `p` from `layer`'s coordinates into this layer's, as `convert(_:from:)`, through every
+    /// transform on the way (bounds origins, anchor points, `transform`, `sublayerTransform`,
+    /// perspective). A nil `layer` stands for the space the root layer is placed in (the
+    /// screen; for a window's layer at the origin, UIKit's window coordinates). Layers in
+    /// different trees convert through their roots' spaces, taken to be the same. Core
+    /// Animation leaves unmappable points undefined; Vitrine returns NaN coordinates.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        CALayer.conversion(from: layer, to: self)?.apply(p) ?? CALayer.unmappablePoint
+    }
 
-  /// `p` from this layer's coordinates into `layer`'s, as `convert(_:to:)`; see
-  /// `convert(_:from:)`.
-  public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
-    CALayer.conversion(from: self, to: layer)?.apply(p) ?? CALayer.unmappablePoint
-  }
+    /// `p` from this layer's coordinates into `layer`'s, as `convert(_:to:)`; see
+    /// `convert(_:from:)`.
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        CALayer.conversion(from: self, to: layer)?.apply(p) ?? CALayer.unmappablePoint
+    }
 
-  /// The bounding box of `r` mapped from `layer`'s coordinates into this layer's, as
-  /// `convert(_:from:)`; `.null` when a corner cannot be mapped. See `convert(_:from:)` for
-  /// points.
-  public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-    if r.isNull { return r }
-    return CALayer.conversion(from: layer, to: self)?.boundingBox(of: r) ?? .null
-  }
+    /// The bounding box of `r` mapped from `layer`'s coordinates into this layer's, as
+    /// `convert(_:from:)`; `.null` when a corner cannot be mapped. See `convert(_:from:)` for
+    /// points.
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        if r.isNull { return r }
+        return CALayer.conversion(from: layer, to: self)?.boundingBox(of: r) ?? .null
+    }
 
-  /// The bounding box of `r` mapped from this layer's coordinates into `layer`'s, as
-  /// `convert(_:to:)`; `.null` when a corner cannot be mapped.
-  public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-    if r.isNull { return r }
-    return CALayer.conversion(from: self, to: layer)?.boundingBox(of: r) ?? .null
-  }
+    /// The bounding box of `r` mapped from this layer's coordinates into `layer`'s, as
+    /// `convert(_:to:)`; `.null` when a corner cannot be mapped.
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        if r.isNull { return r }
+        return CALayer.conversion(from: self, to: layer)?.boundingBox(of: r) ?? .null
+    }
 
-  /// Whether the geometry that places this layer is finite; the compositor skips layers
-  /// for which it is not.
-  internal var hasFiniteGeometry: Bool {
-    bounds.origin.x.isFinite && bounds.origin.y.isFinite
-      && bounds.size.width.isFinite && bounds.size.height.isFinite
-      && position.x.isFinite && position.y.isFinite && zPosition.isFinite
-      && anchorPoint.x.isFinite && anchorPoint.y.isFinite && anchorPointZ.isFinite
-      && transform.isFinite && sublayerTransform.isFinite
-  }
+    /// Whether the geometry that places this layer is finite; the compositor skips layers
+    /// for which it is not.
+    internal var hasFiniteGeometry: Bool {
+        bounds.origin.x.isFinite && bounds.origin.y.isFinite
+            && bounds.size.width.isFinite && bounds.size.height.isFinite
+            && position.x.isFinite && position.y.isFinite && zPosition.isFinite
+            && anchorPoint.x.isFinite && anchorPoint.y.isFinite && anchorPointZ.isFinite
+            && transform.isFinite && sublayerTransform.isFinite
+    }
 }

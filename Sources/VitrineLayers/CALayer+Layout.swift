@@ -2,37 +2,39 @@ import Foundation
 
 // Layout: `setNeedsLayout()` marks, `layoutIfNeeded()` lays out parents before children.
 extension CALayer {
-  func markNeedsLayout() {
-    let wasMarked = needsLayoutFlag
-    needsLayoutFlag = true
-    superlayer?.markDescendantNeedsLayout()
-    if !wasMarked { notifyTreeHosts() }
-  }
-
-  func markDescendantNeedsLayout() {
-    var layer: CALayer? = self
-    while let current = layer, !current.descendantNeedsLayout {
-      current.descendantNeedsLayout = true
-      layer = current.superlayer
+    /// Marks the layer; tells the tree hosts unless `notifying` is false (when the caller is
+    /// about to tell them anyway).
+    func markNeedsLayout(notifying: Bool = true) {
+        let wasMarked = needsLayoutFlag
+        needsLayoutFlag = true
+        superlayer?.markDescendantNeedsLayout()
+        if !wasMarked && notifying { notifyTreeHosts() }
     }
-  }
 
-  func performLayoutIfNeeded() {
-    var start = self
-    while let parent = start.superlayer, parent.needsLayoutFlag { start = parent }
-    start.layoutSubtreeIfNeeded()
-  }
+    func markDescendantNeedsLayout() {
+        var layer: CALayer? = self
+        while let current = layer, !current.descendantNeedsLayout {
+            current.descendantNeedsLayout = true
+            layer = current.superlayer
+        }
+    }
 
-  /// Lays out this layer if it needs it, then every descendant that needs it.
-  func layoutSubtreeIfNeeded() {
-    if needsLayoutFlag {
-      needsLayoutFlag = false
-      layoutSublayers()
+    func performLayoutIfNeeded() {
+        var start = self
+        while let parent = start.superlayer, parent.needsLayoutFlag { start = parent }
+        start.layoutSubtreeIfNeeded()
     }
-    guard descendantNeedsLayout else { return }
-    descendantNeedsLayout = false
-    for layer in sublayerStorage ?? [] where layer.needsLayoutFlag || layer.descendantNeedsLayout {
-      layer.layoutSubtreeIfNeeded()
+
+    /// Lays out this layer if it needs it, then every descendant that needs it.
+    func layoutSubtreeIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for layer in sublayerStorage ?? [] where layer.needsLayoutFlag || layer.descendantNeedsLayout {
+            layer.layoutSubtreeIfNeeded()
+        }
     }
-  }
 }

@@ -18,364 +18,367 @@ import VitrineGraphics
 /// extensions.
 @MainActor
 open class CALayer {
-  // MARK: Identity and change tracking (for the compositor)
+    // MARK: Identity and change tracking (for the compositor)
 
-  private static var lastLayerID: UInt64 = 0
+    private static var lastLayerID: UInt64 = 0
 
-  /// A unique identifier, assigned in creation order and never reused.
-  internal let layerID: UInt64
+    /// A unique identifier, assigned in creation order and never reused.
+    internal let layerID: UInt64
 
-  /// Bumped by every change to a visual property of this layer, and by changes to its list
-  /// of sublayers or to their drawing order.
-  internal private(set) var changeSerial: UInt64 = 0
+    /// Bumped by every change to a visual property of this layer, and by changes to its list
+    /// of sublayers or to their drawing order.
+    internal private(set) var changeSerial: UInt64 = 0
 
-  /// Who is told when this tree changes (a Vitrine extension; see ``CALayerTreeHost``).
-  /// Usually set on the root layer only. Held weakly.
-  public weak var treeHost: (any CALayerTreeHost)?
+    /// Who is told when this tree changes (a Vitrine extension; see ``CALayerTreeHost``).
+    /// Usually set on the root layer only. Held weakly.
+    public weak var treeHost: (any CALayerTreeHost)?
 
-  // MARK: Tree
+    // MARK: Tree
 
-  /// The layer this one is a sublayer of, as `superlayer`.
-  public internal(set) weak var superlayer: CALayer?
+    /// The layer this one is a sublayer of, as `superlayer`.
+    public internal(set) weak var superlayer: CALayer?
 
-  /// The storage behind `sublayers`; nil when there are none.
-  internal var sublayerStorage: [CALayer]?
+    /// The storage behind `sublayers`; nil when there are none.
+    internal var sublayerStorage: [CALayer]?
 
-  /// The cached result of `sublayersInDrawingOrder`; nil when it must be recomputed.
-  internal var drawingOrderCache: [CALayer]?
+    /// The cached result of `sublayersInDrawingOrder`; nil when it must be recomputed.
+    internal var drawingOrderCache: [CALayer]?
 
-  /// The sublayers, back to front in array order, as `sublayers`. Setting it removes the
-  /// current sublayers and adds the new ones (each leaves its old superlayer first),
-  /// as Core Animation does. Reads nil when there are none (Vitrine normalises an empty list
-  /// to nil); layers that would create a cycle, and repeats, are left out.
-  open var sublayers: [CALayer]? {
-    get { sublayerStorage }
-    set { replaceAllSublayers(with: newValue ?? []) }
-  }
-
-  /// The object that draws and lays out this layer, as `delegate`. Held weakly.
-  open weak var delegate: (any CALayerDelegate)?
-
-  /// A name for finding and debugging the layer, as `name`.
-  open var name: String?
-
-  // MARK: Geometry
-
-  /// The layer's own coordinate space, as `bounds`. Its origin shifts where the sublayers
-  /// appear; its size is the layer's extent. A change marks the layer as needing layout and,
-  /// with `needsDisplayOnBoundsChange`, as needing display.
-  open var bounds: CGRect = .zero {
-    didSet {
-      guard bounds != oldValue else { return }
-      layerDidChange()
-      setNeedsLayout()
-      if needsDisplayOnBoundsChange { setNeedsDisplay() }
+    /// The sublayers, back to front in array order, as `sublayers`. Setting it removes the
+    /// current sublayers and adds the new ones (each leaves its old superlayer first),
+    /// as Core Animation does. Reads nil when there are none (Vitrine normalises an empty list
+    /// to nil); layers that would create a cycle, and repeats, are left out.
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage }
+        set { replaceAllSublayers(with: newValue ?? []) }
     }
-  }
 
-  /// Where the anchor point sits in the superlayer's coordinates, as `position`.
-  open var position: CGPoint = .zero {
-    didSet { if position != oldValue { layerDidChange() } }
-  }
+    /// The object that draws and lays out this layer, as `delegate`. Held weakly.
+    open weak var delegate: (any CALayerDelegate)?
 
-  /// The layer's position along z, as `zPosition`: it orders siblings (higher draws in
-  /// front) and, under a perspective `sublayerTransform`, moves the layer towards the viewer.
-  open var zPosition: CGFloat = 0 {
-    didSet {
-      guard zPosition != oldValue else { return }
-      layerDidChange()
-      if let superlayer {
-        superlayer.drawingOrderCache = nil
-        superlayer.layerDidChange()
-      }
+    /// A name for finding and debugging the layer, as `name`.
+    open var name: String?
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space, as `bounds`. Its origin shifts where the sublayers
+    /// appear; its size is the layer's extent. A change marks the layer as needing layout and,
+    /// with `needsDisplayOnBoundsChange`, as needing display.
+    open var bounds: CGRect = .zero {
+        didSet {
+            guard bounds != oldValue else { return }
+            markNeedsLayout(notifying: false)
+            if needsDisplayOnBoundsChange { markNeedsDisplay(notifying: false) }
+            layerDidChange()
+        }
     }
-  }
 
-  /// The point of the bounds, in unit coordinates, that `position` places and `transform`
-  /// pivots about, as `anchorPoint` (default (0.5, 0.5)). Changing it moves the frame, not
-  /// the position.
-  open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-    didSet { if anchorPoint != oldValue { layerDidChange() } }
-  }
-
-  /// The anchor point's z component, as `anchorPointZ` (default 0).
-  open var anchorPointZ: CGFloat = 0 {
-    didSet { if anchorPointZ != oldValue { layerDidChange() } }
-  }
-
-  /// The transform applied about the anchor point, as `transform`.
-  open var transform: CATransform3D = CATransform3DIdentity {
-    didSet { if transform != oldValue { layerDidChange() } }
-  }
-
-  /// The transform applied to the sublayers about this layer's anchor point, as
-  /// `sublayerTransform` (commonly a perspective with `m34 = -1 / distance`).
-  open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-    didSet { if sublayerTransform != oldValue { layerDidChange() } }
-  }
-
-  /// The layer's rectangle in its superlayer's coordinates, as `frame`.
-  ///
-  /// Reading gives the bounding box of the bounds transformed about the anchor point and
-  /// placed at `position` (the superlayer's `sublayerTransform` is not included). Writing
-  /// sets `position` and `bounds.size` from the rectangle (standardised), ignoring
-  /// `transform`, as Core Animation does; a transformed layer's frame read back then differs.
-  open var frame: CGRect {
-    get { computedFrame }
-    set { applyFrame(newValue) }
-  }
-
-  // MARK: Appearance
-
-  /// The opacity the layer and its sublayers are composited with, as `opacity` (default 1).
-  open var opacity: Float = 1 {
-    didSet { if opacity != oldValue { layerDidChange() } }
-  }
-
-  /// Whether the layer and its sublayers are not drawn and not hit, as `isHidden`.
-  open var isHidden = false {
-    didSet { if isHidden != oldValue { layerDidChange() } }
-  }
-
-  /// Whether the sublayers are clipped to the bounds (with `cornerRadius`), as
-  /// `masksToBounds`. Also limits `hitTest(_:)` to the bounds.
-  open var masksToBounds = false {
-    didSet { if masksToBounds != oldValue { layerDidChange() } }
-  }
-
-  /// The colour filling the bounds behind the contents, as `backgroundColor` (default nil).
-  open var backgroundColor: CGColor? {
-    didSet { if backgroundColor != oldValue { layerDidChange() } }
-  }
-
-  /// The width of the border drawn inside the bounds, above contents and sublayers, as
-  /// `borderWidth` (default 0).
-  open var borderWidth: CGFloat = 0 {
-    didSet { if borderWidth != oldValue { layerDidChange() } }
-  }
-
-  /// The border's colour, as `borderColor` (default opaque black, as Core Animation).
-  open var borderColor: CGColor? = .black {
-    didSet { if borderColor != oldValue { layerDidChange() } }
-  }
-
-  /// The radius of the rounded corners of the background and border (and of the clip when
-  /// `masksToBounds`), as `cornerRadius` (default 0).
-  open var cornerRadius: CGFloat = 0 {
-    didSet { if cornerRadius != oldValue { layerDidChange() } }
-  }
-
-  /// A hint that the layer fills its bounds with opaque content, as `isOpaque`.
-  open var isOpaque = false {
-    didSet { if isOpaque != oldValue { layerDidChange() } }
-  }
-
-  // MARK: Contents
-
-  /// The typed view of `contents`, kept in step with it.
-  private var storedContentsImage: CGImage?
-
-  /// The layer's image, as `contents`. Like Core Animation it is typed `Any?`; a `CGImage`
-  /// is shown, anything else is stored and ignored. `display()` replaces it.
-  open var contents: Any? {
-    didSet {
-      let image = contents as? CGImage
-      let previousImage = storedContentsImage
-      storedContentsImage = image
-      // Only images can be compared; any other value counts as a change.
-      let unchanged =
-        (contents == nil && oldValue == nil) || (image != nil && image === previousImage)
-      if !unchanged { layerDidChange() }
+    /// Where the anchor point sits in the superlayer's coordinates, as `position`.
+    open var position: CGPoint = .zero {
+        didSet { if position != oldValue { layerDidChange() } }
     }
-  }
 
-  /// `contents` as an image, nil when it holds no `CGImage`.
-  internal var contentsImage: CGImage? {
-    get { storedContentsImage }
-    set { contents = newValue }
-  }
-
-  /// How the contents are placed in the bounds, as `contentsGravity` (default `.resize`).
-  open var contentsGravity: CALayerContentsGravity = .resize {
-    didSet { if contentsGravity != oldValue { layerDidChange() } }
-  }
-
-  /// The part of the contents image shown, in unit coordinates of the image, as
-  /// `contentsRect` (default (0, 0, 1, 1)).
-  open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-    didSet { if contentsRect != oldValue { layerDidChange() } }
-  }
-
-  /// The stretchable middle of the contents for nine-part scaling, in unit coordinates of
-  /// the image, as `contentsCenter` (default (0, 0, 1, 1): all of it stretches).
-  open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
-    didSet { if contentsCenter != oldValue { layerDidChange() } }
-  }
-
-  /// Image pixels per point of the contents, as `contentsScale` (default 1). `display()`
-  /// draws its backing image at this scale.
-  open var contentsScale: CGFloat = 1 {
-    didSet { if contentsScale != oldValue { layerDidChange() } }
-  }
-
-  // MARK: Display and layout state
-
-  /// Whether a bounds change marks the layer as needing display, as
-  /// `needsDisplayOnBoundsChange` (default false).
-  open var needsDisplayOnBoundsChange = false
-
-  /// Set by `setNeedsDisplay()`, cleared by `displayIfNeeded()`.
-  internal var needsDisplayFlag = false
-  /// Some descendant needs display (lets a display pass skip clean subtrees).
-  internal var descendantNeedsDisplay = false
-  /// Set by `setNeedsLayout()`, cleared by `layoutIfNeeded()`. New layers need layout once.
-  internal var needsLayoutFlag = true
-  /// Some descendant needs layout (lets a layout pass skip clean subtrees).
-  internal var descendantNeedsLayout = false
-
-  // MARK: Creation
-
-  /// A new layer with Core Animation's default property values, as `init()`.
-  public init() {
-    CALayer.lastLayerID += 1
-    layerID = CALayer.lastLayerID
-  }
-
-  /// A copy of `layer`'s own properties (not its sublayers, superlayer, delegate or tree
-  /// host), as `init(layer:)`, which Core Animation uses to make presentation layers.
-  /// Anything that is not a `CALayer` gives a default layer.
-  public convenience init(layer: Any) {
-    self.init()
-    guard let other = layer as? CALayer else { return }
-    copyProperties(from: other)
-  }
-
-  // MARK: Overridable behaviour (implemented in the CALayer+*.swift files)
-
-  /// Reloads the contents, as `display()`: the delegate's `display(_:)` when there is a
-  /// delegate, else the backing image drawn through `draw(in:)` (see `drawBackingImage`).
-  open func display() { performDisplay() }
-
-  /// Draws the layer's content into `ctx`, in bounds coordinates, as `draw(in:)`. The default
-  /// asks the delegate's `draw(_:in:)`.
-  open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
-
-  /// Marks the contents as needing to be redrawn, as `setNeedsDisplay()`.
-  open func setNeedsDisplay() { markNeedsDisplay() }
-
-  /// Marks part of the contents as needing to be redrawn, as `setNeedsDisplay(_:)`.
-  /// Vitrine redraws the whole layer; an empty rectangle marks nothing.
-  open func setNeedsDisplay(_ r: CGRect) {
-    if !r.isNull, !r.isEmpty { markNeedsDisplay() }
-  }
-
-  /// Whether the layer is marked as needing display, as `needsDisplay()`.
-  open func needsDisplay() -> Bool { needsDisplayFlag }
-
-  /// Calls `display()` when the layer needs display, as `displayIfNeeded()`.
-  open func displayIfNeeded() { performDisplayIfNeeded() }
-
-  /// Marks the layer as needing layout, as `setNeedsLayout()`.
-  open func setNeedsLayout() { markNeedsLayout() }
-
-  /// Whether the layer is marked as needing layout, as `needsLayout()`.
-  open func needsLayout() -> Bool { needsLayoutFlag }
-
-  /// Lays out what needs it, parents before children, as `layoutIfNeeded()`: like Core
-  /// Animation it starts from the highest ancestor in the unbroken chain of superlayers
-  /// needing layout, then visits every layer below that needs it.
-  open func layoutIfNeeded() { performLayoutIfNeeded() }
-
-  /// Lays out the sublayers, as `layoutSublayers()`. The default asks the delegate's
-  /// `layoutSublayers(of:)`.
-  open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
-
-  /// The layer's preferred size in its superlayer's coordinates, as `preferredFrameSize()`:
-  /// with no layout manager, the bounds size mapped through the transform (the frame's size).
-  open func preferredFrameSize() -> CGSize { frame.size }
-
-  /// The deepest visible layer containing `p`, given in the superlayer's coordinates, as
-  /// `hitTest(_:)`. See `CALayer+HitTesting.swift`.
-  open func hitTest(_ p: CGPoint) -> CALayer? { performHitTest(p) }
-
-  /// Whether `p`, in this layer's coordinates, lies in its bounds, as `contains(_:)`.
-  open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
-
-  /// Appends `layer` as the frontmost sublayer, as `addSublayer(_:)`.
-  open func addSublayer(_ layer: CALayer) { insert(layer, atIndex: Int.max) }
-
-  /// Inserts `layer` at `idx` of `sublayers` (clamped to the count), as
-  /// `insertSublayer(_:at:)`.
-  open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insert(layer, atIndex: Int(idx)) }
-
-  /// Inserts `layer` just below `sibling`, as `insertSublayer(_:below:)`. Vitrine inserts at
-  /// the back when `sibling` is nil or not a sublayer (Core Animation raises for the latter).
-  open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-    insert(layer, nextTo: sibling, above: false)
-  }
-
-  /// Inserts `layer` just above `sibling`, as `insertSublayer(_:above:)`. Vitrine inserts at
-  /// the front when `sibling` is nil or not a sublayer (Core Animation raises for the latter).
-  open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-    insert(layer, nextTo: sibling, above: true)
-  }
-
-  /// Puts `newLayer` where `oldLayer` is, as `replaceSublayer(_:with:)`. Does nothing when
-  /// `oldLayer` is not a sublayer or `newLayer` would create a cycle.
-  open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-    replace(oldLayer, with: newLayer)
-  }
-
-  /// Detaches the layer from its superlayer, as `removeFromSuperlayer()`.
-  open func removeFromSuperlayer() { detachFromSuperlayer() }
-
-  /// The model layer, as `model()`: this layer (every layer is a model layer for now).
-  open func model() -> Self { self }
-
-  /// The presentation layer, as `presentation()`: nil until animations exist.
-  open func presentation() -> Self? { nil }
-
-  // MARK: Change notification
-
-  /// Records a visual change of this layer and tells the tree's host.
-  internal func layerDidChange() {
-    changeSerial &+= 1
-    notifyTreeHosts()
-  }
-
-  /// Tells every tree host between this layer and its root that the tree changed.
-  internal func notifyTreeHosts() {
-    var root = self
-    while let parent = root.superlayer { root = parent }
-    var layer: CALayer? = self
-    while let current = layer {
-      current.treeHost?.layerTreeDidChange(root)
-      layer = current.superlayer
+    /// The layer's position along z, as `zPosition`: it orders siblings (higher draws in
+    /// front) and, under a perspective `sublayerTransform`, moves the layer towards the viewer.
+    open var zPosition: CGFloat = 0 {
+        didSet {
+            guard zPosition != oldValue else { return }
+            layerDidChange()
+            if let superlayer {
+                superlayer.drawingOrderCache = nil
+                superlayer.layerDidChange()
+            }
+        }
     }
-  }
 
-  private func copyProperties(from other: CALayer) {
-    bounds = other.bounds
-    position = other.position
-    zPosition = other.zPosition
-    anchorPoint = other.anchorPoint
-    anchorPointZ = other.anchorPointZ
-    transform = other.transform
-    sublayerTransform = other.sublayerTransform
-    opacity = other.opacity
-    isHidden = other.isHidden
-    masksToBounds = other.masksToBounds
-    backgroundColor = other.backgroundColor
-    borderWidth = other.borderWidth
-    borderColor = other.borderColor
-    cornerRadius = other.cornerRadius
-    isOpaque = other.isOpaque
-    contents = other.contents
-    contentsGravity = other.contentsGravity
-    contentsRect = other.contentsRect
-    contentsCenter = other.contentsCenter
-    contentsScale = other.contentsScale
-    needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
-    name = other.name
-  }
+    /// The point of the bounds, in unit coordinates, that `position` places and `transform`
+    /// pivots about, as `anchorPoint` (default (0.5, 0.5)). Changing it moves the frame, not
+    /// the position.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { if anchorPoint != oldValue { layerDidChange() } }
+    }
+
+    /// The anchor point's z component, as `anchorPointZ` (default 0).
+    open var anchorPointZ: CGFloat = 0 {
+        didSet { if anchorPointZ != oldValue { layerDidChange() } }
+    }
+
+    /// The transform applied about the anchor point, as `transform`.
+    open var transform: CATransform3D = CATransform3DIdentity {
+        didSet { if transform != oldValue { layerDidChange() } }
+    }
+
+    /// The transform applied to the sublayers about this layer's anchor point, as
+    /// `sublayerTransform` (commonly a perspective with `m34 = -1 / distance`).
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
+        didSet { if sublayerTransform != oldValue { layerDidChange() } }
+    }
+
+    /// The layer's rectangle in its superlayer's coordinates, as `frame`.
+    ///
+    /// Reading gives the bounding box of the bounds transformed about the anchor point and
+    /// placed at `position` (the superlayer's `sublayerTransform` is not included). Writing
+    /// sets `position` and `bounds.size` from the rectangle (standardised), ignoring
+    /// `transform`, as Core Animation does; a transformed layer's frame read back then differs.
+    open var frame: CGRect {
+        get { computedFrame }
+        set { applyFrame(newValue) }
+    }
+
+    // MARK: Appearance
+
+    /// The opacity the layer and its sublayers are composited with, as `opacity` (default 1).
+    open var opacity: Float = 1 {
+        didSet { if opacity != oldValue { layerDidChange() } }
+    }
+
+    /// Whether the layer and its sublayers are not drawn and not hit, as `isHidden`.
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { layerDidChange() } }
+    }
+
+    /// Whether the sublayers are clipped to the bounds (with `cornerRadius`), as
+    /// `masksToBounds`. Also limits `hitTest(_:)` to the bounds.
+    open var masksToBounds = false {
+        didSet { if masksToBounds != oldValue { layerDidChange() } }
+    }
+
+    /// The colour filling the bounds behind the contents, as `backgroundColor` (default nil).
+    open var backgroundColor: CGColor? {
+        didSet { if backgroundColor != oldValue { layerDidChange() } }
+    }
+
+    /// The width of the border drawn inside the bounds, above contents and sublayers, as
+    /// `borderWidth` (default 0).
+    open var borderWidth: CGFloat = 0 {
+        didSet { if borderWidth != oldValue { layerDidChange() } }
+    }
+
+    /// The border's colour, as `borderColor` (default opaque black, as Core Animation).
+    open var borderColor: CGColor? = .black {
+        didSet { if borderColor != oldValue { layerDidChange() } }
+    }
+
+    /// The radius of the rounded corners of the background and border (and of the clip when
+    /// `masksToBounds`), as `cornerRadius` (default 0).
+    open var cornerRadius: CGFloat = 0 {
+        didSet { if cornerRadius != oldValue { layerDidChange() } }
+    }
+
+    /// A hint that the layer fills its bounds with opaque content, as `isOpaque`.
+    open var isOpaque = false {
+        didSet { if isOpaque != oldValue { layerDidChange() } }
+    }
+
+    // MARK: Contents
+
+    /// The typed view of `contents`, kept in step with it.
+    private var storedContentsImage: CGImage?
+
+    /// The layer's image, as `contents`. Like Core Animation it is typed `Any?`; a `CGImage`
+    /// is shown, anything else is stored and ignored. `display()` replaces it.
+    open var contents: Any? {
+        didSet {
+            let image = contents as? CGImage
+            let previousImage = storedContentsImage
+            storedContentsImage = image
+            // Only images can be compared; any other value counts as a change.
+            let unchanged =
+                (contents == nil && oldValue == nil) || (image != nil && image === previousImage)
+            if !unchanged { layerDidChange() }
+        }
+    }
+
+    /// `contents` as an image, nil when it holds no `CGImage`.
+    internal var contentsImage: CGImage? {
+        get { storedContentsImage }
+        set { contents = newValue }
+    }
+
+    /// How the contents are placed in the bounds, as `contentsGravity` (default `.resize`).
+    open var contentsGravity: CALayerContentsGravity = .resize {
+        didSet { if contentsGravity != oldValue { layerDidChange() } }
+    }
+
+    /// The part of the contents image shown, in unit coordinates of the image, as
+    /// `contentsRect` (default (0, 0, 1, 1)).
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsRect != oldValue { layerDidChange() } }
+    }
+
+    /// The stretchable middle of the contents for nine-part scaling, in unit coordinates of
+    /// the image, as `contentsCenter` (default (0, 0, 1, 1): all of it stretches).
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsCenter != oldValue { layerDidChange() } }
+    }
+
+    /// Image pixels per point of the contents, as `contentsScale` (default 1). `display()`
+    /// draws its backing image at this scale.
+    open var contentsScale: CGFloat = 1 {
+        didSet { if contentsScale != oldValue { layerDidChange() } }
+    }
+
+    // MARK: Display and layout state
+
+    /// Whether a bounds change marks the layer as needing display, as
+    /// `needsDisplayOnBoundsChange` (default false).
+    open var needsDisplayOnBoundsChange = false
+
+    /// Set by `setNeedsDisplay()`, cleared by `displayIfNeeded()`.
+    internal var needsDisplayFlag = false
+    /// Some descendant needs display (lets a display pass skip clean subtrees).
+    internal var descendantNeedsDisplay = false
+    /// Set by `setNeedsLayout()`, cleared by `layoutIfNeeded()`. New layers need layout once.
+    internal var needsLayoutFlag = true
+    /// Some descendant needs layout (lets a layout pass skip clean subtrees).
+    internal var descendantNeedsLayout = false
+
+    // MARK: Creation
+
+    /// A new layer with Core Animation's default property values, as `init()`.
+    public init() {
+        CALayer.lastLayerID += 1
+        layerID = CALayer.lastLayerID
+    }
+
+    /// A copy of `layer`'s own properties (not its sublayers, superlayer, delegate or tree
+    /// host), as `init(layer:)`, which Core Animation uses to make presentation layers.
+    /// Anything that is not a `CALayer` gives a default layer.
+    public convenience init(layer: Any) {
+        self.init()
+        guard let other = layer as? CALayer else { return }
+        copyProperties(from: other)
+    }
+
+    // MARK: Overridable behaviour (implemented in the CALayer+*.swift files)
+
+    /// Reloads the contents, as `display()`: the delegate's `display(_:)` when there is a
+    /// delegate, else the backing image drawn through `draw(in:)` (see `drawBackingImage`).
+    open func display() { performDisplay() }
+
+    /// Draws the layer's content into `ctx`, in bounds coordinates, as `draw(in:)`. The default
+    /// asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Marks the contents as needing to be redrawn, as `setNeedsDisplay()`.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Marks part of the contents as needing to be redrawn, as `setNeedsDisplay(_:)`.
+    /// Vitrine redraws the whole layer; an empty rectangle marks nothing.
+    open func setNeedsDisplay(_ r: CGRect) {
+        if !r.isNull, !r.isEmpty { markNeedsDisplay() }
+    }
+
+    /// Whether the layer is marked as needing display, as `needsDisplay()`.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Calls `display()` when the layer needs display, as `displayIfNeeded()`.
+    open func displayIfNeeded() { performDisplayIfNeeded() }
+
+    /// Marks the layer as needing layout, as `setNeedsLayout()`.
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout, as `needsLayout()`.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out what needs it, parents before children, as `layoutIfNeeded()`: like Core
+    /// Animation it starts from the highest ancestor in the unbroken chain of superlayers
+    /// needing layout, then visits every layer below that needs it.
+    open func layoutIfNeeded() { performLayoutIfNeeded() }
+
+    /// Lays out the sublayers, as `layoutSublayers()`. The default asks the delegate's
+    /// `layoutSublayers(of:)`.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The layer's preferred size in its superlayer's coordinates, as `preferredFrameSize()`:
+    /// with no layout manager, the bounds size mapped through the transform (the frame's size).
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    /// The deepest visible layer containing `p`, given in the superlayer's coordinates, as
+    /// `hitTest(_:)`. See `CALayer+HitTesting.swift`.
+    open func hitTest(_ p: CGPoint) -> CALayer? { performHitTest(p) }
+
+    /// Whether `p`, in this layer's coordinates, lies in its bounds, as `contains(_:)`.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// Appends `layer` as the frontmost sublayer, as `addSublayer(_:)`.
+    open func addSublayer(_ layer: CALayer) { insert(layer, atIndex: Int.max) }
+
+    /// Inserts `layer` at `idx` of `sublayers` (clamped to the count), as
+    /// `insertSublayer(_:at:)`.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insert(layer, atIndex: Int(idx)) }
+
+    /// Inserts `layer` just below `sibling`, as `insertSublayer(_:below:)`. Vitrine inserts at
+    /// the back when `sibling` is nil or not a sublayer (Core Animation raises for the latter).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insert(layer, nextTo: sibling, above: false)
+    }
+
+    /// Inserts `layer` just above `sibling`, as `insertSublayer(_:above:)`. Vitrine inserts at
+    /// the front when `sibling` is nil or not a sublayer (Core Animation raises for the latter).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insert(layer, nextTo: sibling, above: true)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is, as `replaceSublayer(_:with:)`. Does nothing when
+    /// `oldLayer` is not a sublayer or `newLayer` would create a cycle.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        replace(oldLayer, with: newLayer)
+    }
+
+    /// Detaches the layer from its superlayer, as `removeFromSuperlayer()`.
+    open func removeFromSuperlayer() { detachFromSuperlayer() }
+
+    /// The model layer, as `model()`: this layer (every layer is a model layer for now).
+    open func model() -> Self { self }
+
+    /// The presentation layer, as `presentation()`: nil until animations exist.
+    open func presentation() -> Self? { nil }
+
+    // MARK: Change notification
+
+    /// Records a visual change of this layer and tells the tree's host.
+    internal func layerDidChange() {
+        changeSerial &+= 1
+        notifyTreeHosts()
+    }
+
+    /// Tells every tree host between this layer and its root that the tree changed.
+    internal func notifyTreeHosts() {
+        var root = self
+        while let parent = root.superlayer { root = parent }
+        var layer: CALayer? = self
+        while let current = layer {
+            if let host = current.treeHost {
+                host.layerTreeDidChange(root)
+                CATransaction.noteChange(of: root, hostedBy: host)
+            }
+            layer = current.superlayer
+        }
+    }
+
+    private func copyProperties(from other: CALayer) {
+        bounds = other.bounds
+        position = other.position
+        zPosition = other.zPosition
+        anchorPoint = other.anchorPoint
+        anchorPointZ = other.anchorPointZ
+        transform = other.transform
+        sublayerTransform = other.sublayerTransform
+        opacity = other.opacity
+        isHidden = other.isHidden
+        masksToBounds = other.masksToBounds
+        backgroundColor = other.backgroundColor
+        borderWidth = other.borderWidth
+        borderColor = other.borderColor
+        cornerRadius = other.cornerRadius
+        isOpaque = other.isOpaque
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        contentsRect = other.contentsRect
+        contentsCenter = other.contentsCenter
+        contentsScale = other.contentsScale
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        name = other.name
+    }
 }

@@ -9,37 +9,37 @@ import VitrineGraphics
 /// `action(for:forKey:)` arrives with animations.
 @MainActor
 public protocol CALayerDelegate: AnyObject {
-  /// Provides the layer's contents, as `display(_:)`; called by `CALayer.display()`.
-  /// The default implementation draws the layer's backing image through `draw(in:)`, which is
-  /// what Core Animation does when the delegate does not implement this method.
-  func display(_ layer: CALayer)
+    /// Provides the layer's contents, as `display(_:)`; called by `CALayer.display()`.
+    /// The default implementation draws the layer's backing image through `draw(in:)`, which is
+    /// what Core Animation does when the delegate does not implement this method.
+    func display(_ layer: CALayer)
 
-  /// Draws the layer's content into `ctx`, as `draw(_:in:)`; called by the layer's default
-  /// `draw(in:)`. The context is in the layer's bounds coordinates. The default draws nothing.
-  func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Draws the layer's content into `ctx`, as `draw(_:in:)`; called by the layer's default
+    /// `draw(in:)`. The context is in the layer's bounds coordinates. The default draws nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
 
-  /// Called just before the layer's backing image is drawn, as `layerWillDraw(_:)`.
-  /// The default does nothing.
-  func layerWillDraw(_ layer: CALayer)
+    /// Called just before the layer's backing image is drawn, as `layerWillDraw(_:)`.
+    /// The default does nothing.
+    func layerWillDraw(_ layer: CALayer)
 
-  /// Lays out the layer's sublayers, as `layoutSublayers(of:)`; called by the layer's
-  /// default `layoutSublayers()`. The default does nothing.
-  func layoutSublayers(of layer: CALayer)
+    /// Lays out the layer's sublayers, as `layoutSublayers(of:)`; called by the layer's
+    /// default `layoutSublayers()`. The default does nothing.
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
-  /// Draws the layer's backing image through `draw(in:)`, as Core Animation does for a
-  /// delegate that does not implement `display(_:)`.
-  public func display(_ layer: CALayer) {
-    layer.drawBackingImage()
-  }
+    /// Draws the layer's backing image through `draw(in:)`, as Core Animation does for a
+    /// delegate that does not implement `display(_:)`.
+    public func display(_ layer: CALayer) {
+        layer.drawBackingImage()
+    }
 
-  /// Draws nothing.
-  public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Draws nothing.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 
-  /// Does nothing.
-  public func layerWillDraw(_ layer: CALayer) {}
+    /// Does nothing.
+    public func layerWillDraw(_ layer: CALayer) {}
 
-  /// Does nothing.
-  public func layoutSublayers(of layer: CALayer) {}
+    /// Does nothing.
+    public func layoutSublayers(of layer: CALayer) {}
 }

@@ -8,7 +8,7 @@
 /// schedules a frame. There is no global registry: a tree nobody hosts notifies nobody.
 @MainActor
 public protocol CALayerTreeHost: AnyObject {
-  /// Something in the tree under `root` changed; called synchronously from the property
-  /// setter, possibly many times per frame, so it should only note that a frame is due.
-  func layerTreeDidChange(_ root: CALayer)
+    /// Something in the tree under `root` changed; called synchronously from the property
+    /// setter, possibly many times per frame, so it should only note that a frame is due.
+    func layerTreeDidChange(_ root: CALayer)
 }
