@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "VitrineLayersTests",
             dependencies: ["VitrineLayers", "VitrineTestSupport", "VitrinePlatform"],
-            exclude: ["References"],
+            exclude: ["Compositor/References"],
             swiftSettings: strict
         ),
         .testTarget(
