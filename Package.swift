@@ -75,9 +75,11 @@ let package = Package(
             dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
             swiftSettings: strict
         ),
+        // glibc's malloc statistics, for the benchmark's heap-growth figure.
+        .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "CMallocInfo"],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
@@ -90,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "VitrineLayersTests",
             dependencies: ["VitrineLayers", "VitrineTestSupport", "VitrinePlatform"],
-            exclude: ["References"],
+            exclude: ["Compositor/References"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,1 +1,88 @@
-print("bench")
+// vitrine-bench: the compositor's speed and memory at 1920x1080, as medians and ratios.
+// Run: swift run -c release vitrine-bench   (see docs/benchmarks.md)
+import Foundation
+import VitrineGraphics
+import VitrineLayers
+import VitrineShowcase
+
+import CMallocInfo
+
+let width = 1920
+let height = 1080
+
+/// Median wall time of `body` in seconds over `runs` runs, after `warmup` unmeasured ones.
+func median(runs: Int, warmup: Int = 5, _ body: () -> Void) -> Double {
+    for _ in 0..<warmup { body() }
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Bytes the allocator has handed out and not got back (small blocks and mmapped ones).
+func heapInUse() -> Int {
+    let info = mallinfo2()
+    return Int(info.uordblks) + Int(info.hblkhd)
+}
+
+func format(_ seconds: Double) -> String { String(format: "%8.3f ms", seconds * 1000) }
+
+@MainActor func runBenchmarks() {
+    let scene = ShowcaseScene(width: width, height: height)
+    print("Vitrine compositor benchmark: \(width)x\(height), showcase scene of \(scene.layerCount) layers")
+
+    // (c) The physical floor: copying one full frame.
+    let source = PixelBuffer(width: width, height: height, format: .xrgb8888)
+    let destination = PixelBuffer(width: width, height: height, format: .xrgb8888)
+    memset(source.baseAddress, 0x5a, source.byteCount)
+    let copy = median(runs: 300) { destination.copyPixels(from: source) }
+
+    // (a) A full composite of the scene (buffer age 0: every pixel repainted).
+    let fullCompositor = Compositor()
+    let fullTarget = PixelBuffer(width: width, height: height, format: .xrgb8888)
+    let full = median(runs: 100) { fullCompositor.render(scene.root, into: fullTarget, bufferAge: 0) }
+
+    // (b) One 200x60 layer changes colour each frame, double-buffered (buffer age 2).
+    let compositor = Compositor()
+    let buffers = [
+        PixelBuffer(width: width, height: height, format: .xrgb8888),
+        PixelBuffer(width: width, height: height, format: .xrgb8888),
+    ]
+    var frame = 0
+    var ages = [0, 0]
+    @MainActor func smallChangeFrame() {
+        let index = frame % 2
+        scene.recolorStatus(frame)
+        compositor.render(scene.root, into: buffers[index], bufferAge: ages[index])
+        ages[index] = 2
+        frame += 1
+    }
+    let small = median(runs: 2000, warmup: 20, smallChangeFrame)
+
+    // Heap growth over 10,000 frames of (b).
+    for _ in 0..<200 { smallChangeFrame() }
+    let heapBefore = heapInUse()
+    for _ in 0..<10_000 { smallChangeFrame() }
+    let heapAfter = heapInUse()
+
+    // A frame with nothing changed, for reference.
+    let idle = median(runs: 2000) {
+        compositor.render(scene.root, into: buffers[frame % 2], bufferAge: 2)
+        frame += 1
+    }
+
+    print("(a) full composite          median \(format(full))")
+    print("(b) one 200x60 layer recolor median \(format(small))")
+    print("(c) memcpy of one frame     median \(format(copy))")
+    print("    nothing changed          median \(format(idle))")
+    print(String(format: "(a)/(c) = %.2f   (target <= 6)", full / copy))
+    print(String(format: "(b)/(c) = %.4f (target <= 0.05)", small / copy))
+    print("heap growth over 10,000 frames of (b): \(heapAfter - heapBefore) bytes (target 0)")
+}
+
+MainActor.assumeIsolated { runBenchmarks() }

@@ -117,15 +117,15 @@ public struct ProjectiveTransform: Hashable, Sendable {
     /// The bounding box of a rectangle's four mapped corners; nil when a corner cannot be
     /// mapped (behind the viewer, or not finite).
     public func boundingBox(of rect: CGRect) -> CGRect? {
-        var corners: [CGPoint] = []
-        corners.reserveCapacity(4)
-        for corner in [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ] {
-            guard let mapped = apply(corner) else { return nil }
-            corners.append(mapped)
-        }
-        return CGRect.boundingBox(of: corners)
+        guard let a = apply(CGPoint(x: rect.minX, y: rect.minY)),
+            let b = apply(CGPoint(x: rect.maxX, y: rect.minY)),
+            let c = apply(CGPoint(x: rect.minX, y: rect.maxY)),
+            let d = apply(CGPoint(x: rect.maxX, y: rect.maxY))
+        else { return nil }
+        let minX = Swift.min(a.x, b.x, c.x, d.x)
+        let minY = Swift.min(a.y, b.y, c.y, d.y)
+        return CGRect(
+            x: minX, y: minY, width: Swift.max(a.x, b.x, c.x, d.x) - minX,
+            height: Swift.max(a.y, b.y, c.y, d.y) - minY)
     }
 }

@@ -21,10 +21,20 @@ extension Compositor {
         var savedClips: [Region] = []
         var index = 0
         while index < displayList.count {
+            let entry = displayList[index]
+            // Entries that draw nothing inside the clip cost no region work.
+            if case .content(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+                index += 1
+                continue
+            }
+            if case .border(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+                index += 1
+                continue
+            }
             let isTopLevel = levels.count == 1
             var clip = levels[levels.count - 1].clip
             if isTopLevel, let covered = coveredAbove[index] { clip.subtract(covered) }
-            switch displayList[index] {
+            switch entry {
             case .content(let record):
                 if !clip.isEmpty { drawContent(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
             case .border(let record):
@@ -108,7 +118,20 @@ extension Compositor {
                 area.formIntersection(rect)
                 canvas.fill(area, color: color, operator: opaque && background.isOpaque ? .source : .over)
             } else if let mask = shapeMask(for: record, border: false) {
-                canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: clip)
+                if let rect = mask.pixelRect {
+                    // Axis-aligned and rounded: the inside is a plain fill, only the corners
+                    // need the mask.
+                    let corners = Self.cornerSquares(of: rect, radius: mask.radius)
+                    var inside = clip
+                    inside.formIntersection(rect)
+                    inside.subtract(corners)
+                    canvas.fill(inside, color: color, operator: .over)
+                    var cornerClip = clip
+                    cornerClip.formIntersection(corners)
+                    canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: cornerClip)
+                } else {
+                    canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: clip)
+                }
             }
         }
         guard let image = layer.contentsImage, !record.contentsPieces.isEmpty else { return }
@@ -124,6 +147,7 @@ extension Compositor {
             )
             .concatenating(ProjectiveTransform(translationX: Double(destination.minX), y: Double(destination.minY)))
             .concatenating(transform)
+            .snappedToWholePixels()
             let whole = pieceTransform.isIntegerTranslation
             canvas.draw(
                 image, sourceRect: source, transform: pieceTransform, opacity: opacity,
@@ -148,21 +172,74 @@ extension Compositor {
             ring.formIntersection(clip)
             canvas.fill(ring, color: color, operator: .over)
         } else if let mask = shapeMask(for: record, border: true) {
-            canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: clip)
+            var ringClip = clip
+            if let rect = mask.pixelRect {
+                // Only the edges and corners of the ring have coverage.
+                ringClip.formIntersection(rect)
+                ringClip.subtract(Self.interior(of: rect, border: mask.borderWidth, radius: mask.radius))
+            }
+            canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: ringClip)
         }
     }
 
-    /// The layer's rounded (or plain) shape, or its border ring, as a coverage mask and the
-    /// transform from mask pixels to screen pixels. Rasterised at about the on-screen scale
-    /// and cached on the record while its size, radius and border stay the same.
-    private func shapeMask(for record: LayerRecord, border: Bool) -> (buffer: PixelBuffer, transform: ProjectiveTransform)? {
+    /// The four radius-sized squares at the corners of `rect`.
+    static func cornerSquares(of rect: PixelRect, radius: Double) -> Region {
+        let side = min(Int(radius.rounded(.up)) + 1, min(rect.width, rect.height) / 2 + 1)
+        return Region([
+            PixelRect(x: rect.x, y: rect.y, width: side, height: side),
+            PixelRect(x: rect.maxX - side, y: rect.y, width: side, height: side),
+            PixelRect(x: rect.x, y: rect.maxY - side, width: side, height: side),
+            PixelRect(x: rect.maxX - side, y: rect.maxY - side, width: side, height: side),
+        ])
+    }
+
+    /// Pixels of `rect` a border ring of this width and radius cannot reach: a cross inside
+    /// the inner edge.
+    static func interior(of rect: PixelRect, border: Double, radius: Double) -> Region {
+        let thin = Int(border.rounded(.up)) + 1
+        let thick = Int(max(border, radius).rounded(.up)) + 1
+        return Region([
+            PixelRect(x: rect.x + thin, y: rect.y + thick, width: rect.width - 2 * thin, height: rect.height - 2 * thick),
+            PixelRect(x: rect.x + thick, y: rect.y + thin, width: rect.width - 2 * thick, height: rect.height - 2 * thin),
+        ].filter { !$0.isEmpty })
+    }
+
+    /// A coverage mask for a layer's shape or border ring and where it goes.
+    struct PlacedMask {
+        var buffer: PixelBuffer
+        /// Mask pixels to screen pixels.
+        var transform: ProjectiveTransform
+        /// For axis-aligned layers: the whole-pixel rectangle the mask covers exactly.
+        var pixelRect: PixelRect?
+        /// Radius and border width in mask pixels.
+        var radius: Double
+        var borderWidth: Double
+    }
+
+    /// The layer's rounded (or plain) shape, or its border ring, as a coverage mask. An
+    /// axis-aligned layer gets a mask of its snapped pixel rectangle placed at whole pixels
+    /// (pixman's fast paths, and the same edges as plain fills); other transforms get one
+    /// rasterised at about the on-screen scale and sampled through the transform. Cached on the
+    /// record while its size, radius and border stay the same.
+    func shapeMask(for record: LayerRecord, border: Bool) -> PlacedMask? {
         let layer = record.layer
         let bounds = layer.bounds
         let transform = record.current.transform
-        let linearScale = sqrt(abs(transform.m11 * transform.m22 - transform.m12 * transform.m21))
-        let maskScale = min(4, max(1, (linearScale * 4).rounded() / 4))
-        let width = Int((Double(bounds.width) * maskScale).rounded(.up))
-        let height = Int((Double(bounds.height) * maskScale).rounded(.up))
+        let pixelRect = Self.roundedPixelRect(of: bounds, through: transform)
+        let width: Int
+        let height: Int
+        let maskScale: Double
+        if let pixelRect {
+            guard !pixelRect.isEmpty else { return nil }
+            width = pixelRect.width
+            height = pixelRect.height
+            maskScale = min(abs(transform.m11), abs(transform.m22))
+        } else {
+            let linearScale = sqrt(abs(transform.m11 * transform.m22 - transform.m12 * transform.m21))
+            maskScale = min(4, max(1, (linearScale * 4).rounded() / 4))
+            width = Int((Double(bounds.width) * maskScale).rounded(.up))
+            height = Int((Double(bounds.height) * maskScale).rounded(.up))
+        }
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
         let key = MaskKey(
             width: width, height: height, radius: Double(max(0, layer.cornerRadius)) * maskScale,
@@ -184,12 +261,29 @@ extension Compositor {
                 record.backgroundMask = (key, buffer)
             }
         }
-        let maskTransform = ProjectiveTransform(
-            scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)
-        )
-        .concatenating(ProjectiveTransform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
-        .concatenating(transform)
-        return (buffer, maskTransform)
+        let maskTransform: ProjectiveTransform
+        if let pixelRect {
+            maskTransform = ProjectiveTransform(translationX: Double(pixelRect.x), y: Double(pixelRect.y))
+        } else {
+            maskTransform = ProjectiveTransform(
+                scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)
+            )
+            .concatenating(ProjectiveTransform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
+            .concatenating(transform)
+        }
+        return PlacedMask(
+            buffer: buffer, transform: maskTransform, pixelRect: pixelRect, radius: key.radius,
+            borderWidth: key.borderWidth)
+    }
+
+}
+
+extension ProjectiveTransform {
+    /// A pure translation by a fraction of a pixel becomes a whole-pixel one, as Core Animation
+    /// aligns unscaled content to pixels: sharp, and a plain copy.
+    func snappedToWholePixels() -> ProjectiveTransform {
+        guard isAffine, m11 == 1, m12 == 0, m21 == 0, m22 == 1 else { return self }
+        return ProjectiveTransform(translationX: m31.rounded(), y: m32.rounded())
     }
 }
 

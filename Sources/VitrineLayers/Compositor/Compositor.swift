@@ -67,7 +67,8 @@ public final class Compositor {
         displayList.removeAll(keepingCapacity: true)
         collect(
             root, parentTransform: ProjectiveTransform(scaleX: Double(scale), y: Double(scale)),
-            clip: Clip(rect: screen, key: 0), opacity: 1, previousSiblingID: 0, insideGroup: false)
+            parentSerial: 0, clip: Clip(rect: screen, key: 0), opacity: 1, previousSiblingID: 0,
+            insideGroup: false)
         dropRecordsNotSeen()
         if forceFullDamage {
             frameDamage = Region(screen)
@@ -99,7 +100,7 @@ public final class Compositor {
     // MARK: - Collecting: the tree to a display list, and damage
 
     /// The clip ancestors impose: an axis-aligned pixel rectangle and a key for shaped clips.
-    struct Clip {
+    struct Clip: Equatable {
         var rect: PixelRect
         var key: Int
     }
@@ -121,35 +122,90 @@ public final class Compositor {
     /// Returns the pixels the subtree draws.
     @discardableResult
     private func collect(
-        _ layer: CALayer, parentTransform: ProjectiveTransform, clip: Clip, opacity parentOpacity: Double,
-        previousSiblingID: UInt64, insideGroup: Bool
+        _ layer: CALayer, parentTransform: ProjectiveTransform, parentSerial: UInt64, clip: Clip,
+        opacity parentOpacity: Double, previousSiblingID: UInt64, insideGroup: Bool
     ) -> PixelRect {
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return .zero }
-        let transform = layer.transformToSuperlayer().flattened.concatenating(parentTransform)
-        guard transform.isFinite, abs(transform.determinant) > 1e-12 else { return .zero }
+        let record = records[layer.layerID] ?? makeRecord(for: layer)
+        record.seenFrame = frameNumber
+        let inputs = LayerRecord.Inputs(
+            serial: layer.changeSerial, parentSerial: parentSerial, parentTransform: parentTransform,
+            clip: clip.rect, clipKey: clip.key, parentOpacity: parentOpacity,
+            previousSiblingID: previousSiblingID, insideGroup: insideGroup)
+        if record.inputs != inputs {
+            // Something that decides this layer's pixels changed: work them out again.
+            record.isDrawable = update(record, inputs: inputs)
+            record.inputs = inputs
+        }
+        guard record.isDrawable else {
+            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            record.rendered = nil
+            return .zero
+        }
+        if record.rendered != record.current {
+            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            frameDamage.formUnion(record.current.box)
+            record.rendered = record.current
+        }
+
+        // Display entries for this layer and its subtree.
+        let drawing = record.drawing
+        let groupIndex = displayList.count
+        if drawing.isGroup { displayList.append(.beginGroup(record, end: 0)) }
+        if drawing.drawsContent { displayList.append(.content(record)) }
+        var subtreeBox = record.current.box
+        if let sublayers = layer.sublayers, !sublayers.isEmpty {
+            if drawing.boundsClip != nil { displayList.append(.pushClip(record)) }
+            var previousID: UInt64 = 0
+            let transform = record.current.transform
+            let opacity = record.current.opacity
+            let childClip = record.childClip
+            let childrenInGroup = insideGroup || drawing.isGroup
+            for sublayer in layer.sublayersInDrawingOrder {
+                let box = collect(
+                    sublayer, parentTransform: transform, parentSerial: inputs.serial, clip: childClip,
+                    opacity: opacity, previousSiblingID: previousID, insideGroup: childrenInGroup)
+                subtreeBox = Self.union(subtreeBox, box)
+                previousID = sublayer.layerID
+            }
+            if drawing.boundsClip != nil { displayList.append(.popClip) }
+        }
+        if drawing.drawsBorder { displayList.append(.border(record)) }
+        if drawing.isGroup {
+            displayList[groupIndex] = .beginGroup(record, end: displayList.count)
+            displayList.append(.endGroup(record))
+        }
+        record.subtreeBox = subtreeBox
+        return subtreeBox
+    }
+
+    /// Works out how a layer draws from its properties and what its ancestors impose: its
+    /// transform to pixels, its own pixel box, whether it is a group, what it clips and covers.
+    /// Returns false when the layer cannot draw (singular or non-finite geometry).
+    private func update(_ record: LayerRecord, inputs: LayerRecord.Inputs) -> Bool {
+        let layer = record.layer
+        let transform = layer.transformToSuperlayer().flattened.concatenating(inputs.parentTransform)
+        guard transform.isFinite, abs(transform.determinant) > 1e-12 else { return false }
         let bounds = layer.bounds
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite,
             bounds.height.isFinite
-        else { return .zero }
+        else { return false }
 
-        let record = records[layer.layerID] ?? makeRecord(for: layer)
-        record.seenFrame = frameNumber
-        let opacity = parentOpacity * Double(layer.opacity)
+        let opacity = inputs.parentOpacity * Double(layer.opacity)
         let hasSize = bounds.width > 0 && bounds.height > 0
         let background = hasSize ? layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        let border = hasSize && layer.borderWidth > 0 ? layer.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        let drawsBorder = hasSize && layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let image = layer.contentsImage
-        if let image, record.piecesSerial != layer.changeSerial {
+        if let image {
             record.contentsPieces = ContentsLayout.pieces(
                 imageWidth: image.width, imageHeight: image.height, bounds: bounds,
                 gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
                 contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
-            record.piecesSerial = layer.changeSerial
-        } else if image == nil {
+        } else {
             record.contentsPieces.removeAll(keepingCapacity: true)
         }
         let drawsContents = !record.contentsPieces.isEmpty
-        let ownParts = (background != nil ? 1 : 0) + (drawsContents ? 1 : 0) + (border != nil ? 1 : 0)
+        let ownParts = (background != nil ? 1 : 0) + (drawsContents ? 1 : 0) + (drawsBorder ? 1 : 0)
         let hasSublayers = !(layer.sublayers?.isEmpty ?? true)
 
         // Own pixels: the bounds, and contents that spill out of them when nothing clips.
@@ -161,11 +217,13 @@ public final class Compositor {
             }
             ownBox = Self.pixelBox(of: area, through: transform)
         }
-        ownBox = ownBox.intersection(clip.rect)
+        ownBox = ownBox.intersection(inputs.clip)
 
         let axisAligned = transform.isAxisAligned
         let shapedClip = layer.masksToBounds && (layer.cornerRadius > 0 || !axisAligned)
         var drawing = LayerRecord.Drawing()
+        drawing.drawsContent = background != nil || drawsContents
+        drawing.drawsBorder = drawsBorder
         drawing.isGroup =
             (layer.opacity < 1 && (hasSublayers || ownParts > 1))
             || (shapedClip && (hasSublayers || drawsContents))
@@ -174,7 +232,7 @@ public final class Compositor {
         if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
         }
-        if !insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
+        if !inputs.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
         {
             let opaqueBackground = background?.isOpaque ?? false
@@ -182,63 +240,36 @@ public final class Compositor {
                 image?.isOpaque == true && layer.contentsGravity == .resize && record.contentsPieces.count == 1
                 && layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
             if opaqueBackground || opaqueContents {
-                drawing.opaqueBox = rect.intersection(clip.rect)
+                drawing.opaqueBox = rect.intersection(inputs.clip)
             }
         }
         record.drawing = drawing
+
+        // What the sublayers are clipped to.
+        var childClip = Clip(rect: inputs.clip, key: inputs.clipKey)
+        if let boundsClip = drawing.boundsClip {
+            childClip.rect = inputs.clip.intersection(boundsClip)
+        } else if shapedClip {
+            childClip.rect = inputs.clip.intersection(Self.pixelBox(of: bounds, through: transform))
+            var hasher = Hasher()
+            hasher.combine(inputs.clipKey)
+            hasher.combine(layer.layerID)
+            hasher.combine(layer.changeSerial)
+            hasher.combine(transform)
+            childClip.key = hasher.finalize()
+        }
+        record.childClip = childClip
 
         var appearance = LayerRecord.Appearance()
         appearance.changeSerial = layer.changeSerial
         appearance.transform = transform
         appearance.opacity = opacity
-        appearance.clipRect = clip.rect
-        appearance.clipKey = clip.key
-        appearance.previousSiblingID = previousSiblingID
+        appearance.clipRect = inputs.clip
+        appearance.clipKey = inputs.clipKey
+        appearance.previousSiblingID = inputs.previousSiblingID
         appearance.box = ownBox
         record.current = appearance
-        if record.rendered != appearance {
-            if let old = record.rendered { frameDamage.formUnion(old.box) }
-            frameDamage.formUnion(ownBox)
-            record.rendered = appearance
-        }
-
-        // Display entries for this layer and its subtree.
-        let groupIndex = displayList.count
-        if drawing.isGroup { displayList.append(.beginGroup(record, end: 0)) }
-        if background != nil || drawsContents { displayList.append(.content(record)) }
-
-        var subtreeBox = ownBox
-        if hasSublayers {
-            var childClip = clip
-            if let boundsClip = drawing.boundsClip {
-                childClip.rect = clip.rect.intersection(boundsClip)
-                displayList.append(.pushClip(record))
-            } else if shapedClip {
-                childClip.rect = clip.rect.intersection(Self.pixelBox(of: bounds, through: transform))
-                var hasher = Hasher()
-                hasher.combine(clip.key)
-                hasher.combine(layer.layerID)
-                hasher.combine(layer.changeSerial)
-                hasher.combine(transform)
-                childClip.key = hasher.finalize()
-            }
-            var previousID: UInt64 = 0
-            for sublayer in layer.sublayersInDrawingOrder {
-                let box = collect(
-                    sublayer, parentTransform: transform, clip: childClip, opacity: opacity,
-                    previousSiblingID: previousID, insideGroup: insideGroup || drawing.isGroup)
-                subtreeBox = Self.union(subtreeBox, box)
-                previousID = sublayer.layerID
-            }
-            if drawing.boundsClip != nil { displayList.append(.popClip) }
-        }
-        if border != nil { displayList.append(.border(record)) }
-        if drawing.isGroup {
-            displayList[groupIndex] = .beginGroup(record, end: displayList.count)
-            displayList.append(.endGroup(record))
-        }
-        record.subtreeBox = subtreeBox
-        return subtreeBox
+        return true
     }
 
     private func makeRecord(for layer: CALayer) -> LayerRecord {

@@ -26,6 +26,25 @@ final class LayerRecord {
         var box = PixelRect.zero
     }
 
+    /// What this layer's drawing was last worked out from; while it stays the same the
+    /// worked-out values are reused.
+    struct Inputs: Equatable {
+        var serial: UInt64
+        /// The superlayer's serial (its sublayerTransform and anchor place this layer).
+        var parentSerial: UInt64
+        var parentTransform: ProjectiveTransform
+        var clip: PixelRect
+        var clipKey: Int
+        var parentOpacity: Double
+        var previousSiblingID: UInt64
+        var insideGroup: Bool
+    }
+    var inputs: Inputs? = nil
+    /// False when the geometry is singular or not finite: the layer and its subtree draw nothing.
+    var isDrawable = false
+    /// What the sublayers are clipped to.
+    var childClip = Compositor.Clip(rect: .zero, key: 0)
+
     /// This frame's appearance, and the one last rendered.
     var current = Appearance()
     var rendered: Appearance? = nil
@@ -38,6 +57,9 @@ final class LayerRecord {
     var drawing = Drawing()
 
     struct Drawing {
+        /// Background or contents to draw, and a border.
+        var drawsContent = false
+        var drawsBorder = false
         /// Composited as one group in an offscreen buffer (group opacity, shaped clip).
         var isGroup = false
         /// The group is cut to the layer's (rounded or rotated) bounds.
@@ -53,9 +75,8 @@ final class LayerRecord {
     /// Cached coverage masks (rebuilt when their key changes).
     var backgroundMask: (key: MaskKey, mask: PixelBuffer)? = nil
     var borderMask: (key: MaskKey, mask: PixelBuffer)? = nil
-    /// Cached contents pieces, valid for `piecesSerial`.
+    /// Where the contents image goes.
     var contentsPieces: [ContentsPiece] = []
-    var piecesSerial: UInt64 = .max
 
     init(layer: CALayer) {
         self.layer = layer
