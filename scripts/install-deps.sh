@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Vitrine builds and tests against (Debian 12 / Ubuntu).
+# Runs apt-get as root, or through sudo when not root. Swift 6.2 or newer must be on PATH
+# (swift.org toolchain; Vitrine is tested with 6.3.1).
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libdrm-dev libudev-dev libinput-dev   # KMS, device discovery, touch
+    libpixman-1-dev libcairo2-dev libpango1.0-dev   # compositing, drawing, text
+    fonts-dejavu-core   # a font for text drawing and its tests
+)
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+    as_root=(sudo)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    "${as_root[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    if [ -x /opt/swift/usr/bin/swift ]; then
+        echo "swift is at /opt/swift/usr/bin: add it to PATH"
+    else
+        echo "swift is not installed: get a Swift 6.2+ toolchain for this distribution from swift.org" >&2
+    fi
+    exit 1
+fi
+echo "dependencies ready ($(swift --version 2>/dev/null | head -1))"
