@@ -68,10 +68,15 @@ public enum CGPathDrawingMode: Int32, Sendable, Hashable {
 /// Mapped to cairo filters: `.none` is nearest-neighbour, `.low` cairo's FAST (bilinear),
 /// `.default` and `.medium` GOOD, `.high` BEST.
 public enum CGInterpolationQuality: Int32, Sendable, Hashable {
+    /// The context's default quality (cairo GOOD).
     case `default`
+    /// No interpolation: nearest neighbour, for pixel art.
     case none
+    /// Fast, lower quality (cairo FAST).
     case low
+    /// Medium quality (cairo GOOD).
     case medium
+    /// Best quality (cairo BEST), the slowest.
     case high
 
     var cairoFilter: cairo_filter_t {
@@ -93,10 +98,62 @@ public enum CGInterpolationQuality: Int32, Sendable, Hashable {
 /// `.destinationAtop` are unbounded, as cairo computes them: they also clear the destination
 /// outside the drawn shape (within the clip).
 public enum CGBlendMode: Int32, Sendable, Hashable {
-    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn
-    case softLight, hardLight, difference, exclusion, hue, saturation, color, luminosity
-    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn
-    case destinationOut, destinationAtop, xor, plusDarker, plusLighter
+    /// Source over destination (the default).
+    case normal
+    /// Source times destination: darkens.
+    case multiply
+    /// Inverse of the product of inverses: lightens.
+    case screen
+    /// Multiply or screen depending on the destination.
+    case overlay
+    /// The darker of source and destination.
+    case darken
+    /// The lighter of source and destination.
+    case lighten
+    /// Brightens the destination towards the source.
+    case colorDodge
+    /// Darkens the destination towards the source.
+    case colorBurn
+    /// A soft multiply or screen depending on the source.
+    case softLight
+    /// Multiply or screen depending on the source.
+    case hardLight
+    /// The absolute difference of source and destination.
+    case difference
+    /// Like `.difference` with lower contrast.
+    case exclusion
+    /// The source's hue with the destination's saturation and luminosity.
+    case hue
+    /// The source's saturation with the destination's hue and luminosity.
+    case saturation
+    /// The source's hue and saturation with the destination's luminosity.
+    case color
+    /// The source's luminosity with the destination's hue and saturation.
+    case luminosity
+    /// Clears the destination where drawn.
+    case clear
+    /// The source replaces the destination where drawn.
+    case copy
+    /// The source where the destination is (unbounded).
+    case sourceIn
+    /// The source where the destination is not (unbounded).
+    case sourceOut
+    /// The source over the destination, only where the destination is.
+    case sourceAtop
+    /// The destination over the source.
+    case destinationOver
+    /// The destination where the source is (unbounded).
+    case destinationIn
+    /// The destination where the source is not.
+    case destinationOut
+    /// The destination over the source, only where the source is (unbounded).
+    case destinationAtop
+    /// Source or destination, not both.
+    case xor
+    /// Deviation: drawn as `.normal` (cairo has no equivalent).
+    case plusDarker
+    /// The sum of source and destination, saturating (cairo ADD).
+    case plusLighter
 
     var cairoOperator: cairo_operator_t {
         switch self {

@@ -14,7 +14,12 @@ import Foundation
 public final class TextLayout {
     /// Horizontal placement of lines, as `NSTextAlignment`.
     public enum Alignment: Sendable, Hashable {
-        case left, center, right
+        /// Lines start at the left edge.
+        case left
+        /// Lines are centred.
+        case center
+        /// Lines end at the right edge.
+        case right
         /// Lines but the last stretched to the full width, as `NSTextAlignment.justified`.
         case justified
         /// Left for left-to-right text, right for right-to-left, as `.natural`.
