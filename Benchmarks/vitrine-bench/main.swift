@@ -1,11 +1,10 @@
+import CMallocInfo
 // vitrine-bench: the compositor's speed and memory at 1920x1080, as medians and ratios.
 // Run: swift run -c release vitrine-bench   (see docs/benchmarks.md)
 import Foundation
 import VitrineGraphics
 import VitrineLayers
 import VitrineShowcase
-
-import CMallocInfo
 
 let width = 1920
 let height = 1080

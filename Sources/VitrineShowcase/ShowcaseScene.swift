@@ -140,9 +140,11 @@ public struct ShowcaseScene {
                 let distance = hypot(Double(x) + 0.5 - center, Double(y) + 0.5 - center) / center
                 let coverage = max(0, min(1, (1 - distance) * Double(size) / 2))
                 let ring = distance > 0.7 && distance < 0.85
-                let color = ring
+                let color =
+                    ring
                     ? PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
-                    : PremultipliedColor(red: 0.25 + 0.5 * Double(x) / Double(size), green: 0.55, blue: 0.95, alpha: 0.9)
+                    : PremultipliedColor(
+                        red: 0.25 + 0.5 * Double(x) / Double(size), green: 0.55, blue: 0.95, alpha: 0.9)
                 let alpha = color.alpha * coverage
                 buffer.setPixel(
                     x: x, y: y,

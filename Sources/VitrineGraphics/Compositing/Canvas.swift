@@ -1,5 +1,5 @@
-import Foundation
 internal import CPixman
+import Foundation
 
 /// How a composite combines source and target pixels (Porter-Duff, premultiplied).
 public enum CompositeOperator: Sendable {
@@ -92,7 +92,9 @@ public struct Canvas {
         defer { if !isWhole { pixman_image_unref(sourceImage) } }
         let mask: OpaquePointer? =
             opacity < 1
-            ? pixman_image_create_solid_fill([Self.pixmanColor(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: opacity))])
+            ? pixman_image_create_solid_fill([
+                Self.pixmanColor(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: opacity))
+            ])
             : nil
         defer { if let mask { pixman_image_unref(mask) } }
         composite(
@@ -128,7 +130,8 @@ public struct Canvas {
             pixman_image_composite32(
                 PIXMAN_OP_OVER, solid, mask.pixmanImage,
                 target.pixmanImage, 0, 0, placement.sourceX, placement.sourceY,
-                Int32(placement.area.x - originX), Int32(placement.area.y - originY), Int32(placement.area.width), Int32(placement.area.height))
+                Int32(placement.area.x - originX), Int32(placement.area.y - originY), Int32(placement.area.width),
+                Int32(placement.area.height))
         }
     }
 
@@ -138,7 +141,10 @@ public struct Canvas {
     public func applyMask(_ mask: PixelBuffer, transform: ProjectiveTransform, filter: SamplingFilter = .bilinear) {
         precondition(mask.format == .alpha8, "a coverage mask is alpha8")
         let everything = Region(area)
-        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), canvas: area, clip: everything, coverWholeClip: true)
+        guard
+            let placement = Placement(
+                transform: transform, size: (mask.width, mask.height), canvas: area, clip: everything,
+                coverWholeClip: true)
         else {
             fill(everything, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
             return
@@ -146,7 +152,8 @@ public struct Canvas {
         Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
         pixman_image_composite32(
             PIXMAN_OP_IN_REVERSE, mask.pixmanImage, nil, target.pixmanImage,
-            placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX), Int32(placement.area.y - originY),
+            placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX),
+            Int32(placement.area.y - originY),
             Int32(placement.area.width), Int32(placement.area.height))
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 internal import CCairo
+import Foundation
 
 /// Why an image could not be decoded or encoded.
 public enum ImageCodecError: Error, Equatable, CustomStringConvertible {

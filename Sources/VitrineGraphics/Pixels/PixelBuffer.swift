@@ -1,5 +1,5 @@
-import Foundation
 internal import CPixman
+import Foundation
 
 /// A rectangle of pixels in memory: a scanout buffer a backend owns, an image's pixels, an
 /// offscreen group or a mask.

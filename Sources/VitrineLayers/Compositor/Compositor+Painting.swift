@@ -23,11 +23,15 @@ extension Compositor {
         while index < displayList.count {
             let entry = displayList[index]
             // Entries that draw nothing inside the clip cost no region work.
-            if case .content(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+            if case .content(let record) = entry,
+                !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox)
+            {
                 index += 1
                 continue
             }
-            if case .border(let record) = entry, !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox) {
+            if case .border(let record) = entry,
+                !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox)
+            {
                 index += 1
                 continue
             }
@@ -198,10 +202,13 @@ extension Compositor {
     static func interior(of rect: PixelRect, border: Double, radius: Double) -> Region {
         let thin = Int(border.rounded(.up)) + 1
         let thick = Int(max(border, radius).rounded(.up)) + 1
-        return Region([
-            PixelRect(x: rect.x + thin, y: rect.y + thick, width: rect.width - 2 * thin, height: rect.height - 2 * thick),
-            PixelRect(x: rect.x + thick, y: rect.y + thin, width: rect.width - 2 * thick, height: rect.height - 2 * thin),
-        ].filter { !$0.isEmpty })
+        return Region(
+            [
+                PixelRect(
+                    x: rect.x + thin, y: rect.y + thick, width: rect.width - 2 * thin, height: rect.height - 2 * thick),
+                PixelRect(
+                    x: rect.x + thick, y: rect.y + thin, width: rect.width - 2 * thick, height: rect.height - 2 * thin),
+            ].filter { !$0.isEmpty })
     }
 
     /// A coverage mask for a layer's shape or border ring and where it goes.

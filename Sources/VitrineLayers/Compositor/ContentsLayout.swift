@@ -34,7 +34,8 @@ enum ContentsLayout {
         let destination = placement(of: size, in: bounds, gravity: gravity)
         guard isUsable(destination) else { return [] }
         if gravity.scalesContents, isUsable(contentsCenter), contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
-            return nineSlice(source: source, destination: destination, center: contentsCenter, contentsScale: contentsScale)
+            return nineSlice(
+                source: source, destination: destination, center: contentsCenter, contentsScale: contentsScale)
         }
         return [ContentsPiece(source: source, destination: destination)]
     }

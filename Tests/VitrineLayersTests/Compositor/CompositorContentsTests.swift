@@ -30,7 +30,8 @@ struct CompositorContentsTests {
         (.bottomLeft, (10, 10), (100, 85)),
         (.bottomRight, (70, 10), (15, 85)),
     ])
-    func unscaledGravityPlacesTheImage(gravity: CALayerContentsGravity, origin: (Int, Int), outside: (Int, Int)) throws {
+    func unscaledGravityPlacesTheImage(gravity: CALayerContentsGravity, origin: (Int, Int), outside: (Int, Int)) throws
+    {
         let buffer = render(gravity: gravity)
         #expect(pixel(buffer, origin.0, origin.1, is: red))
         #expect(pixel(buffer, origin.0 + 39, origin.1 + 29, is: yellow))

@@ -40,7 +40,8 @@ struct CompositorDamageTests {
         // A swapchain of `bufferAge` buffers: each comes back holding the frame from
         // `bufferAge` frames ago.
         let compositor = Compositor()
-        let buffers = (0..<bufferAge).map { _ in PixelBuffer(width: Self.width, height: Self.height, format: .xrgb8888) }
+        let buffers = (0..<bufferAge).map { _ in PixelBuffer(width: Self.width, height: Self.height, format: .xrgb8888)
+        }
         var ages = Array(repeating: 0, count: bufferAge)
         var mismatches = 0
         for frame in 0..<250 {
@@ -103,7 +104,9 @@ struct CompositorDamageTests {
             x: 0, y: 0, width: .random(in: 4...90, using: &random), height: .random(in: 4...70, using: &random))
         layer.position = CGPoint(x: .random(in: -10...170, using: &random), y: .random(in: -10...130, using: &random))
         layer.backgroundColor = Bool.random(using: &random) ? randomColor(using: &random) : nil
-        if Int.random(in: 0..<4, using: &random) == 0 { layer.setAffineTransform(CGAffineTransform(rotationAngle: .random(in: -1...1, using: &random))) }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            layer.setAffineTransform(CGAffineTransform(rotationAngle: .random(in: -1...1, using: &random)))
+        }
         if Int.random(in: 0..<4, using: &random) == 0 { layer.opacity = .random(in: 0.3...1, using: &random) }
         if Int.random(in: 0..<4, using: &random) == 0 { layer.masksToBounds = true }
         if Int.random(in: 0..<4, using: &random) == 0 { layer.cornerRadius = .random(in: 0...12, using: &random) }
@@ -113,12 +116,14 @@ struct CompositorDamageTests {
         }
         if Int.random(in: 0..<3, using: &random) == 0 {
             layer.contents = images.randomElement(using: &random)
-            layer.contentsGravity = [.resize, .center, .topLeft, .resizeAspect, .resizeAspectFill, .right].randomElement(using: &random)!
+            layer.contentsGravity = [.resize, .center, .topLeft, .resizeAspect, .resizeAspectFill, .right]
+                .randomElement(using: &random)!
         }
     }
 
     /// One random change: a property, the tree's shape or the drawing order.
-    static func mutate(_ layers: inout [CALayer], root: CALayer, using random: inout SeededGenerator, images: [CGImage]) {
+    static func mutate(_ layers: inout [CALayer], root: CALayer, using random: inout SeededGenerator, images: [CGImage])
+    {
         let layer = layers[Int.random(in: 1..<layers.count, using: &random)]
         switch Int.random(in: 0..<14, using: &random) {
         case 0: layer.position.x += .random(in: -20...20, using: &random)
