@@ -62,8 +62,8 @@ extension CALayer {
         delegate?.layerWillDraw(self)
         let buffer = PixelBuffer(width: Int(width), height: Int(height), format: .argb8888Premultiplied)
         let context = CGContext(pixelBuffer: buffer)
-        // PENDING-CTM context.scaleBy(x: scale, y: scale)
-        // PENDING-CTM context.translateBy(x: -bounds.origin.x, y: -bounds.origin.y)
+        context.scaleBy(x: scale, y: scale)
+        context.translateBy(x: -bounds.origin.x, y: -bounds.origin.y)
         draw(in: context)
         contents = context.makeImage()
     }

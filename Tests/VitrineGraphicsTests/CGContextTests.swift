@@ -494,6 +494,27 @@ import VitrineGraphics
         #expect(context.pixel(4, 0) >> 8 & 0xff > 100)  // the green pixel repeats at (4, 0)
     }
 
+    @Test func interpolationQualityChoosesTheFilter() {
+        let buffer = PixelBuffer(width: 2, height: 1, format: .argb8888Premultiplied)
+        buffer.setPixel(x: 0, y: 0, opaqueRed)
+        buffer.setPixel(x: 1, y: 0, opaqueBlue)
+        let image = CGImage(copying: buffer)
+        let nearest = makeContext(width: 20, height: 1)
+        nearest.interpolationQuality = .none
+        #expect(nearest.interpolationQuality == .none)
+        nearest.draw(image, in: CGRect(x: 0, y: 0, width: 20, height: 1))
+        #expect(nearest.pixel(9, 0) == opaqueRed && nearest.pixel(10, 0) == opaqueBlue)
+        let smooth = makeContext(width: 20, height: 1)
+        smooth.saveGState()
+        smooth.interpolationQuality = .none
+        smooth.restoreGState()
+        #expect(smooth.interpolationQuality == .default)
+        smooth.draw(image, in: CGRect(x: 0, y: 0, width: 20, height: 1))
+        let blended = smooth.pixel(9, 0)
+        // Both red and blue contribute.
+        #expect(blended >> 16 & 0xff > 0 && blended & 0xff > 0)
+    }
+
     @Test func makeImageSnapshotsThePixels() throws {
         let context = makeContext(width: 4, height: 4)
         context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
