@@ -3,9 +3,10 @@ import Foundation
 /// How a layer's `contents` image is placed in its bounds, as Core Animation's
 /// `CALayerContentsGravity` (a string-backed struct, so the raw values are CA's).
 ///
-/// Edge and corner names refer to the layer's y-down bounds (`top` is the edge at `minY`).
-/// On iOS, Core Animation defines these in its y-up contents space, so `top` and `bottom` are
-/// visually swapped there unless `contentsAreFlipped`; Vitrine does not reproduce that quirk.
+/// As on iOS, the vertical names refer to Core Animation's unflipped (y-up) geometry: iOS layers
+/// report `contentsAreFlipped()`, and Apple documents that `top` then aligns content with the
+/// bottom of the layer and `bottom` with its top. Vitrine keeps that, so iOS layer code looks
+/// the same here; `UIView.contentMode` (`.top`, `.bottom`, ...) corrects for it, as UIKit does.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     /// The gravity's string value, as CA's `kCAGravity*` constants.
     public var rawValue: String
@@ -17,21 +18,21 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 
     /// Centred in the bounds, unscaled (`kCAGravityCenter`).
     public static let center = CALayerContentsGravity(rawValue: "center")
-    /// Centred along the top edge, unscaled (`kCAGravityTop`).
+    /// Centred along the edge at `maxY` (the bottom on screen, as on iOS), unscaled (`kCAGravityTop`).
     public static let top = CALayerContentsGravity(rawValue: "top")
-    /// Centred along the bottom edge, unscaled (`kCAGravityBottom`).
+    /// Centred along the edge at `minY` (the top on screen, as on iOS), unscaled (`kCAGravityBottom`).
     public static let bottom = CALayerContentsGravity(rawValue: "bottom")
     /// Centred along the left edge, unscaled (`kCAGravityLeft`).
     public static let left = CALayerContentsGravity(rawValue: "left")
     /// Centred along the right edge, unscaled (`kCAGravityRight`).
     public static let right = CALayerContentsGravity(rawValue: "right")
-    /// In the top-left corner, unscaled (`kCAGravityTopLeft`).
+    /// In the corner at `minX`/`maxY` (bottom left on screen, as on iOS), unscaled (`kCAGravityTopLeft`).
     public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
-    /// In the top-right corner, unscaled (`kCAGravityTopRight`).
+    /// In the corner at `maxX`/`maxY` (bottom right on screen, as on iOS), unscaled (`kCAGravityTopRight`).
     public static let topRight = CALayerContentsGravity(rawValue: "topRight")
-    /// In the bottom-left corner, unscaled (`kCAGravityBottomLeft`).
+    /// In the corner at `minX`/`minY` (top left on screen, as on iOS), unscaled (`kCAGravityBottomLeft`).
     public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
-    /// In the bottom-right corner, unscaled (`kCAGravityBottomRight`).
+    /// In the corner at `maxX`/`minY` (top right on screen, as on iOS), unscaled (`kCAGravityBottomRight`).
     public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
     /// Stretched to fill the bounds, the default (`kCAGravityResize`).
     public static let resize = CALayerContentsGravity(rawValue: "resize")
