@@ -56,6 +56,7 @@ func showShowcase(_ options: Options) {
     guard let buffer = output.acquireBuffer() else {
         fail("vitrined: the headless output has no free buffer\n")
     }
+    scene.root.layoutAndDisplayIfNeeded()
     let result = compositor.render(scene.root, into: buffer.pixels, bufferAge: buffer.age)
     output.presentCompletionHandler = { event in
         guard let screen = output.screenshot() else {
