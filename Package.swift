@@ -100,6 +100,11 @@ let package = Package(
             dependencies: ["VitrinePlatform", "VitrineTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "VitrineDRMTests",
+            dependencies: ["VitrineDRM", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
