@@ -105,6 +105,11 @@ let package = Package(
             dependencies: ["VitrineDRM", "VitrinePlatform"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "VitrineInputTests",
+            dependencies: ["VitrineInput", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
