@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineDRMTests",
-            dependencies: ["VitrineDRM", "VitrinePlatform"],
+            dependencies: ["VitrineDRM", "VitrinePlatform", "CDRM"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,11 @@
 internal import CLibinput
 internal import CUdev
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A libinput context on libinput's udev backend, bound to one seat, as a compositor creates
 /// it (`libinput_udev_create_context()` then `libinput_udev_assign_seat()`).
