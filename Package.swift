@@ -102,7 +102,12 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineDRMTests",
-            dependencies: ["VitrineDRM", "VitrinePlatform"],
+            dependencies: ["VitrineDRM", "VitrinePlatform", "CDRM"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineInputTests",
+            dependencies: ["VitrineInput", "VitrinePlatform"],
             swiftSettings: strict
         ),
     ],

@@ -101,3 +101,27 @@ struct EDIDTests {
         #expect(throws: EDIDError.truncated(byteCount: 0)) { try EDID(bytes: [UInt8]()) }
     }
 }
+
+@Suite("EDID interlaced timing")
+struct EDIDInterlacedTests {
+    @Test func doublesTheFieldHeightAsTheKernel() throws {
+        var bytes = [UInt8](repeating: 0, count: 128)
+        bytes.replaceSubrange(0..<8, with: EDID.header)
+        // 1920x1080i60: 74.25 MHz, hblank 280, field 540 lines + 22 blanking, interlaced flag.
+        let timing: [UInt8] = [
+            0x01, 0x1D, 0x80, 0x18, 0x71, 0x1C, 0x16, 0x20, 0x58, 0x2C, 0x25, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x9E,
+        ]
+        bytes.replaceSubrange(54..<72, with: timing)
+        bytes[127] = 0 &- bytes.reduce(UInt8(0), &+)
+        let edid = try EDID(bytes: bytes)
+        let preferred = try #require(edid.preferredTiming)
+        #expect(preferred.isInterlaced)
+        #expect(preferred.width == 1920)
+        #expect(preferred.height == 1080)
+        #expect(preferred.verticalTotal == 1125)
+        #expect(preferred.refreshMillihertz == 60_000)
+        #expect(edid.monitorName == nil)
+        #expect(edid.widthMillimeters == 0)
+        #expect(edid.manufacturerID == "???")
+    }
+}
