@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
+        .library(name: "VitrineUdev", targets: ["VitrineUdev"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
@@ -51,13 +52,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineUdev",
+            dependencies: ["CUdev"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineDRM",
-            dependencies: ["CDRM", "CUdev", "VitrinePlatform"],
+            dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineInput",
-            dependencies: ["CLibinput", "CUdev", "VitrinePlatform"],
+            dependencies: ["CLibinput", "CUdev", "VitrineUdev", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .target(
