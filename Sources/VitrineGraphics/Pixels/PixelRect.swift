@@ -50,6 +50,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The smallest rectangle holding both; an empty rectangle adds nothing.
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let minX = Swift.min(x, other.x)
+        let minY = Swift.min(y, other.y)
+        return PixelRect(
+            x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+    }
+
     public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
     public func contains(x px: Int, y py: Int) -> Bool {

@@ -165,7 +165,7 @@ public final class Compositor {
                 let box = collect(
                     sublayer, parentTransform: transform, parentSerial: inputs.serial, clip: childClip,
                     opacity: opacity, previousSiblingID: previousID, insideGroup: childrenInGroup)
-                subtreeBox = Self.union(subtreeBox, box)
+                subtreeBox = subtreeBox.union(box)
                 previousID = sublayer.layerID
             }
             if drawing.boundsClip != nil { displayList.append(.popClip) }
@@ -309,13 +309,5 @@ public final class Compositor {
         let maxY = box.maxY.rounded()
         guard maxX > minX, maxY > minY else { return .zero }
         return PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
-    }
-
-    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        let minX = min(a.x, b.x)
-        let minY = min(a.y, b.y)
-        return PixelRect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 }
