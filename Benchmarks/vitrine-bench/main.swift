@@ -29,7 +29,7 @@ func heapInUse() -> Int {
     return Int(info.uordblks) + Int(info.hblkhd)
 }
 
-func format(_ seconds: Double) -> String { String(format: "%8.3f ms", seconds * 1000) }
+func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds * 1_000_000) }
 
 @MainActor func runBenchmarks() {
     let scene = ShowcaseScene(width: width, height: height)
@@ -60,6 +60,11 @@ func format(_ seconds: Double) -> String { String(format: "%8.3f ms", seconds * 
         compositor.render(scene.root, into: buffers[index], bufferAge: ages[index])
         ages[index] = 2
         frame += 1
+    }
+    if CommandLine.arguments.contains("--profile-small-change") {
+        // For `perf record`: nothing but frames of (b).
+        for _ in 0..<200_000 { smallChangeFrame() }
+        return
     }
     let small = median(runs: 2000, warmup: 20, smallChangeFrame)
 

@@ -29,6 +29,13 @@ open class CALayer {
     /// of sublayers or to their drawing order.
     internal private(set) var changeSerial: UInt64 = 0
 
+    private static var lastSubtreeStamp: UInt64 = 0
+
+    /// Changes whenever this layer or any layer below it changes (a new value from one
+    /// counter for the whole process): the compositor reuses what it worked out for a subtree
+    /// whose stamp it has seen before.
+    internal private(set) var subtreeStamp: UInt64 = 0
+
     /// Who is told when this tree changes (a Vitrine extension; see ``CALayerTreeHost``).
     /// Usually set on the root layer only. Held weakly.
     public weak var treeHost: (any CALayerTreeHost)?
@@ -340,6 +347,12 @@ open class CALayer {
     /// Records a visual change of this layer and tells the tree's host.
     internal func layerDidChange() {
         changeSerial &+= 1
+        CALayer.lastSubtreeStamp &+= 1
+        var layer: CALayer? = self
+        while let current = layer {
+            current.subtreeStamp = CALayer.lastSubtreeStamp
+            layer = current.superlayer
+        }
         notifyTreeHosts()
     }
 

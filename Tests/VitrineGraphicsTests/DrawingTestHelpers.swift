@@ -2,8 +2,7 @@ import Foundation
 import VitrineGraphics
 
 /// A context over a new, transparent premultiplied ARGB buffer.
-func makeContext(width: Int, height: Int, format: PixelFormat = .argb8888Premultiplied) -> CGContext
-{
+func makeContext(width: Int, height: Int, format: PixelFormat = .argb8888Premultiplied) -> CGContext {
     CGContext(pixelBuffer: PixelBuffer(width: width, height: height, format: format))
 }
 

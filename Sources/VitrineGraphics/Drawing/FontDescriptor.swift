@@ -67,8 +67,7 @@ public struct FontDescriptor: Hashable, Sendable {
     }
 
     /// The system font, as `UIFont.systemFont(ofSize:weight:)`: the generic sans-serif family.
-    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> FontDescriptor
-    {
+    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> FontDescriptor {
         FontDescriptor(family: "sans-serif", size: size, weight: weight)
     }
 

@@ -22,14 +22,9 @@ extension Compositor {
         var index = 0
         while index < displayList.count {
             let entry = displayList[index]
+            let record = entry.record
             // Entries that draw nothing inside the clip cost no region work.
-            if case .content(let record) = entry,
-                !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox)
-            {
-                index += 1
-                continue
-            }
-            if case .border(let record) = entry,
+            if entry.kind == .content || entry.kind == .border,
                 !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox)
             {
                 index += 1
@@ -38,20 +33,20 @@ extension Compositor {
             let isTopLevel = levels.count == 1
             var clip = levels[levels.count - 1].clip
             if isTopLevel, let covered = coveredAbove[index] { clip.subtract(covered) }
-            switch entry {
-            case .content(let record):
+            switch entry.kind {
+            case .content:
                 if !clip.isEmpty { drawContent(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
-            case .border(let record):
+            case .border:
                 if !clip.isEmpty { drawBorder(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
-            case .pushClip(let record):
+            case .pushClip:
                 savedClips.append(levels[levels.count - 1].clip)
                 if let rect = record.drawing.boundsClip { levels[levels.count - 1].clip.formIntersection(rect) }
             case .popClip:
                 levels[levels.count - 1].clip = savedClips.removeLast()
-            case .beginGroup(let record, let end):
+            case .beginGroup:
                 let box = record.subtreeBox.intersection(clip.boundingBox)
                 guard !box.isEmpty else {
-                    index = end + 1
+                    index += entry.length + 1
                     continue
                 }
                 let buffer = offscreens.take(width: box.width, height: box.height)
@@ -60,7 +55,7 @@ extension Compositor {
                 var groupClip = clip
                 groupClip.formIntersection(box)
                 levels.append(Level(canvas: canvas, clip: groupClip, buffer: buffer, box: box, parentClip: clip))
-            case .endGroup(let record):
+            case .endGroup:
                 let group = levels.removeLast()
                 guard let buffer = group.buffer else { break }
                 if record.drawing.groupMasksToBounds, let mask = shapeMask(for: record, border: false) {
@@ -79,22 +74,25 @@ extension Compositor {
 
     /// Walks the top level from the front: records, for each entry, the opaque pixels drawn
     /// above it (so they are not drawn twice), and returns the damage no opaque layer covers.
+    /// Only pixels inside the damage matter, so layers outside it are passed over.
     private func computeOcclusion(_ damage: Region) -> Region {
         coveredAbove.removeAll(keepingCapacity: true)
         coveredAbove.append(contentsOf: repeatElement(nil, count: displayList.count))
+        let area = damage.boundingBox
         var covered = Region()
         var depth = 0
         for index in displayList.indices.reversed() {
-            switch displayList[index] {
+            let record = displayList[index].record
+            switch displayList[index].kind {
             case .endGroup: depth += 1
-            case .beginGroup(let record, _):
+            case .beginGroup:
                 depth -= 1
                 if depth == 0 { coveredAbove[index] = coverage(covered, over: record.subtreeBox) }
-            case .content(let record):
-                guard depth == 0 else { break }
+            case .content:
+                guard depth == 0, record.current.box.intersects(area) else { break }
                 coveredAbove[index] = coverage(covered, over: record.current.box)
-                if let opaque = record.drawing.opaqueBox { covered.formUnion(opaque) }
-            case .border(let record):
+                if let opaque = record.drawing.opaqueBox { covered.formUnion(opaque.intersection(area)) }
+            case .border:
                 if depth == 0 { coveredAbove[index] = coverage(covered, over: record.current.box) }
             case .pushClip, .popClip: break
             }

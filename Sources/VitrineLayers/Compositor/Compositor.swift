@@ -40,6 +40,20 @@ public final class Compositor {
     private var targetSize: (width: Int, height: Int)?
     private var forceFullDamage = true
     var displayList: [DisplayEntry] = []
+    /// Last frame's display list: unchanged subtrees copy their entries from it.
+    private var previousDisplayList: [DisplayEntry] = []
+    /// Records visited or reused this frame; when it equals `records.count` none went stale.
+    private var recordsSeen = 0
+    /// What the root layer is placed in: the screen's scale and size.
+    private var screenContext: LayerRecord.SublayerContext?
+    private var screenGeneration: UInt64 = 0
+    private static var lastGeneration: UInt64 = 0
+
+    /// A number never handed out before, for `LayerRecord.sublayerGeneration`.
+    static func nextGeneration() -> UInt64 {
+        lastGeneration &+= 1
+        return lastGeneration
+    }
     var coveredAbove: [Region?] = []
     private var frameDamage = Region()
     let offscreens = OffscreenPool()
@@ -64,11 +78,16 @@ public final class Compositor {
         let screen = target.bounds
 
         frameDamage.removeAll()
+        swap(&displayList, &previousDisplayList)
         displayList.removeAll(keepingCapacity: true)
-        collect(
-            root, parentTransform: ProjectiveTransform(scaleX: Double(scale), y: Double(scale)),
-            parentSerial: 0, clip: Clip(rect: screen, key: 0), opacity: 1, previousSiblingID: 0,
-            insideGroup: false)
+        recordsSeen = 0
+        let screenContext = LayerRecord.SublayerContext(
+            transform: ProjectiveTransform(scaleX: Double(scale), y: Double(scale)), clip: Clip(rect: screen, key: 0))
+        if screenContext != self.screenContext {
+            self.screenContext = screenContext
+            screenGeneration = Self.nextGeneration()
+        }
+        collect(root, parent: nil, previousSiblingID: 0)
         dropRecordsNotSeen()
         if forceFullDamage {
             frameDamage = Region(screen)
@@ -105,41 +124,65 @@ public final class Compositor {
         var key: Int
     }
 
-    enum DisplayEntry {
-        /// The layer's background and contents.
-        case content(LayerRecord)
-        /// The layer's border, drawn above its sublayers.
-        case border(LayerRecord)
-        /// Sublayers limited to the layer's axis-aligned bounds.
-        case pushClip(LayerRecord)
-        case popClip
-        /// An offscreen group for the layer's subtree; `end` is the index of its `.endGroup`.
-        case beginGroup(LayerRecord, end: Int)
-        case endGroup(LayerRecord)
+    /// One step of drawing a frame. Entries name their record without reference counting:
+    /// the list is copied in bulk every frame, and each record it names is kept alive by
+    /// `records` (a record leaves `records` only in a frame whose list does not name it).
+    struct DisplayEntry {
+        enum Kind {
+            /// The layer's background and contents.
+            case content
+            /// The layer's border, drawn above its sublayers.
+            case border
+            /// Sublayers limited to the layer's axis-aligned bounds, until the matching `popClip`.
+            case pushClip
+            case popClip
+            /// An offscreen group for the layer's subtree, until its `endGroup`.
+            case beginGroup
+            case endGroup
+        }
+        let kind: Kind
+        unowned(unsafe) let record: LayerRecord
+        /// For `beginGroup`: how many entries further on its `endGroup` is (relative, so a
+        /// subtree's entries can be reused at another index).
+        var length = 0
     }
 
     /// Visits `layer` and its subtree: updates records, appends display entries, adds damage.
     /// Returns the pixels the subtree draws.
     @discardableResult
-    private func collect(
-        _ layer: CALayer, parentTransform: ProjectiveTransform, parentSerial: UInt64, clip: Clip,
-        opacity parentOpacity: Double, previousSiblingID: UInt64, insideGroup: Bool
-    ) -> PixelRect {
-        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return .zero }
-        let record = records[layer.layerID] ?? makeRecord(for: layer)
-        record.seenFrame = frameNumber
+    private func collect(_ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64) -> PixelRect {
         let inputs = LayerRecord.Inputs(
-            serial: layer.changeSerial, parentSerial: parentSerial, parentTransform: parentTransform,
-            clip: clip.rect, clipKey: clip.key, parentOpacity: parentOpacity,
-            previousSiblingID: previousSiblingID, insideGroup: insideGroup)
+            serial: layer.changeSerial, parentGeneration: parent?.sublayerGeneration ?? screenGeneration,
+            previousSiblingID: previousSiblingID)
+        let existing = records[layer.layerID]
+        if let record = existing, record.seenFrame == frameNumber - 1, record.isDrawable,
+            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs
+        {
+            // Nothing in the subtree changed and nothing above it moved it: last frame's
+            // entries and records stand as they are. (The layer was drawn last frame and its
+            // serial is the same, so it is still visible.)
+            parent?.children.append(record)
+            reuseSubtree(of: record)
+            return record.subtreeBox
+        }
+        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return .zero }
+        let record = existing ?? makeRecord(for: layer)
+        parent?.children.append(record)
+        record.seenFrame = frameNumber
+        recordsSeen += 1
+        record.subtreeStamp = layer.subtreeStamp
+        let entriesStart = displayList.count
         if record.inputs != inputs {
             // Something that decides this layer's pixels changed: work them out again.
-            record.isDrawable = update(record, inputs: inputs)
+            record.isDrawable = update(
+                record, inputs: inputs, placedIn: parent?.sublayerContext ?? screenContext ?? .init())
             record.inputs = inputs
         }
+        record.children.removeAll(keepingCapacity: true)
         guard record.isDrawable else {
             if let old = record.rendered { frameDamage.formUnion(old.box) }
             record.rendered = nil
+            record.entries = entriesStart..<entriesStart
             return .zero
         }
         if record.rendered != record.current {
@@ -151,47 +194,59 @@ public final class Compositor {
         // Display entries for this layer and its subtree.
         let drawing = record.drawing
         let groupIndex = displayList.count
-        if drawing.isGroup { displayList.append(.beginGroup(record, end: 0)) }
-        if drawing.drawsContent { displayList.append(.content(record)) }
+        if drawing.isGroup { displayList.append(DisplayEntry(kind: .beginGroup, record: record)) }
+        if drawing.drawsContent { displayList.append(DisplayEntry(kind: .content, record: record)) }
         var subtreeBox = record.current.box
         if let sublayers = layer.sublayers, !sublayers.isEmpty {
-            if drawing.boundsClip != nil { displayList.append(.pushClip(record)) }
+            if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .pushClip, record: record)) }
             var previousID: UInt64 = 0
-            let transform = record.current.transform
-            let opacity = record.current.opacity
-            let childClip = record.childClip
-            let childrenInGroup = insideGroup || drawing.isGroup
             for sublayer in layer.sublayersInDrawingOrder {
-                let box = collect(
-                    sublayer, parentTransform: transform, parentSerial: inputs.serial, clip: childClip,
-                    opacity: opacity, previousSiblingID: previousID, insideGroup: childrenInGroup)
+                let box = collect(sublayer, parent: record, previousSiblingID: previousID)
                 subtreeBox = subtreeBox.union(box)
                 previousID = sublayer.layerID
             }
-            if drawing.boundsClip != nil { displayList.append(.popClip) }
+            if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .popClip, record: record)) }
         }
-        if drawing.drawsBorder { displayList.append(.border(record)) }
+        if drawing.drawsBorder { displayList.append(DisplayEntry(kind: .border, record: record)) }
         if drawing.isGroup {
-            displayList[groupIndex] = .beginGroup(record, end: displayList.count)
-            displayList.append(.endGroup(record))
+            displayList[groupIndex].length = displayList.count - groupIndex
+            displayList.append(DisplayEntry(kind: .endGroup, record: record))
         }
         record.subtreeBox = subtreeBox
+        record.entries = entriesStart..<displayList.count
         return subtreeBox
+    }
+
+    /// Copies an unchanged subtree's entries from last frame's display list and marks its
+    /// records seen, moving their entry ranges to where the entries now are.
+    private func reuseSubtree(of record: LayerRecord) {
+        let start = displayList.count
+        displayList.append(contentsOf: previousDisplayList[record.entries])
+        markSeen(record, shiftingEntriesBy: start - record.entries.lowerBound)
+    }
+
+    private func markSeen(_ record: LayerRecord, shiftingEntriesBy offset: Int) {
+        record.seenFrame = frameNumber
+        recordsSeen += 1
+        record.entries = (record.entries.lowerBound + offset)..<(record.entries.upperBound + offset)
+        for child in record.children { markSeen(child, shiftingEntriesBy: offset) }
     }
 
     /// Works out how a layer draws from its properties and what its ancestors impose: its
     /// transform to pixels, its own pixel box, whether it is a group, what it clips and covers.
     /// Returns false when the layer cannot draw (singular or non-finite geometry).
-    private func update(_ record: LayerRecord, inputs: LayerRecord.Inputs) -> Bool {
+    private func update(
+        _ record: LayerRecord, inputs: LayerRecord.Inputs, placedIn context: LayerRecord.SublayerContext
+    ) -> Bool {
         let layer = record.layer
-        let transform = layer.transformToSuperlayer().flattened.concatenating(inputs.parentTransform)
+        let transform = layer.transformToSuperlayer().flattened.concatenating(context.transform)
         guard transform.isFinite, abs(transform.determinant) > 1e-12 else { return false }
         let bounds = layer.bounds
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite,
             bounds.height.isFinite
         else { return false }
 
-        let opacity = inputs.parentOpacity * Double(layer.opacity)
+        let opacity = context.opacity * Double(layer.opacity)
         let hasSize = bounds.width > 0 && bounds.height > 0
         let background = hasSize ? layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
         let drawsBorder = hasSize && layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
@@ -217,7 +272,7 @@ public final class Compositor {
             }
             ownBox = Self.pixelBox(of: area, through: transform)
         }
-        ownBox = ownBox.intersection(inputs.clip)
+        ownBox = ownBox.intersection(context.clip.rect)
 
         let axisAligned = transform.isAxisAligned
         let shapedClip = layer.masksToBounds && (layer.cornerRadius > 0 || !axisAligned)
@@ -232,7 +287,7 @@ public final class Compositor {
         if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
         }
-        if !inputs.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
+        if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
         {
             let opaqueBackground = background?.isOpaque ?? false
@@ -240,32 +295,41 @@ public final class Compositor {
                 image?.isOpaque == true && layer.contentsGravity == .resize && record.contentsPieces.count == 1
                 && layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
             if opaqueBackground || opaqueContents {
-                drawing.opaqueBox = rect.intersection(inputs.clip)
+                drawing.opaqueBox = rect.intersection(context.clip.rect)
             }
         }
         record.drawing = drawing
 
         // What the sublayers are clipped to.
-        var childClip = Clip(rect: inputs.clip, key: inputs.clipKey)
+        var childClip = context.clip
         if let boundsClip = drawing.boundsClip {
-            childClip.rect = inputs.clip.intersection(boundsClip)
+            childClip.rect = childClip.rect.intersection(boundsClip)
         } else if shapedClip {
-            childClip.rect = inputs.clip.intersection(Self.pixelBox(of: bounds, through: transform))
+            childClip.rect = childClip.rect.intersection(Self.pixelBox(of: bounds, through: transform))
+            // The clip's shape: the bounds, the corner radius and where they are drawn.
             var hasher = Hasher()
-            hasher.combine(inputs.clipKey)
+            hasher.combine(context.clip.key)
             hasher.combine(layer.layerID)
-            hasher.combine(layer.changeSerial)
+            for value in [bounds.minX, bounds.minY, bounds.width, bounds.height, layer.cornerRadius] {
+                hasher.combine(value)
+            }
             hasher.combine(transform)
             childClip.key = hasher.finalize()
         }
-        record.childClip = childClip
+        let sublayerContext = LayerRecord.SublayerContext(
+            transform: transform, sublayerTransform: layer.sublayerTransform, sublayerPivot: layer.anchorInBounds,
+            opacity: opacity, clip: childClip, insideGroup: context.insideGroup || drawing.isGroup)
+        if sublayerContext != record.sublayerContext {
+            record.sublayerContext = sublayerContext
+            record.sublayerGeneration = Self.nextGeneration()
+        }
 
         var appearance = LayerRecord.Appearance()
         appearance.changeSerial = layer.changeSerial
         appearance.transform = transform
         appearance.opacity = opacity
-        appearance.clipRect = inputs.clip
-        appearance.clipKey = inputs.clipKey
+        appearance.clipRect = context.clip.rect
+        appearance.clipKey = context.clip.key
         appearance.previousSiblingID = inputs.previousSiblingID
         appearance.box = ownBox
         record.current = appearance
@@ -280,6 +344,7 @@ public final class Compositor {
 
     /// Layers drawn last frame but not this one: their old pixels are damage.
     private func dropRecordsNotSeen() {
+        guard recordsSeen != records.count else { return }
         staleRecordIDs.removeAll(keepingCapacity: true)
         for (id, record) in records where record.seenFrame != frameNumber {
             if let old = record.rendered { frameDamage.formUnion(old.box) }

@@ -29,27 +29,47 @@ final class LayerRecord {
     /// What this layer's drawing was last worked out from; while it stays the same the
     /// worked-out values are reused.
     struct Inputs: Equatable {
+        /// The layer's `changeSerial`.
         var serial: UInt64
-        /// The superlayer's serial (its sublayerTransform and anchor place this layer).
-        var parentSerial: UInt64
-        var parentTransform: ProjectiveTransform
-        var clip: PixelRect
-        var clipKey: Int
-        var parentOpacity: Double
+        /// The superlayer record's `sublayerGeneration` (the screen's for the root).
+        var parentGeneration: UInt64
         var previousSiblingID: UInt64
-        var insideGroup: Bool
     }
     var inputs: Inputs? = nil
     /// False when the geometry is singular or not finite: the layer and its subtree draw nothing.
     var isDrawable = false
-    /// What the sublayers are clipped to.
-    var childClip = Compositor.Clip(rect: .zero, key: 0)
+
+    /// What a layer passes down to its sublayers: everything besides their own properties
+    /// that decides how they draw.
+    struct SublayerContext: Equatable {
+        /// The layer's bounds coordinates to target pixels.
+        var transform = ProjectiveTransform.identity
+        /// The layer's `sublayerTransform` and the point it applies about.
+        var sublayerTransform = CATransform3DIdentity
+        var sublayerPivot = CGPoint.zero
+        /// The product of the opacities from the root down.
+        var opacity: Double = 1
+        /// What the sublayers are clipped to.
+        var clip = Compositor.Clip(rect: .zero, key: 0)
+        /// Whether the sublayers are drawn into an offscreen group.
+        var insideGroup = false
+    }
+    var sublayerContext = SublayerContext()
+    /// Changes whenever `sublayerContext` does (a never-reused number): sublayers compare it
+    /// instead of the whole context.
+    var sublayerGeneration: UInt64 = 0
 
     /// This frame's appearance, and the one last rendered.
     var current = Appearance()
     var rendered: Appearance? = nil
-    /// The frame in which the layer was last visited.
+    /// The frame in which the layer was last visited or reused.
     var seenFrame: UInt64 = 0
+    /// The layer's `subtreeStamp` when it was last visited.
+    var subtreeStamp: UInt64 = 0
+    /// Where this layer's and its subtree's entries are in the display list of `seenFrame`.
+    var entries = 0..<0
+    /// The records of the sublayers drawn in `seenFrame`, in drawing order.
+    var children: [LayerRecord] = []
 
     /// The layer and everything drawn inside it, clipped: an offscreen group's size.
     var subtreeBox = PixelRect.zero

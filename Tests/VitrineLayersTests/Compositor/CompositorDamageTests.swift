@@ -45,7 +45,8 @@ struct CompositorDamageTests {
         var ages = Array(repeating: 0, count: bufferAge)
         var mismatches = 0
         for frame in 0..<250 {
-            Self.mutate(&layers, root: root, using: &random, images: images)
+            // Some frames change nothing: unchanged subtrees are reused across several frames.
+            if frame % 5 != 4 { Self.mutate(&layers, root: root, using: &random, images: images) }
             let slot = frame % bufferAge
             compositor.render(root, into: buffers[slot], bufferAge: ages[slot])
             ages[slot] = bufferAge
@@ -77,6 +78,38 @@ struct CompositorDamageTests {
         var untouched = true
         for y in 0..<60 { for x in 0..<80 where buffer.pixel(x: x, y: y) != 0xff12_3456 { untouched = false } }
         #expect(untouched)
+    }
+
+    /// Changes to a layer that move, clip or fade its sublayers reach them even after frames
+    /// in which the sublayers were reused unchanged.
+    @Test(arguments: 0..<7)
+    func parentChangesReachUnchangedSublayers(change: Int) {
+        let root = Scene.root(width: 160, height: 120)
+        let parent = Scene.layer(CGRect(x: 20, y: 20, width: 100, height: 80), color: .blue, parent: root)
+        let child = Scene.layer(CGRect(x: 10, y: 10, width: 50, height: 30), color: .red, parent: parent)
+        Scene.layer(CGRect(x: 5, y: 5, width: 20, height: 10), color: .green, parent: child)
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 160, height: 120, format: .xrgb8888)
+        for _ in 0..<3 { compositor.render(root, into: buffer, bufferAge: 1) }
+        switch change {
+        case 0: parent.sublayerTransform = CATransform3DMakeScale(1.5, 1, 1)
+        case 1: parent.bounds.origin = CGPoint(x: 8, y: -6)
+        case 2:
+            parent.sublayerTransform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            compositor.render(root, into: buffer, bufferAge: 1)
+            parent.anchorPoint = CGPoint(x: 0, y: 0)
+        case 3: parent.opacity = 0.5
+        case 4:
+            parent.masksToBounds = true
+            parent.bounds.size.width = 40
+        case 5:
+            parent.masksToBounds = true
+            parent.cornerRadius = 20
+        default: parent.position.x += 7
+        }
+        compositor.render(root, into: buffer, bufferAge: 1)
+        let comparison = PixelComparison(buffer, Scene.render(root), tolerance: 0)
+        #expect(comparison.isMatch, "\(comparison)")
     }
 
     /// A colour change damages exactly the layer's pixels.
@@ -125,7 +158,7 @@ struct CompositorDamageTests {
     static func mutate(_ layers: inout [CALayer], root: CALayer, using random: inout SeededGenerator, images: [CGImage])
     {
         let layer = layers[Int.random(in: 1..<layers.count, using: &random)]
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0: layer.position.x += .random(in: -20...20, using: &random)
         case 1: layer.bounds.size.width = .random(in: 0...90, using: &random)
         case 2: layer.backgroundColor = randomColor(using: &random)
@@ -149,6 +182,17 @@ struct CompositorDamageTests {
         case 11: layer.borderWidth = Bool.random(using: &random) ? 0 : .random(in: 1...5, using: &random)
         case 12:
             layer.contents = Bool.random(using: &random) ? images.randomElement(using: &random) : nil
+        case 13:
+            // Scrolls what the sublayers show.
+            let x = CGFloat.random(in: -10...10, using: &random).rounded()
+            let y = CGFloat.random(in: -10...10, using: &random).rounded()
+            layer.bounds.origin = CGPoint(x: x, y: y)
+        case 14:
+            layer.sublayerTransform =
+                Bool.random(using: &random)
+                ? CATransform3DIdentity : CATransform3DMakeScale(.random(in: 0.7...1.3, using: &random), 1, 1)
+        case 15:
+            layer.anchorPoint = CGPoint(x: CGFloat.random(in: 0...1, using: &random), y: 0.5)
         default:
             if let superlayer = layer.superlayer { superlayer.insertSublayer(layer, at: 0) }
         }
