@@ -17,6 +17,7 @@ let package = Package(
     name: "Vitrine",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "VitrineKit", targets: ["VitrineKit"]),
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
@@ -27,6 +28,9 @@ let package = Package(
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+    ],
     targets: [
         // C libraries: module maps only.
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
@@ -35,10 +39,12 @@ let package = Package(
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         // cairo and pango together: pangocairo's pkg-config file requires cairo.
         systemLibrary("CCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        // libjpeg-turbo's TurboJPEG API: plain error codes, no setjmp/longjmp.
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
 
         .target(
             name: "VitrineGraphics",
-            dependencies: ["CPixman", "CCairo"],
+            dependencies: ["CPixman", "CCairo", "CTurboJPEG"],
             swiftSettings: strict
         ),
         .target(
@@ -64,6 +70,13 @@ let package = Package(
         .target(
             name: "VitrineInput",
             dependencies: ["CLibinput", "CUdev", "VitrineUdev", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "VitrineKit",
+            dependencies: [
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -99,6 +112,12 @@ let package = Package(
             name: "VitrineLayersTests",
             dependencies: ["VitrineLayers", "VitrineTestSupport", "VitrinePlatform"],
             exclude: ["Compositor/References"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineKitTests",
+            dependencies: ["VitrineKit", "VitrineTestSupport"],
+            exclude: ["References", "Resources"],
             swiftSettings: strict
         ),
         .testTarget(

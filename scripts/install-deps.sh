@@ -8,6 +8,7 @@ packages=(
     pkg-config
     libdrm-dev libudev-dev libinput-dev   # KMS, device discovery, touch
     libpixman-1-dev libcairo2-dev libpango1.0-dev   # compositing, drawing, text
+    libturbojpeg0-dev   # JPEG decoding
     fonts-dejavu-core   # a font for text drawing and its tests
 )
 
