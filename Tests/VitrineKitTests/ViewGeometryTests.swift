@@ -34,8 +34,10 @@ private func close(_ a: CGRect, _ b: CGRect) -> Bool {
     }
 
     @Test func boundsOriginShiftsWhatSubviewsShow() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
         let scroller = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let content = UIView(frame: CGRect(x: 0, y: 200, width: 50, height: 50))
+        container.addSubview(scroller)
         scroller.addSubview(content)
         let before = content.convert(CGPoint.zero, to: nil)
         scroller.bounds.origin = CGPoint(x: 0, y: 180)

@@ -53,24 +53,33 @@ import VitrineKit
 
     @Test(arguments: [
         // mask, child frame in a 100x100 parent that becomes 200x150, expected frame
-        (UIView.AutoresizingMask([]), CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 10, y: 10, width: 30, height: 20)),
+        (
+            UIView.AutoresizingMask([]), CGRect(x: 10, y: 10, width: 30, height: 20),
+            CGRect(x: 10, y: 10, width: 30, height: 20)
+        ),
         (.flexibleWidth, CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 10, y: 10, width: 130, height: 20)),
-        (.flexibleLeftMargin, CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 110, y: 10, width: 30, height: 20)),
+        (
+            .flexibleLeftMargin, CGRect(x: 10, y: 10, width: 30, height: 20),
+            CGRect(x: 110, y: 10, width: 30, height: 20)
+        ),
         (.flexibleHeight, CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 10, y: 10, width: 30, height: 70)),
         (.flexibleTopMargin, CGRect(x: 10, y: 10, width: 30, height: 20), CGRect(x: 10, y: 60, width: 30, height: 20)),
         // Both margins flexible: the 100-point change is shared 10 : 60 by the margins.
         (
-            UIView.AutoresizingMask([.flexibleLeftMargin, .flexibleRightMargin]), CGRect(x: 10, y: 10, width: 30, height: 20),
+            UIView.AutoresizingMask([.flexibleLeftMargin, .flexibleRightMargin]),
+            CGRect(x: 10, y: 10, width: 30, height: 20),
             CGRect(x: 10 + 100.0 * 10 / 70, y: 10, width: 30, height: 20)
         ),
         // Width and right margin: shared 30 : 60.
         (
-            UIView.AutoresizingMask([.flexibleWidth, .flexibleRightMargin]), CGRect(x: 10, y: 10, width: 30, height: 20),
+            UIView.AutoresizingMask([.flexibleWidth, .flexibleRightMargin]),
+            CGRect(x: 10, y: 10, width: 30, height: 20),
             CGRect(x: 10, y: 10, width: 30 + 100.0 * 30 / 90, height: 20)
         ),
         // All three: shared 10 : 30 : 60, so the frame scales with the parent.
         (
-            UIView.AutoresizingMask([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]), CGRect(x: 10, y: 10, width: 30, height: 20),
+            UIView.AutoresizingMask([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]),
+            CGRect(x: 10, y: 10, width: 30, height: 20),
             CGRect(x: 20, y: 10, width: 60, height: 20)
         ),
     ])
