@@ -308,6 +308,47 @@ open class UIView: UIResponder, CALayerDelegate {
     /// below 0.01 are passed over; subviews are tried front to back.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { performHitTest(point, with: event) }
 
+    // MARK: Touches and gestures
+
+    /// Whether the view receives more than one touch at a time, as `isMultipleTouchEnabled`
+    /// (default false: later touches on it are not delivered while one is down).
+    open var isMultipleTouchEnabled = false
+
+    /// Whether the view takes touches only alone in its window, as `isExclusiveTouch`
+    /// (default false).
+    open var isExclusiveTouch = false
+
+    /// The recognizers attached to the view, as `gestureRecognizers`.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+            attachedRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    internal var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches a recognizer (taking it from its previous view), as
+    /// `addGestureRecognizer(_:)`.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard !attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches a recognizer, as `removeGestureRecognizer(_:)`.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether a recognizer attached to this view or an ancestor may begin, as
+    /// `gestureRecognizerShouldBegin(_:)` (default true).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: Layer delegate
 
     /// The layer asks its delegate to lay out: the view's controller is told around
