@@ -23,12 +23,9 @@ enum GraphicsContextStack {
 
     static var current: CGContext? { entries.last?.context }
 
-    /// The screen scale used when a caller passes 0 or leaves the scale to UIKit.
-    ///
-    /// Should be `UIScreen.main.scale`; it is 1 for now because reading `UIScreen.main` in a
-    /// plain process (no backend installed) never returns at present (see the drawing branch's
-    /// report). Switch once that is fixed.
-    static var defaultScale: CGFloat { 1 }
+    /// The screen scale used when a caller passes 0 or leaves the scale to UIKit: the main
+    /// screen's, as in UIKit.
+    static var defaultScale: CGFloat { UIScreen.main.scale }
 
     /// The largest bitmap the image functions make, per side and in total pixels: a bigger
     /// request gets no context rather than a huge allocation.

@@ -24,15 +24,14 @@ import VitrineLayers
 //   image of the same pixel size, the new image starts as a copy of it with the marked rect
 //   cleared, and `draw(_:)` runs clipped to the union of the marks, as UIKit keeps the rest of
 //   the backing store. Otherwise the whole bounds are redrawn.
-// - The per-view drawing state (pending marks, whether the base `draw(_:)` ran) lives in a side
-//   table keyed by the view's identity, because Swift extensions cannot add stored properties
-//   and the state belongs to this file.
+// - A new view is marked for its first display unless its class is known not to draw (see
+//   `ViewDrawingState.nonDrawingClasses`); a first display that finds empty bounds waits for
+//   the bounds to get a size.
 
-/// What the display machinery remembers about one view between passes.
+/// What the display machinery remembers about one view between passes (kept in the view's
+/// `drawingState`, made on first use).
 @MainActor
 final class ViewDrawingState {
-    /// The view the state is for; an entry whose view is gone is stale.
-    weak var view: UIView?
     /// The union of the rects marked since the last pass, in bounds coordinates; nil with
     /// `wholeViewIsDirty` false means nothing is pending.
     var dirtyRect: CGRect?
@@ -40,29 +39,21 @@ final class ViewDrawingState {
     var wholeViewIsDirty = false
     /// Set by the base `draw(_:)`.
     var baseDrawRan = false
+    /// The view has not been drawn yet (its first display found empty bounds, say).
+    var awaitsFirstDraw = true
 
-    init(view: UIView) {
-        self.view = view
-    }
+    /// View classes whose `draw(_:)` is known to draw nothing (the base one ran and the image
+    /// stayed transparent): their new instances are not marked for a first display, so plain
+    /// views never allocate a backing image. Classes not in it are marked, as UIKit draws a
+    /// view that overrides `draw(_:)` when it is first shown.
+    static var nonDrawingClasses: Set<ObjectIdentifier> = []
 
-    /// The states, keyed by view identity. Entries are checked against `view` (an identifier
-    /// can be reused once a view is gone) and stale ones are swept as the table grows.
-    private static var table: [ObjectIdentifier: ViewDrawingState] = [:]
-    private static var sweepThreshold = 64
-
-    static func existing(for view: UIView) -> ViewDrawingState? {
-        guard let state = table[ObjectIdentifier(view)], state.view === view else { return nil }
-        return state
-    }
+    static func existing(for view: UIView) -> ViewDrawingState? { view.drawingState }
 
     static func state(for view: UIView) -> ViewDrawingState {
-        if let state = existing(for: view) { return state }
-        if table.count >= sweepThreshold {
-            table = table.filter { $0.value.view != nil }
-            sweepThreshold = max(64, table.count * 2)
-        }
-        let state = ViewDrawingState(view: view)
-        table[ObjectIdentifier(view)] = state
+        if let state = view.drawingState { return state }
+        let state = ViewDrawingState()
+        view.drawingState = state
         return state
     }
 }
@@ -97,9 +88,15 @@ extension UIView {
     }
 
     /// The bounds size changed: only `.redraw` redraws; every other mode lets the layer place
-    /// the cached image.
+    /// the cached image. A view never drawn yet (its first display found no size) is drawn now.
     func boundsSizeDidChange() {
-        if contentMode == .redraw { setNeedsDisplay() }
+        if contentMode == .redraw || (drawingState?.awaitsFirstDraw ?? false) { setNeedsDisplay() }
+    }
+
+    /// Marks a new view for its first display, unless its class is known not to draw.
+    func markForFirstDisplay() {
+        guard !ViewDrawingState.nonDrawingClasses.contains(ObjectIdentifier(type(of: self))) else { return }
+        markNeedsDisplay(in: nil)
     }
 
     /// The contents scale changed (the view moved to a screen of another scale, or
@@ -165,12 +162,15 @@ extension UIView {
         }
         context.flush()
 
+        state.awaitsFirstDraw = false
         if state.baseDrawRan && !partial && target.isFullyTransparent {
             layer.contents = nil
+            ViewDrawingState.nonDrawingClasses.insert(ObjectIdentifier(type(of: self)))
+            drawingState = nil
         } else {
             layer.contents = context.makeImage()
         }
-        state.baseDrawRan = false
+        drawingState?.baseDrawRan = false
     }
 
     nonisolated static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
