@@ -125,3 +125,28 @@ import VitrinePlatform
         #expect(container.keys.count == 2)
     }
 }
+
+@MainActor @Suite struct TouchEventTimestampTests {
+    @Test func anEventCarriesItsOwnFramesTimestampEvenOnAnEarlierTimeBase() {
+        final class StampView: UIView {
+            var stamps: [Double] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                stamps.append(event?.timestamp ?? -1)
+            }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+                stamps.append(event?.timestamp ?? -1)
+            }
+        }
+        let first = EventScene()
+        let view = StampView(frame: first.window.bounds)
+        first.window.addSubview(view)
+        first.input.tap(at: CGPoint(x: 10, y: 10), time: 50)
+        // A new input source whose clock starts over: its events keep their own times.
+        let second = EventScene()
+        let other = StampView(frame: second.window.bounds)
+        second.window.addSubview(other)
+        second.input.tap(at: CGPoint(x: 10, y: 10), time: 2, duration: 0.5)
+        #expect(view.stamps == [50, 50.05])
+        #expect(other.stamps == [2, 2.5])
+    }
+}
