@@ -106,6 +106,7 @@ let package = Package(
         .testTarget(
             name: "VitrineGraphicsTests",
             dependencies: ["VitrineGraphics", "VitrineTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
