@@ -243,7 +243,11 @@ open class CALayer {
     // MARK: Creation
 
     /// A new layer with Core Animation's default property values, as `init()`.
-    public init() {
+    ///
+    /// Vitrine makes it `required` (Core Animation does not) so that `UIView.layerClass` can
+    /// create a layer of any subclass: a subclass that overrides it writes `required init()`
+    /// where iOS code writes `override init()`.
+    public required init() {
         CALayer.lastLayerID += 1
         layerID = CALayer.lastLayerID
     }

@@ -46,9 +46,10 @@ public final class CATransaction {
 
     private init() {}
 
-    /// Whether an explicit transaction is open; the compositor does not render a tree until
-    /// the outermost one commits.
-    internal static var isBatching: Bool { !explicitScopes.isEmpty }
+    /// Whether an explicit transaction is open (a Vitrine addition): a screen's frame loop
+    /// does not render its tree until the outermost one commits, so the changes made inside
+    /// show together.
+    public static var isBatching: Bool { !explicitScopes.isEmpty }
 
     /// The number of open explicit transactions (0 outside any).
     internal static var nestingDepth: Int { explicitScopes.count }

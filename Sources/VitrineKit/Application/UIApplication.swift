@@ -1,0 +1,101 @@
+import Foundation
+import VitrinePlatform
+
+/// The running app, as UIKit's `UIApplication`: its delegate, its windows and the key window,
+/// and (a Vitrine addition) the display backend its screens come from.
+///
+/// `UIApplication.shared` exists in every process, launched or not, so that windows and views
+/// work in unit tests; `UIApplicationMain(_:displayBackend:)` launches the app and runs the
+/// main loop.
+@MainActor
+public final class UIApplication: UIResponder {
+    /// The app object, as `shared`.
+    public static let shared = UIApplication()
+
+    private override init() {
+        super.init()
+    }
+
+    /// The app's delegate, as `delegate` (held strongly: Vitrine has no app bundle that owns
+    /// it).
+    public var delegate: (any UIApplicationDelegate)?
+
+    /// Keys of the launch options dictionary, as `UIApplication.LaunchOptionsKey`.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    // MARK: Windows
+
+    private var windowReferences: [WeakWindow] = []
+    private struct WeakWindow {
+        weak var window: UIWindow?
+    }
+
+    func register(_ window: UIWindow) {
+        windowReferences.removeAll { $0.window == nil }
+        windowReferences.append(WeakWindow(window: window))
+    }
+
+    /// The app's windows, visible and hidden, as `windows`: those on each screen back to
+    /// front, screens in `UIScreen.screens` order, then windows on no connected screen.
+    public var windows: [UIWindow] {
+        let alive = windowReferences.compactMap(\.window)
+        var ordered = UIScreen.screens.flatMap(\.windows).filter { window in alive.contains { $0 === window } }
+        ordered += alive.filter { window in !ordered.contains { $0 === window } }
+        return ordered
+    }
+
+    /// The key window, as `keyWindow`.
+    public private(set) weak var keyWindow: UIWindow?
+
+    func makeKey(_ window: UIWindow) {
+        guard keyWindow !== window else { return }
+        if let previous = keyWindow { resignKey(previous) }
+        keyWindow = window
+        window.becomeKey()
+        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: window)
+    }
+
+    func resignKey(_ window: UIWindow) {
+        guard keyWindow === window else { return }
+        keyWindow = nil
+        window.resignKey()
+        NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: window)
+    }
+
+    // MARK: Display backend
+
+    /// The backend the screens come from (a Vitrine addition): a headless backend with one
+    /// 1920x1080 screen until the app installs another.
+    public var displayBackend: any DisplayBackend { ScreenRegistry.current.backend }
+
+    /// Makes `backend`'s outputs the app's screens (a Vitrine addition, used at launch and by
+    /// tests): the previous screens stop drawing; windows stay on them until moved.
+    public func setDisplayBackend(_ backend: any DisplayBackend) {
+        ScreenRegistry.install(backend)
+    }
+
+    // MARK: Running
+
+    /// Launches: installs the backend, tells the delegate, and returns; the caller runs the
+    /// main loop.
+    func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
+        if let displayBackend { setDisplayBackend(displayBackend) }
+        self.delegate = delegate
+        _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
+    }
+}
+
+/// Launches the app with `delegate` and runs the main loop for ever, as UIKit's
+/// `UIApplicationMain`: installs `displayBackend` (the default: the headless backend), calls
+/// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
+/// main queue. Call it from `main.swift`.
+@MainActor
+public func UIApplicationMain(_ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil)
+    -> Never
+{
+    UIApplication.shared.launch(delegate: delegate, displayBackend: displayBackend)
+    dispatchMain()
+}

@@ -1,0 +1,73 @@
+import Foundation
+import VitrineLayers
+import VitrinePlatform
+
+/// The display backend the app runs on and the screens of its connected outputs: turns the
+/// backend's connect, disconnect and mode-change handlers into `UIScreen` objects and their
+/// notifications.
+///
+/// There is one current registry (UIKit's `UIScreen.screens` is process-wide). Until an
+/// application installs a backend (`UIApplication.setDisplayBackend(_:)`), it is a headless
+/// backend with one 1920x1080 output on the real clock, so views, windows and screens work in
+/// a plain test process.
+@MainActor
+final class ScreenRegistry {
+    static var current: ScreenRegistry = ScreenRegistry(backend: ScreenRegistry.makeDefaultBackend())
+
+    static func makeDefaultBackend() -> any DisplayBackend {
+        let backend = HeadlessBackend(clock: MonotonicClock())
+        backend.addOutput(name: "HEADLESS-1", width: 1920, height: 1080)
+        return backend
+    }
+
+    let backend: any DisplayBackend
+    private(set) var screens: [UIScreen] = []
+    /// Stands in for `UIScreen.main` while no display is connected.
+    private lazy var placeholder = UIScreen(
+        output: HeadlessOutput(
+            name: "NONE", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: backend.clock))
+
+    init(backend: any DisplayBackend) {
+        self.backend = backend
+        screens = backend.outputs.map { UIScreen(output: $0) }
+        backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
+        backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
+        backend.outputModeChangedHandler = { [weak self] output, _ in self?.modeChanged(output) }
+    }
+
+    var mainScreen: UIScreen { screens.first ?? placeholder }
+
+    func screen(for output: any DisplayOutput) -> UIScreen? {
+        screens.first { $0.output === output }
+    }
+
+    private func connected(_ output: any DisplayOutput) {
+        guard screen(for: output) == nil else { return }
+        let screen = UIScreen(output: output)
+        screens.append(screen)
+        NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
+    }
+
+    /// The screen leaves `screens`, the notification is posted (apps hide and release their
+    /// windows there, as the guide's example does), and windows still left on it are hidden.
+    private func disconnected(_ output: any DisplayOutput) {
+        guard let index = screens.firstIndex(where: { $0.output === output }) else { return }
+        let screen = screens.remove(at: index)
+        screen.frameLoop.stop()
+        NotificationCenter.default.post(name: UIScreen.didDisconnectNotification, object: screen)
+        for window in screen.windows where !window.isHidden {
+            kitLog.notice("hiding a window left on disconnected screen \(screen.name)")
+            window.isHidden = true
+        }
+    }
+
+    private func modeChanged(_ output: any DisplayOutput) {
+        screen(for: output)?.outputModeDidChange()
+    }
+
+    /// Replaces the current registry: the old screens stop drawing.
+    static func install(_ backend: any DisplayBackend) {
+        for screen in current.screens { screen.frameLoop.stop() }
+        current = ScreenRegistry(backend: backend)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import VitrineGraphics
+
+/// A colour, as UIKit's `UIColor`: sRGB components with alpha, immutable.
+///
+/// Vitrine has no dark mode, so the dynamic system colours (`label`, `systemBackground` ...)
+/// have their light-appearance values. Extended-range components are clamped to 0...1 when
+/// drawn (`cgColor` keeps them).
+open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// The colour as a CoreGraphics colour, as `cgColor`.
+    public let cgColor: CGColor
+
+    /// A colour from sRGB components, as `init(red:green:blue:alpha:)`.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A grey, as `init(white:alpha:)`.
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour from hue, saturation and brightness (HSB, all 0...1), as
+    /// `init(hue:saturation:brightness:alpha:)`.
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let (red, green, blue) = Self.rgb(hue: hue, saturation: saturation, brightness: brightness)
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A colour from Display P3 components, as `init(displayP3Red:green:blue:alpha:)`. Vitrine
+    /// panels are treated as sRGB, so the components are used as they are.
+    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// The colour of a CoreGraphics colour, as `init(cgColor:)`.
+    public init(cgColor: CGColor) {
+        self.cgColor = cgColor
+    }
+
+    /// The same colour with another alpha, as `withAlphaComponent(_:)`.
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+    }
+
+    /// The sRGB components, as `getRed(_:green:blue:alpha:)`; always succeeds.
+    @discardableResult
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = cgColor.red
+        green?.pointee = cgColor.green
+        blue?.pointee = cgColor.blue
+        alpha?.pointee = cgColor.alpha
+        return true
+    }
+
+    /// The grey level and alpha, as `getWhite(_:alpha:)`: succeeds only for greys (equal
+    /// red, green and blue), as UIKit does for colours in a grey colour space.
+    @discardableResult
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        guard cgColor.red == cgColor.green, cgColor.green == cgColor.blue else { return false }
+        white?.pointee = cgColor.red
+        alpha?.pointee = cgColor.alpha
+        return true
+    }
+
+    /// Hue, saturation, brightness and alpha, as `getHue(_:saturation:brightness:alpha:)`.
+    @discardableResult
+    open func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let (r, g, b) = (cgColor.red, cgColor.green, cgColor.blue)
+        let maximum = max(r, g, b)
+        let minimum = min(r, g, b)
+        let delta = maximum - minimum
+        var h: CGFloat = 0
+        if delta > 0 {
+            if maximum == r {
+                h = (g - b) / delta
+            } else if maximum == g {
+                h = 2 + (b - r) / delta
+            } else {
+                h = 4 + (r - g) / delta
+            }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = maximum > 0 ? delta / maximum : 0
+        brightness?.pointee = maximum
+        alpha?.pointee = cgColor.alpha
+        return true
+    }
+
+    static func rgb(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let s = min(max(saturation, 0), 1)
+        let v = min(max(brightness, 0), 1)
+        let sector = Int(h.rounded(.down)) % 6
+        let f = h - h.rounded(.down)
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        switch sector {
+        case 0: return (v, t, p)
+        case 1: return (q, v, p)
+        case 2: return (p, v, t)
+        case 3: return (p, q, v)
+        case 4: return (t, p, v)
+        default: return (v, p, q)
+        }
+    }
+
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+
+    open var description: String {
+        "UIColor(red: \(cgColor.red), green: \(cgColor.green), blue: \(cgColor.blue), alpha: \(cgColor.alpha))"
+    }
+}
+
+extension UIColor {
+    private static func rgb255(_ red: Int, _ green: Int, _ blue: Int, alpha: CGFloat = 1) -> UIColor {
+        UIColor(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
+    }
+
+    // The classic fixed colours, with UIKit's values.
+    public static var black: UIColor { UIColor(white: 0, alpha: 1) }
+    public static var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+    public static var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+    public static var white: UIColor { UIColor(white: 1, alpha: 1) }
+    public static var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    public static var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    public static var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    public static var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    public static var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    public static var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    public static var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    public static var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    public static var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    public static var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
+
+    // The system colours, with iOS's light-appearance values.
+    public static var systemRed: UIColor { rgb255(255, 59, 48) }
+    public static var systemOrange: UIColor { rgb255(255, 149, 0) }
+    public static var systemYellow: UIColor { rgb255(255, 204, 0) }
+    public static var systemGreen: UIColor { rgb255(52, 199, 89) }
+    public static var systemMint: UIColor { rgb255(0, 199, 190) }
+    public static var systemTeal: UIColor { rgb255(48, 176, 199) }
+    public static var systemCyan: UIColor { rgb255(50, 173, 230) }
+    public static var systemBlue: UIColor { rgb255(0, 122, 255) }
+    public static var systemIndigo: UIColor { rgb255(88, 86, 214) }
+    public static var systemPurple: UIColor { rgb255(175, 82, 222) }
+    public static var systemPink: UIColor { rgb255(255, 45, 85) }
+    public static var systemBrown: UIColor { rgb255(162, 132, 94) }
+    public static var systemGray: UIColor { rgb255(142, 142, 147) }
+    public static var systemGray2: UIColor { rgb255(174, 174, 178) }
+    public static var systemGray3: UIColor { rgb255(199, 199, 204) }
+    public static var systemGray4: UIColor { rgb255(209, 209, 214) }
+    public static var systemGray5: UIColor { rgb255(229, 229, 234) }
+    public static var systemGray6: UIColor { rgb255(242, 242, 247) }
+
+    // Semantic colours (light appearance).
+    public static var label: UIColor { .black }
+    public static var secondaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.6) }
+    public static var tertiaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
+    public static var quaternaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.18) }
+    public static var placeholderText: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
+    public static var link: UIColor { rgb255(0, 122, 255) }
+    public static var separator: UIColor { rgb255(60, 60, 67, alpha: 0.29) }
+    public static var opaqueSeparator: UIColor { rgb255(198, 198, 200) }
+    public static var systemBackground: UIColor { .white }
+    public static var secondarySystemBackground: UIColor { rgb255(242, 242, 247) }
+    public static var tertiarySystemBackground: UIColor { .white }
+    public static var systemGroupedBackground: UIColor { rgb255(242, 242, 247) }
+    public static var systemFill: UIColor { rgb255(120, 120, 128, alpha: 0.2) }
+    public static var secondarySystemFill: UIColor { rgb255(120, 120, 128, alpha: 0.16) }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Manages a view hierarchy, as UIKit's `UIViewController`.
+///
+/// The view is loaded lazily: the first read of `view` calls `loadView()` then
+/// `viewDidLoad()`. The appearance callbacks follow the view into and out of visible windows:
+/// `viewWillAppear(_:)` / `viewDidAppear(_:)` when it enters a visible window (or its window
+/// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
+/// hidden), each once per transition; Vitrine calls the "did" methods right after the move,
+/// as there are no transition animations yet. `viewWillLayoutSubviews()` and
+/// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
+@MainActor
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+
+    /// Where the view stands in its appearance cycle.
+    enum AppearanceState {
+        case disappeared, appearing, appeared, disappearing
+    }
+    private(set) var appearanceState = AppearanceState.disappeared
+    func setAppearanceState(_ state: AppearanceState) { appearanceState = state }
+
+    /// A controller whose view is made by `loadView()`, as `init(nibName:bundle:)` with no
+    /// nib (Vitrine has no nibs; both arguments are ignored).
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    /// As `init()`: `init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// Always fails: Vitrine has no archives (see `UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded on first access, as `view`. Setting it replaces the view (nil
+    /// unloads it; the next read loads it again).
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+
+    /// The view if it is loaded, else nil, without loading it, as `viewIfLoaded`.
+    open var viewIfLoaded: UIView? { loadedView }
+
+    /// Whether the view is loaded, as `isViewLoaded`.
+    open var isViewLoaded: Bool { loadedView != nil }
+
+    /// Makes the view, as `loadView()`: the default makes a plain `UIView` the size of the
+    /// main screen. Overrides assign `view` and do not call super.
+    open func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once after the view is loaded, as `viewDidLoad()`.
+    open func viewDidLoad() {}
+
+    /// Loads the view now if it is not loaded, as `loadViewIfNeeded()`.
+    open func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil {
+            // An override that forgot to set `view`: UIKit would crash; give it a plain view.
+            kitLog.error("\(type(of: self)).loadView() did not set view; using a plain UIView")
+            view = UIView(frame: UIScreen.main.bounds)
+        }
+        viewDidLoad()
+    }
+
+    /// A title for the controller, as `title`.
+    open var title: String?
+
+    // MARK: Appearance
+
+    /// The view is about to enter a visible window, as `viewWillAppear(_:)`.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view entered a visible window, as `viewDidAppear(_:)`.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave its visible window, as `viewWillDisappear(_:)`.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view left its visible window, as `viewDidDisappear(_:)`.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Whether the view is appearing or has appeared, as `isBeingPresented` would suggest;
+    /// a Vitrine addition for tests and diagnostics.
+    public var isVisible: Bool { appearanceState == .appeared || appearanceState == .appearing }
+
+    // MARK: Layout
+
+    /// Called before the view lays out its subviews, as `viewWillLayoutSubviews()`.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the view laid out its subviews, as `viewDidLayoutSubviews()`.
+    open func viewDidLayoutSubviews() {}
+
+    // MARK: Children
+
+    /// The child controllers, in the order they were added, as `children`.
+    public private(set) var children: [UIViewController] = []
+
+    /// The parent controller, as `parent`.
+    public private(set) weak var parent: UIViewController?
+
+    /// Adds `childController` as a child, as `addChild(_:)`: it leaves its old parent first
+    /// and gets `willMove(toParent:)`; the caller adds its view and then calls
+    /// `didMove(toParent:)`, as in UIKit. Adding self or an ancestor is refused and logged.
+    open func addChild(_ childController: UIViewController) {
+        var ancestor: UIViewController? = self
+        while let current = ancestor {
+            if current === childController {
+                kitLog.error("refused to add a view controller as a child of itself or its descendant")
+                return
+            }
+            ancestor = current.parent
+        }
+        if childController.parent === self { return }
+        childController.removeFromParentIfNeeded()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// Removes the controller from its parent, as `removeFromParent()`: the caller calls
+    /// `willMove(toParent: nil)` first; this calls `didMove(toParent: nil)`, as in UIKit.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    private func removeFromParentIfNeeded() {
+        guard parent != nil else { return }
+        willMove(toParent: nil)
+        removeFromParent()
+    }
+
+    /// Called before the controller is added to or removed from a parent, as
+    /// `willMove(toParent:)`.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// Called after the controller was added to or removed from a parent, as
+    /// `didMove(toParent:)`.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    /// The next responder: the view's superview, as in UIKit (the controller sits between
+    /// its view and the view's superview).
+    open override var next: UIResponder? { loadedView?.superview }
+}

@@ -1,0 +1,321 @@
+import Foundation
+import VitrineGraphics
+import VitrineLayers
+
+/// A rectangular area on screen and the content in it, as UIKit's `UIView`.
+///
+/// Every view is backed by a `CALayer` and is that layer's delegate, as in UIKit: geometry
+/// (`frame`, `bounds`, `center`, `transform`) and appearance (`alpha`, `isHidden`,
+/// `backgroundColor`, `clipsToBounds`) are the layer's properties seen through the view.
+/// The rules of Apple's View Programming Guide hold: setting `frame` changes `bounds.size` and
+/// `center`; setting `center` moves the frame and keeps its size; setting `bounds.size` resizes
+/// the frame about the center; `bounds.origin` shifts what the subviews show; `transform`
+/// applies about the center, and with a non-identity transform `frame` is the bounding box of
+/// the transformed bounds while `bounds` and `center` stay exact.
+///
+/// Overridable (`open`) members live in this class body and forward to implementations in the
+/// `UIView+*.swift` files, because Swift cannot override declarations made in extensions.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    // MARK: Layer
+
+    /// The class of the backing layer, as `layerClass`. Vitrine creates it with `init()`,
+    /// which `CALayer` declares `required` for that reason.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer, as `layer`. The view is its delegate.
+    public let layer: CALayer
+
+    // MARK: Hierarchy storage (see UIView+Hierarchy.swift)
+
+    /// The subviews, back to front, as `subviews`.
+    public internal(set) var subviews: [UIView] = []
+
+    /// The view this one is a subview of, as `superview`.
+    public internal(set) weak var superview: UIView?
+
+    /// The controller whose root view this is (it is the view's next responder).
+    internal weak var owningViewController: UIViewController?
+
+    /// An integer to find the view by with `viewWithTag(_:)`, as `tag`.
+    open var tag: Int = 0
+
+    /// Whether touches reach this view and its subviews, as `isUserInteractionEnabled`.
+    open var isUserInteractionEnabled = true
+
+    // MARK: Creation
+
+    /// A view with the given frame, as `init(frame:)`.
+    public init(frame: CGRect) {
+        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        // UIKit views are opaque by default (a drawing hint; the compositor decides
+        // coverage from colours and images).
+        layer.isOpaque = true
+        layer.frame = frame
+    }
+
+    /// A view with a zero frame, as `init()`.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// Vitrine has no archives (no storyboards or nibs): this initializer exists so that
+    /// subclasses written for iOS compile, and it always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Geometry (see UIView+Geometry.swift)
+
+    /// The view's rectangle in its superview's coordinates, as `frame`. With a non-identity
+    /// transform it reads as the bounding box of the transformed bounds (UIKit calls it
+    /// undefined then but reports exactly that); setting it keeps the transform and sets
+    /// `bounds.size` and `center`.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { setGeometry { layer.frame = newValue } }
+    }
+
+    /// The view's own coordinate space, as `bounds`. Changing the size resizes the view about
+    /// its center; changing the origin shifts what the subviews show (scrolling).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { setGeometry { layer.bounds = newValue } }
+    }
+
+    /// The center of the frame in the superview's coordinates, as `center` (the layer's
+    /// `position`).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The view's transform, applied about its center, as `transform`.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The layer's 3D transform, as `transform3D`.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance (see UIView+Appearance.swift)
+
+    /// The background colour, as `backgroundColor` (the layer's background colour).
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+
+    /// The view's opacity, as `alpha`: the layer's `opacity`, so the view and its subviews
+    /// fade as one group. Values are clamped to 0...1 when drawn.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// Whether the view and its subviews are hidden, as `isHidden`.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether the view promises to fill its bounds with opaque content, as `isOpaque`
+    /// (default true). A hint, as in UIKit.
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds, as `clipsToBounds` (the layer's
+    /// `masksToBounds`; rounded by `layer.cornerRadius`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// The tint colour, as `tintColor`: the view's own, else its superview's, else the system
+    /// blue. Setting it tells the view and every descendant that inherits it
+    /// (`tintColorDidChange()`).
+    open var tintColor: UIColor! {
+        get { resolvedTintColor }
+        set { setTintColor(newValue) }
+    }
+    /// The colour set on this view, if any.
+    internal var ownTintColor: UIColor?
+
+    /// Called when the tint colour the view shows changes, as `tintColorDidChange()`.
+    open func tintColorDidChange() {}
+
+    /// Pixels per point of the view's content, as `contentScaleFactor`: the layer's
+    /// `contentsScale`. Until set explicitly it follows the scale of the screen the view's
+    /// window is on, as UIKit does.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set {
+            hasExplicitContentScale = true
+            setContentScale(newValue)
+        }
+    }
+    internal var hasExplicitContentScale = false
+
+    // MARK: Drawing (see UIView+Drawing.swift)
+
+    /// How cached content is placed when the bounds change, as `contentMode` (default
+    /// `.scaleToFill`).
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { contentModeDidChange() }
+    }
+
+    /// The stretchable part of the content, in unit coordinates, as the guide's
+    /// `contentStretch` (deprecated in UIKit, still honoured there): mapped onto the layer's
+    /// `contentsCenter` and honoured only with the scaling content modes.
+    open var contentStretch = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { contentModeDidChange() }
+    }
+
+    /// Draws the view's content in `rect` (in bounds coordinates), as `draw(_:)`, into
+    /// `UIGraphicsGetCurrentContext()`. The default draws nothing; a view that does not
+    /// override it gets no backing image.
+    open func draw(_ rect: CGRect) { baseDrawCalled() }
+
+    /// Marks the whole view for redrawing at the next display pass, as `setNeedsDisplay()`.
+    open func setNeedsDisplay() { markNeedsDisplay(in: nil) }
+
+    /// Marks `rect` for redrawing at the next display pass, as `setNeedsDisplay(_:)`; marks
+    /// made before the pass are drawn by one `draw(_:)` call with their union.
+    open func setNeedsDisplay(_ rect: CGRect) { markNeedsDisplay(in: rect) }
+
+    // MARK: Hierarchy callbacks (see UIView+Hierarchy.swift)
+
+    /// Called before the view moves to `newSuperview` (nil: removed), as
+    /// `willMove(toSuperview:)`.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to a new superview (or was removed), as
+    /// `didMoveToSuperview()`.
+    open func didMoveToSuperview() {}
+    /// Called before the view's window changes, as `willMove(toWindow:)`; every descendant
+    /// is told too.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed, as `didMoveToWindow()`.
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added, as `didAddSubview(_:)`.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed, as `willRemoveSubview(_:)`.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    /// Adds `view` as the frontmost subview, as `addSubview(_:)`; a view already elsewhere
+    /// leaves its superview first. Adding a view to itself or to one of its descendants is
+    /// refused (UIKit raises; a kiosk must not die): an error is logged and nothing changes.
+    open func addSubview(_ view: UIView) { insert(view, at: subviews.count) }
+
+    /// Inserts `view` at `index` of `subviews` (clamped), as `insertSubview(_:at:)`.
+    open func insertSubview(_ view: UIView, at index: Int) { insert(view, at: index) }
+
+    /// Inserts `view` just above `siblingSubview`, as `insertSubview(_:aboveSubview:)`; at the
+    /// front when `siblingSubview` is not a subview.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, above: true)
+    }
+
+    /// Inserts `view` just below `siblingSubview`, as `insertSubview(_:belowSubview:)`; at the
+    /// back when `siblingSubview` is not a subview.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, above: false)
+    }
+
+    /// Moves `view` to the front of the subviews, as `bringSubviewToFront(_:)`.
+    open func bringSubviewToFront(_ view: UIView) { reorder(view, toFront: true) }
+
+    /// Moves `view` to the back of the subviews, as `sendSubviewToBack(_:)`.
+    open func sendSubviewToBack(_ view: UIView) { reorder(view, toFront: false) }
+
+    /// Swaps the subviews at two indices, as `exchangeSubview(at:withSubviewAt:)`; out-of-range
+    /// indices change nothing.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { exchange(index1, index2) }
+
+    /// Removes the view from its superview, as `removeFromSuperview()`.
+    open func removeFromSuperview() { detachFromSuperview() }
+
+    // MARK: Layout (see UIView+Layout.swift)
+
+    /// Lays out the subviews, as `layoutSubviews()`; called once per layout pass for a view
+    /// that needs layout, parents before children. The default does nothing (Vitrine has no
+    /// Auto Layout; autoresizing happens when the bounds change).
+    open func layoutSubviews() {}
+
+    /// Marks the view as needing layout at the next pass, as `setNeedsLayout()`.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    /// Runs the layout pass now for this view's subtree, from the topmost superview that
+    /// needs layout, as `layoutIfNeeded()`.
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+    /// Whether subviews are resized by their `autoresizingMask` when the bounds change, as
+    /// `autoresizesSubviews` (default true).
+    open var autoresizesSubviews = true
+
+    /// How the view resizes when its superview's bounds change, as `autoresizingMask`.
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// The size that fits `size`, as `sizeThatFits(_:)`: the default is the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping the frame's origin, as
+    /// `sizeToFit()`.
+    open func sizeToFit() { resizeToFit() }
+
+    /// The view's natural size, as `intrinsicContentSize`: `noIntrinsicMetric` both ways by
+    /// default.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells the view its intrinsic size changed, as `invalidateIntrinsicContentSize()`:
+    /// marks the superview for layout.
+    open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
+
+    /// Space to keep between the edges and the content, as `layoutMargins` (default 8 on
+    /// each side).
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet {
+            if layoutMargins != oldValue { layoutMarginsDidChange() }
+        }
+    }
+
+    /// Called when `layoutMargins` change, as `layoutMarginsDidChange()`: the default marks
+    /// the view for layout.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    // MARK: Responder chain
+
+    /// The view's controller when it is a controller's root view, else the superview, as
+    /// UIKit's `next` for views.
+    open override var next: UIResponder? { owningViewController ?? superview }
+
+    // MARK: Hit-testing
+
+    /// Whether `point` (in bounds coordinates) is inside the view, as `point(inside:with:)`.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The farthest descendant containing `point` (in bounds coordinates), as
+    /// `hitTest(_:with:)`: hidden views, views with interaction disabled and views with alpha
+    /// below 0.01 are passed over; subviews are tried front to back.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { performHitTest(point, with: event) }
+
+    // MARK: Layer delegate
+
+    /// The layer asks its delegate to lay out: the view's controller is told around
+    /// `layoutSubviews()`, as UIKit does.
+    public func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import VitrineLayers
+
+/// The backdrop of an app's views on one screen, as UIKit's `UIWindow`.
+///
+/// A window starts hidden on the main screen, as in UIKit; `makeKeyAndVisible()` shows it and
+/// makes it the key window (one key window in the app at a time). Windows on a screen are
+/// composed in `windowLevel` order, and among equal levels the one shown last is in front.
+/// Window coordinates are the window's bounds; windows convert to and from their screen's
+/// coordinates (`screen.coordinateSpace`) and other windows through screen coordinates.
+///
+/// The app keeps its windows alive (as in UIKit): a window no one holds is removed from its
+/// screen when it is released.
+@MainActor
+open class UIWindow: UIView {
+    /// The screen the window is shown on, as `screen`. Assigning moves it there.
+    open var screen: UIScreen {
+        didSet {
+            guard screen !== oldValue else { return }
+            screen.attach(self)
+            if !hasExplicitContentScale { propagateScale() }
+        }
+    }
+
+    /// The window's level, as `windowLevel`: higher levels are composed in front.
+    open var windowLevel: UIWindow.Level = .normal {
+        didSet { layer.zPosition = windowLevel.rawValue }
+    }
+
+    /// A window on the main screen with the given frame (in screen coordinates), hidden, as
+    /// `init(frame:)`.
+    public override init(frame: CGRect) {
+        screen = UIScreen.main
+        super.init(frame: frame)
+        layer.isHidden = true
+        UIApplication.shared.register(self)
+        screen.attach(self)
+        propagateScale()
+    }
+
+    /// A window on `screen` covering it (Vitrine's stand-in for `init(windowScene:)`).
+    public convenience init(screen: UIScreen) {
+        self.init(frame: screen.bounds)
+        self.screen = screen
+    }
+
+    /// Always fails (no archives); see `UIView.init?(coder:)`.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    isolated deinit {
+        layer.removeFromSuperlayer()
+    }
+
+    private func propagateScale() {
+        if !hasExplicitContentScale { setContentScale(screen.scale) }
+        for subview in subviews { subview.notifyDidMoveToWindow() }
+    }
+
+    // MARK: Visibility
+
+    /// Hidden windows are not composed; showing or hiding posts `didBecomeVisibleNotification`
+    /// / `didBecomeHiddenNotification`, tells view controllers in the window that their views
+    /// appear or disappear, and hiding the key window makes it resign.
+    open override var isHidden: Bool {
+        get { layer.isHidden }
+        set {
+            guard newValue != layer.isHidden else { return }
+            notifyAppearance(willShow: !newValue)
+            layer.isHidden = newValue
+            if newValue && isKeyWindow { UIApplication.shared.resignKey(self) }
+            notifyAppearance(didShow: !newValue)
+            NotificationCenter.default.post(
+                name: newValue ? UIWindow.didBecomeHiddenNotification : UIWindow.didBecomeVisibleNotification,
+                object: self)
+        }
+    }
+
+    /// Shows the window in front of the others of its level and makes it key, as
+    /// `makeKeyAndVisible()`.
+    open func makeKeyAndVisible() {
+        screen.attach(self)
+        isHidden = false
+        makeKey()
+    }
+
+    /// Makes the window the key window, as `makeKey()`: the previous key window resigns
+    /// (`resignKey()`, `didResignKeyNotification`), then this one becomes key (`becomeKey()`,
+    /// `didBecomeKeyNotification`).
+    open func makeKey() { UIApplication.shared.makeKey(self) }
+
+    /// Whether this is the app's key window, as `isKeyWindow`.
+    open var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
+
+    /// Called when the window became key, as `becomeKey()`.
+    open func becomeKey() {}
+
+    /// Called when the window stopped being key, as `resignKey()`.
+    open func resignKey() {}
+
+    // MARK: Root view controller
+
+    /// The controller whose view fills the window, as `rootViewController`. Setting it
+    /// removes the old controller's view and installs the new one's, sized to the window and
+    /// resizing with it.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue, old.isViewLoaded, old.view.superview === self {
+                old.view.removeFromSuperview()
+            }
+            if let controller = rootViewController {
+                let view: UIView = controller.view
+                view.frame = bounds
+                view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                addSubview(view)
+            }
+        }
+    }
+
+    /// The next responder of a window is the application, as in UIKit.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    // MARK: Appearance of view controllers
+
+    private func notifyAppearance(willShow: Bool) {
+        forEachViewController { willShow ? $0.windowWillShow() : $0.windowWillHide() }
+    }
+
+    private func notifyAppearance(didShow: Bool) {
+        forEachViewController { didShow ? $0.windowDidShow() : $0.windowDidHide() }
+    }
+
+    private func forEachViewController(_ body: (UIViewController) -> Void) {
+        func visit(_ view: UIView) {
+            if let controller = view.owningViewController { body(controller) }
+            for subview in view.subviews { visit(subview) }
+        }
+        visit(self)
+    }
+}
+
+extension UIWindow {
+    /// A window's level, as `UIWindow.Level`: a number; higher is in front.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        /// Ordinary app windows (0).
+        public static let normal = Level(0)
+        /// The status bar's level (1000).
+        public static let statusBar = Level(1000)
+        /// Alerts (2000).
+        public static let alert = Level(2000)
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func + (lhs: Level, rhs: CGFloat) -> Level { Level(lhs.rawValue + rhs) }
+        public static func - (lhs: Level, rhs: CGFloat) -> Level { Level(lhs.rawValue - rhs) }
+    }
+
+    /// Posted when a window is shown, as `didBecomeVisibleNotification`.
+    public static let didBecomeVisibleNotification = Notification.Name("UIWindowDidBecomeVisibleNotification")
+    /// Posted when a window is hidden, as `didBecomeHiddenNotification`.
+    public static let didBecomeHiddenNotification = Notification.Name("UIWindowDidBecomeHiddenNotification")
+    /// Posted when a window became key, as `didBecomeKeyNotification`.
+    public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    /// Posted when a window stopped being key, as `didResignKeyNotification`.
+    public static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
+}
