@@ -218,3 +218,9 @@ func isNear(_ pixel: UInt32, _ rgb: UInt32, tolerance: Int = 6) -> Bool {
         #expect(UIImage(named: "inbundle") == nil)
     }
 }
+
+@Suite struct ImageScreenScaleTests {
+    @Test @MainActor func namedImagesPreferTheMainScreensScale() {
+        #expect(UIImage.preferredScale == UIScreen.main.scale)
+    }
+}

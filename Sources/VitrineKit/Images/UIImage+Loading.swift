@@ -21,7 +21,7 @@ extension UIImage {
     /// first. Images are cached by name as UIKit caches them: the decoded pixels are kept and
     /// shared by every image made from the same name. Deviation: Swift initialisers cannot
     /// return an existing object, so each call gives a new `UIImage` over the same `CGImage`.
-    /// The preferred scale is the main screen's.
+    /// The preferred scale is the main screen's (`UIScreen.main.scale`; 1 off the main thread).
     public convenience init?(named name: String) {
         self.init(named: name, in: nil, compatibleWith: nil)
     }
@@ -49,9 +49,13 @@ extension UIImage {
 
     // MARK: Internals
 
-    /// The scale `init?(named:)` prefers when no trait collection gives one.
-    /// TODO(UIScreen): the main screen's scale once `UIScreen` lands.
-    static var preferredScale: CGFloat { 1 }
+    /// The scale `init?(named:)` prefers when no trait collection gives one: the main
+    /// screen's. `UIScreen` belongs to the main actor, so off the main thread (where UIKit
+    /// would read it anyway) this is 1; pass a trait collection there.
+    static var preferredScale: CGFloat {
+        guard Thread.isMainThread else { return 1 }
+        return MainActor.assumeIsolated { UIScreen.main.scale }
+    }
 
     /// Extensions tried for a name without one, in order.
     static let imageExtensions = ["png", "jpg", "jpeg"]

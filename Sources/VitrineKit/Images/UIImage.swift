@@ -22,6 +22,14 @@ public final class UIImage: @unchecked Sendable {
     /// Vitrine draws every image as `.up`.
     public let imageOrientation: Orientation
 
+    /// The end caps that keep their size when the image is stretched, in points, as
+    /// `capInsets`; `.zero` for an image that is not resizable.
+    public let capInsets: UIEdgeInsets
+
+    /// How the part between the caps fills extra space, as `resizingMode` (`.stretch` for an
+    /// image that is not resizable).
+    public let resizingMode: ResizingMode
+
     /// The pixels (never nil here).
     let image: CGImage
 
@@ -38,10 +46,20 @@ public final class UIImage: @unchecked Sendable {
     /// An image of `cgImage` at `scale`, as `init(cgImage:scale:orientation:)`. A scale that is
     /// not finite or not positive counts as 1 (UIKit does not check). `orientation` is stored
     /// in `imageOrientation` but not applied (see the type's notes).
-    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+    public convenience init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        self.init(cgImage: cgImage, scale: scale, orientation: orientation, capInsets: .zero, resizingMode: .stretch)
+    }
+
+    /// The designated initialiser: every stored property.
+    init(
+        cgImage: CGImage, scale: CGFloat, orientation: Orientation, capInsets: UIEdgeInsets,
+        resizingMode: ResizingMode
+    ) {
         self.image = cgImage
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.imageOrientation = orientation
+        self.capInsets = capInsets
+        self.resizingMode = resizingMode
     }
 
     /// An image decoded from PNG or JPEG `data` at scale 1, as `init?(data:)`; nil (and a
