@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
+        .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -100,6 +101,12 @@ let package = Package(
             name: "vitrine-bench",
             dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "CMallocInfo"],
             path: "Benchmarks/vitrine-bench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-kit-bench",
+            dependencies: ["VitrineKit", "VitrinePlatform", "CMallocInfo"],
+            path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),
 

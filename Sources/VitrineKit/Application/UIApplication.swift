@@ -47,15 +47,33 @@ public final class UIApplication: UIResponder {
         return ordered
     }
 
-    /// The key window, as `keyWindow`.
+    /// The key window, as `keyWindow`: at most one window of the app is key at a time.
     public private(set) weak var keyWindow: UIWindow?
+
+    /// Windows that were key, oldest first, for `restoreKeyWindow(replacing:)`.
+    private var keyWindowHistory: [WeakWindow] = []
 
     func makeKey(_ window: UIWindow) {
         guard keyWindow !== window else { return }
         if let previous = keyWindow { resignKey(previous) }
         keyWindow = window
+        keyWindowHistory.removeAll { $0.window == nil || $0.window === window }
+        keyWindowHistory.append(WeakWindow(window: window))
         window.becomeKey()
         NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: window)
+    }
+
+    /// The key window `window` was hidden: the most recent earlier key window that is still
+    /// visible on a connected screen becomes key again, as UIKit gives key status back when
+    /// an alert-style window goes away. With none, no window is key.
+    func restoreKeyWindow(replacing window: UIWindow) {
+        guard keyWindow == nil else { return }
+        keyWindowHistory.removeAll { $0.window == nil || $0.window === window }
+        let candidate = keyWindowHistory.last { entry in
+            guard let candidate = entry.window else { return false }
+            return !candidate.isHidden && candidate.screen.isConnected
+        }
+        if let next = candidate?.window { makeKey(next) }
     }
 
     func resignKey(_ window: UIWindow) {
@@ -79,19 +97,29 @@ public final class UIApplication: UIResponder {
 
     // MARK: Running
 
-    /// Launches: installs the backend, tells the delegate, and returns; the caller runs the
-    /// main loop.
+    /// Launches: installs the backend, tells the delegate
+    /// (`application(_:didFinishLaunchingWithOptions:)` with no options), posts
+    /// `didFinishLaunchingNotification`, and returns; the caller runs the main loop. The
+    /// screens' frame loops run on the backend's clock from then on.
     func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
         if let displayBackend { setDisplayBackend(displayBackend) }
         self.delegate = delegate
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
+        NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
     }
+
+    /// Posted once the delegate's `application(_:didFinishLaunchingWithOptions:)` returned,
+    /// with the application as the object, as `didFinishLaunchingNotification`.
+    public static let didFinishLaunchingNotification = Notification.Name(
+        "UIApplicationDidFinishLaunchingNotification")
 }
 
 /// Launches the app with `delegate` and runs the main loop for ever, as UIKit's
 /// `UIApplicationMain`: installs `displayBackend` (the default: the headless backend), calls
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
 public func UIApplicationMain(_ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil)
     -> Never

@@ -12,14 +12,22 @@ import VitrinePlatform
 @MainActor
 final class ScreenFrameLoop: CALayerTreeHost {
     private unowned let screen: UIScreen
+    /// The clock of the backend the screen's output belongs to (passed in, never looked up:
+    /// the registry is still being made while its screens are).
+    private let clock: any MediaClock
     private let compositor: Compositor
+    /// A frame is due: either a wake-up is scheduled on the clock, or the present in flight
+    /// renders it when it completes.
     private var frameScheduled = false
     private var stopped = false
+    /// Called at a present's completion before rendering (a deferred mode switch).
+    var beforeFrameAfterPresent: (() -> Void)?
     /// Frames presented so far (for tests and statistics).
     private(set) var presentedFrameCount = 0
 
-    init(screen: UIScreen) {
+    init(screen: UIScreen, clock: any MediaClock) {
         self.screen = screen
+        self.clock = clock
         compositor = Compositor(
             scale: screen.scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
         screen.rootLayer.treeHost = self
@@ -35,11 +43,17 @@ final class ScreenFrameLoop: CALayerTreeHost {
         guard !stopped, !frameScheduled else { return }
         frameScheduled = true
         guard !screen.output.isPresentPending else { return }
-        let clock = ScreenRegistry.current.backend.clock
-        clock.schedule(at: clock.now) { [weak self] in self?.renderFrame() }
+        clock.schedule(at: clock.now) { [weak self] in self?.scheduledFrameFired() }
+    }
+
+    private func scheduledFrameFired() {
+        // A present made since this wake-up was scheduled renders this frame at its vblank.
+        guard frameScheduled, !screen.output.isPresentPending else { return }
+        renderFrame()
     }
 
     private func presentDidComplete() {
+        beforeFrameAfterPresent?()
         guard frameScheduled else { return }
         renderFrame()
     }
@@ -52,9 +66,11 @@ final class ScreenFrameLoop: CALayerTreeHost {
             frameScheduled = false
             return
         }
-        frameScheduled = false
+        CATransaction.flush()
         let root = screen.rootLayer
         root.layoutAndDisplayIfNeeded()
+        // Changes made by layout and drawing are in this frame; later ones ask for the next.
+        frameScheduled = false
         guard let buffer = screen.output.acquireBuffer() else {
             if screen.output.isConnected { frameScheduled = true }  // rendered when the present completes
             return
@@ -69,7 +85,16 @@ final class ScreenFrameLoop: CALayerTreeHost {
         }
     }
 
+    /// The output switched modes: its buffers are new and a present in flight was dropped,
+    /// so the next frame repaints everything and is scheduled afresh.
     func modeDidChange() {
+        compositor.invalidate()
+        frameScheduled = false
+        scheduleFrame()
+    }
+
+    /// The next frame repaints every pixel (`UIScreen.setNeedsFullRedraw()`).
+    func invalidate() {
         compositor.invalidate()
         scheduleFrame()
     }

@@ -25,11 +25,12 @@ final class ScreenRegistry {
     /// Stands in for `UIScreen.main` while no display is connected.
     private lazy var placeholder = UIScreen(
         output: HeadlessOutput(
-            name: "NONE", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: backend.clock))
+            name: "NONE", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: backend.clock),
+        clock: backend.clock)
 
     init(backend: any DisplayBackend) {
         self.backend = backend
-        screens = backend.outputs.map { UIScreen(output: $0) }
+        screens = backend.outputs.map { UIScreen(output: $0, clock: backend.clock) }
         backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
         backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
         backend.outputModeChangedHandler = { [weak self] output, _ in self?.modeChanged(output) }
@@ -43,7 +44,7 @@ final class ScreenRegistry {
 
     private func connected(_ output: any DisplayOutput) {
         guard screen(for: output) == nil else { return }
-        let screen = UIScreen(output: output)
+        let screen = UIScreen(output: output, clock: backend.clock)
         screens.append(screen)
         NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
     }

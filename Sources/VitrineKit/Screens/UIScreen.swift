@@ -28,8 +28,12 @@ public final class UIScreen {
     /// Renders and presents frames.
     private(set) var frameLoop: ScreenFrameLoop!
 
-    init(output: any DisplayOutput, scale: CGFloat? = nil) {
+    /// The clock of the backend the output belongs to: frames are scheduled on it.
+    let clock: any MediaClock
+
+    init(output: any DisplayOutput, clock: any MediaClock, scale: CGFloat? = nil) {
         self.output = output
+        self.clock = clock
         self.scale = scale ?? Self.scale(for: output)
         rootLayer.name = "screen \(output.name)"
         dimmingLayer.name = "software dimming"
@@ -38,7 +42,8 @@ public final class UIScreen {
         dimmingLayer.isHidden = true
         rootLayer.addSublayer(dimmingLayer)
         updateRootGeometry()
-        frameLoop = ScreenFrameLoop(screen: self)
+        frameLoop = ScreenFrameLoop(screen: self, clock: clock)
+        frameLoop.beforeFrameAfterPresent = { [unowned self] in self.applyRequestedMode() }
     }
 
     static func scale(for output: any DisplayOutput) -> CGFloat {
@@ -90,9 +95,13 @@ public final class UIScreen {
         output.modes.first(where: \.isPreferred).map(UIScreenMode.init) ?? availableModes.first
     }
 
-    /// The mode being shown, as `currentMode`. Assigning one of `availableModes` switches the
-    /// display to it; `modeDidChangeNotification` follows. A mode the display does not offer,
-    /// or a failing switch, is logged and changes nothing.
+    /// The mode being shown, as `currentMode` (nil once the display is disconnected).
+    /// Assigning one of `availableModes` switches the display to it, as in UIKit; then
+    /// `bounds` and `nativeBounds` follow the new size, the next frame repaints everything and
+    /// `modeDidChangeNotification` is posted. While a frame waits for its vblank the switch
+    /// waits for that vblank (a modeset cannot overtake a page flip), so the getter reports
+    /// the new mode once `modeDidChangeNotification` has been posted. A mode the display does
+    /// not offer, or a failing switch, is logged and changes nothing.
     public var currentMode: UIScreenMode? {
         get { output.isConnected ? UIScreenMode(output.currentMode) : nil }
         set {
@@ -101,11 +110,22 @@ public final class UIScreen {
                 kitLog.error("mode \(newValue.displayMode) is not offered by \(output.name)")
                 return
             }
-            do {
-                try output.setMode(mode)
-            } catch {
-                kitLog.error("switching \(output.name) to \(mode) failed: \(error)")
-            }
+            requestedMode = mode
+            if !output.isPresentPending { applyRequestedMode() }
+        }
+    }
+
+    /// A mode assigned to `currentMode` while a present was in flight.
+    private var requestedMode: DisplayMode?
+
+    private func applyRequestedMode() {
+        guard let mode = requestedMode else { return }
+        requestedMode = nil
+        guard output.isConnected else { return }
+        do {
+            try output.setMode(mode)
+        } catch {
+            kitLog.error("switching \(output.name) to \(mode) failed: \(error)")
         }
     }
 
@@ -145,6 +165,13 @@ public final class UIScreen {
         let dims = wantsSoftwareDimming && brightness < 1
         dimmingLayer.isHidden = !dims
         dimmingLayer.opacity = Float(1 - brightness)
+    }
+
+    /// Makes the next frame repaint every pixel instead of only what changed (a Vitrine
+    /// addition, with no UIKit counterpart): for a panel whose picture was disturbed behind
+    /// the compositor's back, and for measuring full redraws.
+    public func setNeedsFullRedraw() {
+        frameLoop.invalidate()
     }
 
     // MARK: Windows

@@ -30,25 +30,25 @@ extension UIView: UICoordinateSpace, ScreenCoordinateConvertible {
     /// `point` into any coordinate space (a view, a screen's `coordinateSpace`), as
     /// `UICoordinateSpace.convert(_:to:)`.
     public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
-        if let view = coordinateSpace as? UIView { return convert(point, to: view) }
+        if let view = coordinateSpace as? UIView { return layer.convert(point, to: view.layer) }
         return CoordinateSpaceConversion.convert(point, from: self, to: coordinateSpace)
     }
 
     /// `point` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
     public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
-        if let view = coordinateSpace as? UIView { return convert(point, from: view) }
+        if let view = coordinateSpace as? UIView { return layer.convert(point, from: view.layer) }
         return CoordinateSpaceConversion.convert(point, from: coordinateSpace, to: self)
     }
 
     /// `rect` into any coordinate space, as `UICoordinateSpace.convert(_:to:)`.
     public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
-        if let view = coordinateSpace as? UIView { return convert(rect, to: view) }
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, to: view.layer) }
         return CoordinateSpaceConversion.convert(rect, from: self, to: coordinateSpace)
     }
 
     /// `rect` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
     public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
-        if let view = coordinateSpace as? UIView { return convert(rect, from: view) }
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, from: view.layer) }
         return CoordinateSpaceConversion.convert(rect, from: coordinateSpace, to: self)
     }
 

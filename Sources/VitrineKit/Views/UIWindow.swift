@@ -9,16 +9,22 @@ import VitrineLayers
 /// Window coordinates are the window's bounds; windows convert to and from their screen's
 /// coordinates (`screen.coordinateSpace`) and other windows through screen coordinates.
 ///
-/// The app keeps its windows alive (as in UIKit): a window no one holds is removed from its
-/// screen when it is released.
+/// The app's own code keeps its windows alive, as in UIKit (`UIApplication.windows` and the
+/// screens hold them weakly): a window no one holds is removed from its screen when it is
+/// released.
 @MainActor
 open class UIWindow: UIView {
-    /// The screen the window is shown on, as `screen`. Assigning moves it there.
+    /// The screen the window is shown on, as `screen`. Assigning moves it there, as UIKit
+    /// did before scenes: a visible window shows on the new screen from its next frame (in
+    /// front of the windows of its level there) and leaves the old one; it keeps its frame,
+    /// its visibility and its key status, and its views' content scale follows the new
+    /// screen's `scale` (unless set explicitly). No view hears `didMoveToWindow()`: the
+    /// window did not change.
     open var screen: UIScreen {
         didSet {
             guard screen !== oldValue else { return }
             screen.attach(self)
-            if !hasExplicitContentScale { propagateScale() }
+            propagateScale()
         }
     }
 
@@ -53,27 +59,42 @@ open class UIWindow: UIView {
         layer.removeFromSuperlayer()
     }
 
+    /// Gives the window and its views the screen's scale, except views whose
+    /// `contentScaleFactor` was set explicitly.
     private func propagateScale() {
-        if !hasExplicitContentScale { setContentScale(screen.scale) }
-        for subview in subviews { subview.notifyDidMoveToWindow() }
+        let scale = screen.scale
+        func apply(to view: UIView) {
+            if !view.hasExplicitContentScale { view.setContentScale(scale) }
+            for subview in view.subviews { apply(to: subview) }
+        }
+        apply(to: self)
     }
 
     // MARK: Visibility
 
-    /// Hidden windows are not composed; showing or hiding posts `didBecomeVisibleNotification`
-    /// / `didBecomeHiddenNotification`, tells view controllers in the window that their views
-    /// appear or disappear, and hiding the key window makes it resign.
+    /// Whether the window is hidden, as `isHidden` (windows start hidden). Hidden windows are
+    /// not composed. Showing a window puts it in front of the other windows of its level on
+    /// its screen (UIKit orders a window front when it is shown). Showing or hiding calls the
+    /// view controllers whose views are in the window (`viewWillAppear(_:)` ...
+    /// `viewDidDisappear(_:)`), posts `didBecomeVisibleNotification` /
+    /// `didBecomeHiddenNotification`, and hiding the key window makes it resign
+    /// (`didResignKeyNotification`, before `didBecomeHiddenNotification`); then the most
+    /// recent earlier key window that is still visible becomes key again, as UIKit does when
+    /// an alert window goes away (UIKit does not document this; it is what apps expect).
     open override var isHidden: Bool {
         get { layer.isHidden }
         set {
             guard newValue != layer.isHidden else { return }
             notifyAppearance(willShow: !newValue)
+            if !newValue { screen.attach(self) }
             layer.isHidden = newValue
-            if newValue && isKeyWindow { UIApplication.shared.resignKey(self) }
+            let resigned = newValue && isKeyWindow
+            if resigned { UIApplication.shared.resignKey(self) }
             notifyAppearance(didShow: !newValue)
             NotificationCenter.default.post(
                 name: newValue ? UIWindow.didBecomeHiddenNotification : UIWindow.didBecomeVisibleNotification,
                 object: self)
+            if resigned { UIApplication.shared.restoreKeyWindow(replacing: self) }
         }
     }
 
@@ -132,12 +153,17 @@ open class UIWindow: UIView {
         forEachViewController { didShow ? $0.windowDidShow() : $0.windowDidHide() }
     }
 
+    /// Calls `body` for the controller of every view in the window, parents before children
+    /// (UIKit forwards appearance calls from a parent to its children). The controllers are
+    /// gathered first, so a callback that changes the view tree does not disturb the walk.
     private func forEachViewController(_ body: (UIViewController) -> Void) {
+        var controllers: [UIViewController] = []
         func visit(_ view: UIView) {
-            if let controller = view.owningViewController { body(controller) }
+            if let controller = view.owningViewController { controllers.append(controller) }
             for subview in view.subviews { visit(subview) }
         }
         visit(self)
+        for controller in controllers { body(controller) }
     }
 }
 
