@@ -220,7 +220,10 @@ func isNear(_ pixel: UInt32, _ rgb: UInt32, tolerance: Int = 6) -> Bool {
 }
 
 @Suite struct ImageScreenScaleTests {
-    @Test @MainActor func namedImagesPreferTheMainScreensScale() {
+    @Test @MainActor func namedImagesPreferTheMainScreensScale() async {
+        #expect(UIImage.isOnMainQueue)
         #expect(UIImage.preferredScale == UIScreen.main.scale)
+        let elsewhere = await Task.detached { UIImage.isOnMainQueue }.value
+        #expect(!elsewhere)
     }
 }

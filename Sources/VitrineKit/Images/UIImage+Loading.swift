@@ -53,9 +53,23 @@ extension UIImage {
     /// screen's. `UIScreen` belongs to the main actor, so off the main thread (where UIKit
     /// would read it anyway) this is 1; pass a trait collection there.
     static var preferredScale: CGFloat {
-        guard Thread.isMainThread else { return 1 }
+        guard isOnMainQueue else { return 1 }
         return MainActor.assumeIsolated { UIScreen.main.scale }
     }
+
+    /// Whether the caller runs on the main queue, where the main actor runs: after
+    /// `dispatchMain()` (which `UIApplicationMain` calls) that is not the main thread on Linux,
+    /// so `Thread.isMainThread` cannot tell.
+    static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Marks the main queue, once, so that `isOnMainQueue` can recognise it.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
     /// Extensions tried for a name without one, in order.
     static let imageExtensions = ["png", "jpg", "jpeg"]
