@@ -1,8 +1,9 @@
-/// An object that can handle events, as UIKit's `UIResponder`: views, view controllers, windows
-/// and the application are responders, chained by `next`.
+/// An object that can handle events, as UIKit's `UIResponder`: views, view controllers,
+/// windows and the application are responders, chained by `next`.
 ///
-/// Touch and press handling arrives with the events issue; for now the chain itself exists so
-/// that views, controllers and windows link up as UIKit's do.
+/// The touch and press methods forward to `next` by default, so an event a responder does
+/// not handle travels up the chain (view → its controller → superview … → window →
+/// application → app delegate when it is a responder) and is dropped at the end.
 @MainActor
 open class UIResponder {
     /// A responder with nothing to handle, as `init()`.
@@ -10,6 +11,94 @@ open class UIResponder {
 
     /// The next responder in the chain, as `next`: a view's view controller (when it is the
     /// controller's root view) or else its superview; a controller's view's superview; a
-    /// window's application. The base class has none.
+    /// window's application; the application's delegate when that is a responder. The base
+    /// class has none.
     open var next: UIResponder? { nil }
+
+    // MARK: Touches
+
+    /// Fingers went down, as `touchesBegan(_:with:)`; the default passes them to `next`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Fingers moved, as `touchesMoved(_:with:)`; the default passes them to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Fingers lifted, as `touchesEnded(_:with:)`; the default passes them to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// Touches were cancelled (a recognizer took them, the view left its window, the input
+    /// device went away), as `touchesCancelled(_:with:)`; the default passes them to `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
+    // MARK: Presses
+
+    /// Keys went down, as `pressesBegan(_:with:)`; the default passes them to `next`.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesBegan(presses, with: event)
+    }
+
+    /// Keys came up, as `pressesEnded(_:with:)`; the default passes them to `next`.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesEnded(presses, with: event)
+    }
+
+    /// Presses were cancelled, as `pressesCancelled(_:with:)`; the default passes them on.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesCancelled(presses, with: event)
+    }
+
+    // MARK: First responder
+
+    /// Whether the responder may become first responder, as `canBecomeFirstResponder`
+    /// (default false).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether the first responder may give up the role, as `canResignFirstResponder`
+    /// (default true).
+    open var canResignFirstResponder: Bool { true }
+
+    /// Makes this the app's first responder, the receiver of key presses, as
+    /// `becomeFirstResponder()`: refused (false) when `canBecomeFirstResponder` is false or
+    /// the current first responder will not resign. A view must be in a window.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { FirstResponder.make(self) }
+
+    /// Gives up being first responder, as `resignFirstResponder()`; false when
+    /// `canResignFirstResponder` is false.
+    @discardableResult
+    open func resignFirstResponder() -> Bool { FirstResponder.resign(self) }
+
+    /// Whether this is the first responder, as `isFirstResponder`.
+    open var isFirstResponder: Bool { FirstResponder.current === self }
+}
+
+/// The app's one first responder (UIKit keeps one per window; with one key window receiving
+/// key presses, one for the app behaves the same).
+@MainActor
+enum FirstResponder {
+    static weak var current: UIResponder?
+
+    static func make(_ responder: UIResponder) -> Bool {
+        if current === responder { return true }
+        guard responder.canBecomeFirstResponder else { return false }
+        if let view = responder as? UIView, view.window == nil { return false }
+        if let previous = current, !previous.resignFirstResponder() { return false }
+        current = responder
+        return true
+    }
+
+    static func resign(_ responder: UIResponder) -> Bool {
+        guard current === responder else { return true }
+        guard responder.canResignFirstResponder else { return false }
+        current = nil
+        return true
+    }
 }

@@ -71,7 +71,7 @@ public final class UIApplication: UIResponder {
         keyWindowHistory.removeAll { $0.window == nil || $0.window === window }
         let candidate = keyWindowHistory.last { entry in
             guard let candidate = entry.window else { return false }
-            return !candidate.isHidden && candidate.screen.isConnected
+            return !candidate.isHidden && UIScreen.screens.contains { $0 === candidate.screen }
         }
         if let next = candidate?.window { makeKey(next) }
     }
@@ -82,6 +82,47 @@ public final class UIApplication: UIResponder {
         window.resignKey()
         NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: window)
     }
+
+    // MARK: Events
+
+    /// Turns the input source's events into `UIEvent`s.
+    let touchRouter = TouchRouter()
+    private var inputSource: (any InputSource)?
+
+    /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
+    /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
+    /// previous source are cancelled.
+    public func setInputSource(_ source: any InputSource) {
+        inputSource?.eventHandler = nil
+        touchRouter.cancelAll(timestamp: displayBackend.clock.now)
+        inputSource = source
+        source.eventHandler = { [weak self] event in self?.touchRouter.handle(event) }
+    }
+
+    /// Dispatches an event, as `sendEvent(_:)`: touches go to the windows they began in
+    /// (`UIWindow.sendEvent(_:)`); presses go to the first responder, or else the key window,
+    /// and up the responder chain.
+    public func sendEvent(_ event: UIEvent) {
+        if let presses = event as? UIPressesEvent {
+            guard let target = FirstResponder.current ?? keyWindow else { return }
+            let began = presses.allPresses.filter { $0.phase == .began }
+            let ended = presses.allPresses.filter { $0.phase == .ended }
+            let cancelled = presses.allPresses.filter { $0.phase == .cancelled }
+            if !began.isEmpty { target.pressesBegan(began, with: presses) }
+            if !ended.isEmpty { target.pressesEnded(ended, with: presses) }
+            if !cancelled.isEmpty { target.pressesCancelled(cancelled, with: presses) }
+            return
+        }
+        var windows: [UIWindow] = []
+        for touch in event.touchList where touch.phase != .stationary {
+            if let window = touch.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+        }
+        for window in windows { window.sendEvent(event) }
+    }
+
+    /// The application's next responder is its delegate when that is a responder, as in
+    /// UIKit; events unhandled there are dropped.
+    public override var next: UIResponder? { delegate as? UIResponder }
 
     // MARK: Display backend
 

@@ -6,7 +6,8 @@ extension UIView {
     /// and neither are its subviews (even ones drawn outside its bounds); otherwise the
     /// subviews are asked front to back and the first hit wins, else the view itself.
     func performHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+        // The alpha is stored as the layer's Float opacity: compare in Float, or 0.01 reads as less.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= 0.01, self.point(inside: point, with: event) else {
             return nil
         }
         for subview in subviews.reversed() {

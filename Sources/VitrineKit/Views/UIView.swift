@@ -55,6 +55,7 @@ open class UIView: UIResponder, CALayerDelegate {
         // coverage from colours and images).
         layer.isOpaque = true
         layer.frame = frame
+        markForFirstDisplay()
     }
 
     /// A view with a zero frame, as `init()`.
@@ -165,6 +166,9 @@ open class UIView: UIResponder, CALayerDelegate {
     internal var hasExplicitContentScale = false
 
     // MARK: Drawing (see UIView+Drawing.swift)
+
+    /// Pending display marks and first-draw bookkeeping; nil for views that do not draw.
+    internal var drawingState: ViewDrawingState?
 
     /// How cached content is placed when the bounds change, as `contentMode` (default
     /// `.scaleToFill`).
@@ -307,6 +311,47 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `hitTest(_:with:)`: hidden views, views with interaction disabled and views with alpha
     /// below 0.01 are passed over; subviews are tried front to back.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { performHitTest(point, with: event) }
+
+    // MARK: Touches and gestures
+
+    /// Whether the view receives more than one touch at a time, as `isMultipleTouchEnabled`
+    /// (default false: later touches on it are not delivered while one is down).
+    open var isMultipleTouchEnabled = false
+
+    /// Whether the view takes touches only alone in its window, as `isExclusiveTouch`
+    /// (default false).
+    open var isExclusiveTouch = false
+
+    /// The recognizers attached to the view, as `gestureRecognizers`.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+            attachedRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    internal var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches a recognizer (taking it from its previous view), as
+    /// `addGestureRecognizer(_:)`.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard !attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches a recognizer, as `removeGestureRecognizer(_:)`.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether a recognizer attached to this view or an ancestor may begin, as
+    /// `gestureRecognizerShouldBegin(_:)` (default true).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Layer delegate
 

@@ -140,6 +140,12 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Delivers a touch event to the window's recognizers and views, as `sendEvent(_:)`:
+    /// `UIApplication.sendEvent(_:)` calls it for each window the event's touches began in.
+    open func sendEvent(_ event: UIEvent) {
+        TouchDelivery.deliver(event, in: self)
+    }
+
     /// The next responder of a window is the application, as in UIKit.
     open override var next: UIResponder? { UIApplication.shared }
 

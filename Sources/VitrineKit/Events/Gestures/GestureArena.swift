@@ -1,0 +1,169 @@
+import Foundation
+
+/// The rules between recognizers, as UIKit applies them when a recognizer changes state:
+/// `gestureRecognizerShouldBegin`, failure requirements (`require(toFail:)`), exclusion of
+/// recognizers that share touches unless the delegate allows simultaneous recognition,
+/// actions, and cancelling the view's touches (`cancelsTouchesInView`).
+@MainActor
+enum GestureArena {
+    /// Recognizers holding a transition until others fail.
+    private static var waiting: [UIGestureRecognizer.WeakRecognizer] = []
+
+    static func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+        let old = recognizer.currentState
+        switch newState {
+        case .possible:
+            recognizer.currentState = .possible
+        case .failed:
+            fail(recognizer)
+        case .began where old == .possible, .ended where old == .possible:
+            start(recognizer, as: newState)
+        case .changed where old == .began || old == .changed:
+            recognizer.currentState = .changed
+            recognizer.sendActions()
+        case .ended where old == .began || old == .changed, .cancelled where old == .began || old == .changed:
+            recognizer.currentState = newState
+            recognizer.sendActions()
+            finish(recognizer)
+        default:
+            break  // not a transition UIKit allows: ignored
+        }
+    }
+
+    /// Leaving `.possible`: as `.began` (continuous) or `.ended` (discrete).
+    private static func start(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
+        guard recognizer.isEnabled, shouldBegin(recognizer) else {
+            fail(recognizer)
+            return
+        }
+        for dependency in dependencies(of: recognizer) {
+            if dependency.currentState == .began || dependency.currentState == .changed
+                || dependency.currentState == .ended
+            {
+                fail(recognizer)
+                return
+            }
+            if dependency.currentState == .possible && dependency.isInvolved {
+                recognizer.pendingState = newState
+                waiting.removeAll { $0.recognizer == nil || $0.recognizer === recognizer }
+                waiting.append(.init(recognizer: recognizer))
+                return
+            }
+        }
+        let competitors = self.competitors(of: recognizer)
+        for other in competitors where other.currentState == .began || other.currentState == .changed {
+            if !simultaneous(recognizer, other) && other.canPrevent(recognizer)
+                && recognizer.canBePrevented(by: other)
+            {
+                fail(recognizer)
+                return
+            }
+        }
+        recognizer.pendingState = nil
+        recognizer.currentState = newState
+        for other in competitors where other.currentState == .possible {
+            if !simultaneous(recognizer, other) && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer)
+            {
+                fail(other)
+            }
+        }
+        recognizer.sendActions()
+        if recognizer.cancelsTouchesInView { TouchDelivery.cancelViewTouches(of: recognizer) }
+        // Those waiting for this one to fail never will.
+        for waiter in waiters(on: recognizer) { fail(waiter) }
+        if newState == .ended { finish(recognizer) }
+    }
+
+    /// The recognizer fails; those waiting on it may now go ahead; touches it held back are
+    /// delivered.
+    static func fail(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.currentState == .possible else { return }
+        recognizer.currentState = .failed
+        recognizer.pendingState = nil
+        for waiter in waiters(on: recognizer) {
+            guard let pending = waiter.pendingState else { continue }
+            waiter.pendingState = nil
+            transition(waiter, to: pending)
+        }
+        TouchDelivery.releaseHeldTouches()
+        finish(recognizer)
+    }
+
+    /// A recognizer whose state is final returns to `.possible` once it tracks no touches.
+    static func finish(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.trackedTouches.isEmpty else { return }
+        reset(recognizer)
+    }
+
+    static func reset(_ recognizer: UIGestureRecognizer) {
+        recognizer.reset()
+        recognizer.currentState = .possible
+        recognizer.pendingState = nil
+        recognizer.trackedTouches = []
+        recognizer.seenTouches = []
+        recognizer.isInvolved = false
+        waiting.removeAll { $0.recognizer == nil || $0.recognizer === recognizer }
+    }
+
+    /// Disabling a recognizer cancels a gesture in progress and fails a possible one.
+    static func disable(_ recognizer: UIGestureRecognizer) {
+        switch recognizer.currentState {
+        case .began, .changed:
+            recognizer.currentState = .cancelled
+            recognizer.sendActions()
+        case .possible:
+            fail(recognizer)
+        default:
+            break
+        }
+        for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+        recognizer.trackedTouches = []
+        reset(recognizer)
+        TouchDelivery.releaseHeldTouches()
+    }
+
+    // MARK: Relations
+
+    private static func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
+        if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        return true
+    }
+
+    static func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    /// The recognizers `recognizer` must see fail first.
+    private static func dependencies(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+        var result = recognizer.requiredToFail.compactMap(\.recognizer)
+        if let delegate = recognizer.delegate {
+            for other in competitors(of: recognizer)
+            where delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other)
+                && !result.contains(where: { $0 === other })
+            {
+                result.append(other)
+            }
+        }
+        return result
+    }
+
+    private static func waiters(on recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+        waiting.compactMap(\.recognizer).filter { waiter in
+            waiter.pendingState != nil && dependencies(of: waiter).contains { $0 === recognizer }
+        }
+    }
+
+    /// Other recognizers receiving any of the touches `recognizer` has seen.
+    private static func competitors(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+        var result: [UIGestureRecognizer] = []
+        for touch in recognizer.seenTouches {
+            for other in touch.gestureRecognizers
+            where other !== recognizer && !result.contains(where: { $0 === other }) {
+                result.append(other)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import VitrinePlatform
+
+/// Turns an input source's touch and key events into `UIEvent`s: each touch frame (the
+/// changes that happened together) becomes one event whose touches are the fingers down, and
+/// goes to `UIApplication.sendEvent(_:)`. Touches are mapped onto the screen their device is
+/// mapped to (else the main screen), hit-tested against that screen's windows from the front
+/// (level order), and stay bound to the view they began in.
+///
+/// Bad input is ignored with a debug log and never leaves a touch stuck: a change for a slot
+/// that never began, a duplicate begin, NaN or off-screen coordinates.
+@MainActor
+final class TouchRouter {
+    /// The touches down, by input slot.
+    private(set) var active: [Int: UITouch] = [:]
+    /// Slots changed since the last frame.
+    private var changedSlots: [Int] = []
+    private var lastTimestamp: Double = 0
+    /// The last lifted touch, for `tapCount`.
+    private var lastTap: LastTap?
+    private struct LastTap {
+        var time: Double
+        var location: CGPoint
+        weak var window: UIWindow?
+        var count: Int
+    }
+
+    /// Taps closer than this in time and distance count as one multi-tap sequence.
+    static let multiTapInterval = 0.35
+    static let multiTapDistance: CGFloat = 20
+
+    func handle(_ input: InputEvent) {
+        switch input {
+        case .touch(let event): handle(event)
+        case .key(let event): handle(event)
+        case .pointer: break  // pointers come with the libinput backend issue
+        }
+    }
+
+    // MARK: Touches
+
+    private func handle(_ event: TouchEvent) {
+        lastTimestamp = max(lastTimestamp, event.timestamp)
+        if event.phase == .frame {
+            flush()
+            return
+        }
+        guard let slot = event.slot else {
+            kitLog.debug("touch event without a slot ignored")
+            return
+        }
+        // A second change of the same slot before a frame: the first stands as its own frame.
+        if changedSlots.contains(slot) { flush() }
+        switch event.phase {
+        case .down: begin(slot: slot, event: event)
+        case .motion: move(slot: slot, event: event)
+        case .up: finish(slot: slot, phase: .ended, timestamp: event.timestamp)
+        case .cancel: finish(slot: slot, phase: .cancelled, timestamp: event.timestamp)
+        case .frame: break
+        }
+    }
+
+    private func screenPoint(_ event: TouchEvent) -> (UIScreen, CGPoint)? {
+        guard let position = event.position, position.x.isFinite, position.y.isFinite,
+            (0...1).contains(position.x), (0...1).contains(position.y)
+        else { return nil }
+        let screen = UIScreen.screens.first { $0.name == event.outputName } ?? UIScreen.main
+        let bounds = screen.bounds
+        return (screen, CGPoint(x: position.x * bounds.width, y: position.y * bounds.height))
+    }
+
+    private func begin(slot: Int, event: TouchEvent) {
+        guard active[slot] == nil else {
+            kitLog.debug("duplicate touch down in slot \(slot) ignored")
+            return
+        }
+        guard let (screen, point) = screenPoint(event) else {
+            kitLog.debug("touch down in slot \(slot) with unusable coordinates ignored")
+            return
+        }
+        var hitWindow: UIWindow?
+        var hitView: UIView?
+        for window in screen.windows.reversed() where !window.isHidden {
+            let local = window.convert(point, from: screen.coordinateSpace)
+            guard local.x.isFinite, local.y.isFinite, let view = window.hitTest(local, with: nil) else { continue }
+            hitWindow = window
+            hitView = view
+            break
+        }
+        let location = hitWindow.map { $0.convert(point, from: screen.coordinateSpace) } ?? point
+        let touch = UITouch(
+            slot: slot, window: hitWindow, view: hitView, location: location, timestamp: event.timestamp)
+        touch.tapCount = tapCount(at: location, in: hitWindow, time: event.timestamp)
+        if let view = hitView {
+            touch.deliversToView = mayDeliver(to: view, in: hitWindow)
+            touch.gestureRecognizers = recognizers(for: view, touch: touch)
+        }
+        active[slot] = touch
+        changedSlots.append(slot)
+    }
+
+    private func tapCount(at location: CGPoint, in window: UIWindow?, time: Double) -> Int {
+        guard let last = lastTap, last.window === window, time - last.time <= Self.multiTapInterval,
+            hypot(location.x - last.location.x, location.y - last.location.y) <= Self.multiTapDistance
+        else { return 1 }
+        return last.count + 1
+    }
+
+    /// UIKit's rules: a view without `isMultipleTouchEnabled` takes one touch at a time; an
+    /// `isExclusiveTouch` view takes none while another view of the window has one, and while
+    /// it has one, no other view of the window gets any.
+    private func mayDeliver(to view: UIView, in window: UIWindow?) -> Bool {
+        let others = active.values.filter { $0.window === window && $0.deliversToView && !$0.cancelledInView }
+        if !view.isMultipleTouchEnabled && others.contains(where: { $0.view === view }) { return false }
+        if others.contains(where: { $0.view !== view && ($0.view?.isExclusiveTouch ?? false) }) { return false }
+        if view.isExclusiveTouch && others.contains(where: { $0.view !== view }) { return false }
+        return true
+    }
+
+    /// The enabled recognizers of the view and its ancestors (nearest first) that accept the
+    /// touch.
+    private func recognizers(for view: UIView, touch: UITouch) -> [UIGestureRecognizer] {
+        var result: [UIGestureRecognizer] = []
+        var current: UIView? = view
+        while let candidate = current {
+            for recognizer in candidate.gestureRecognizers ?? []
+            where recognizer.isEnabled && recognizer.currentState != .failed
+                && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true)
+            {
+                result.append(recognizer)
+            }
+            current = candidate.superview
+        }
+        return result
+    }
+
+    private func move(slot: Int, event: TouchEvent) {
+        guard let touch = active[slot] else {
+            kitLog.debug("touch motion in slot \(slot) that never began ignored")
+            return
+        }
+        guard let (screen, point) = screenPoint(event) else {
+            kitLog.debug("touch motion in slot \(slot) with unusable coordinates ignored")
+            return
+        }
+        let location = touch.window.map { $0.convert(point, from: screen.coordinateSpace) } ?? point
+        touch.previousWindowLocation = touch.windowLocation
+        touch.windowLocation = location
+        touch.phase = .moved
+        touch.timestamp = event.timestamp
+        changedSlots.append(slot)
+    }
+
+    private func finish(slot: Int, phase: UITouch.Phase, timestamp: Double) {
+        guard let touch = active[slot] else {
+            kitLog.debug("touch end in slot \(slot) that never began ignored")
+            return
+        }
+        touch.previousWindowLocation = touch.windowLocation
+        touch.phase = phase
+        touch.timestamp = timestamp
+        changedSlots.append(slot)
+    }
+
+    /// Sends one event for the changes since the last frame.
+    func flush() {
+        guard !changedSlots.isEmpty else { return }
+        changedSlots.removeAll()
+        let touches = active.keys.sorted().compactMap { active[$0] }
+        let event = UIEvent(type: .touches, timestamp: lastTimestamp, touches: touches)
+        UIApplication.shared.sendEvent(event)
+        for touch in touches {
+            switch touch.phase {
+            case .ended:
+                lastTap = LastTap(
+                    time: touch.timestamp, location: touch.windowLocation, window: touch.window, count: touch.tapCount)
+                active[touch.slot] = nil
+            case .cancelled:
+                active[touch.slot] = nil
+            default:
+                touch.phase = .stationary
+            }
+        }
+    }
+
+    /// Cancels every touch (the input device went away).
+    func cancelAll(timestamp: Double) {
+        flush()
+        for slot in active.keys.sorted() { finish(slot: slot, phase: .cancelled, timestamp: timestamp) }
+        flush()
+    }
+
+    /// `view` leaves its window: its touches are cancelled there.
+    func viewWillLeaveWindow(_ view: UIView) {
+        guard !active.isEmpty || !(view.gestureRecognizers ?? []).isEmpty else { return }
+        TouchDelivery.viewWillLeaveWindow(view, activeTouches: Array(active.values))
+    }
+
+    // MARK: Keys
+
+    private func handle(_ event: KeyEvent) {
+        let press = UIPress(
+            key: UIKey(keyCode: event.keyCode), phase: event.isPressed ? .began : .ended, timestamp: event.timestamp)
+        UIApplication.shared.sendEvent(UIPressesEvent(presses: [press], timestamp: event.timestamp))
+    }
+}
