@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @testable import VitrineKit
 
@@ -83,5 +84,57 @@ import Testing
         for (x, y) in [(3, 3), (30, 12), (56, 20)] {
             #expect(pixels.pixel(x: x, y: y) == 0xff00_ff00, "(\(x), \(y))")
         }
+    }
+}
+
+/// Image views through the display pass and the compositor.
+@MainActor @Suite struct ImageViewDisplayTests {
+    /// 20x20 pixels: red, green / blue, yellow quadrants.
+    static func quadrants(scale: CGFloat = 1) -> UIImage {
+        let buffer = PixelBuffer(width: 20, height: 20, format: .xrgb8888)
+        for y in 0..<20 {
+            for x in 0..<20 {
+                buffer.setPixel(
+                    x: x, y: y, [0xffff_0000, 0xff00_ff00, 0xff00_00ff, 0xffff_ff00][(y / 10) * 2 + x / 10])
+            }
+        }
+        return UIImage(cgImage: CGImage(copying: buffer), scale: scale, orientation: .up)
+    }
+
+    @Test func aDisplayPassKeepsTheImage() {
+        let image = Self.quadrants()
+        let view = UIImageView(image: image)
+        view.layer.layoutAndDisplayIfNeeded()
+        #expect((view.layer.contents as? CGImage) === image.cgImage)
+        view.setNeedsDisplay()
+        view.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        view.layer.layoutAndDisplayIfNeeded()
+        #expect((view.layer.contents as? CGImage) === image.cgImage)
+    }
+
+    @Test func contentModesPlaceTheImage() throws {
+        let modes: [UIView.ContentMode] = [
+            .scaleToFill, .scaleAspectFit, .scaleAspectFill, .center, .topLeft, .bottomRight,
+        ]
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 6 * 50, height: 40))
+        root.backgroundColor = .white
+        for (index, mode) in modes.enumerated() {
+            let view = UIImageView(image: Self.quadrants())
+            view.contentMode = mode
+            view.clipsToBounds = true
+            view.frame = CGRect(x: CGFloat(index) * 50 + 5, y: 5, width: 40, height: 30)
+            view.backgroundColor = .lightGray
+            root.addSubview(view)
+        }
+        root.layer.layoutAndDisplayIfNeeded()
+        let pixels = PixelBuffer(width: 300, height: 40, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: pixels, bufferAge: 0)
+        // .topLeft: red at the view's top-left corner; .bottomRight: yellow at its bottom right.
+        #expect(pixels.pixel(x: 4 * 50 + 6, y: 6) == 0xffff_0000)
+        #expect(pixels.pixel(x: 5 * 50 + 43, y: 33) == 0xffff_ff00)
+        // .center: the 20x20 image in the middle of the 40x30 view, grey around it.
+        #expect(pixels.pixel(x: 3 * 50 + 5 + 12, y: 5 + 7) == 0xffff_0000)
+        #expect(pixels.pixel(x: 3 * 50 + 5 + 2, y: 5 + 2) != 0xffff_0000)
+        try assertSnapshot(of: pixels, named: "image-view-content-modes")
     }
 }

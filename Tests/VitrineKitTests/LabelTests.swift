@@ -131,3 +131,51 @@ import VitrineTestSupport
             of: Self.render(wrapped), named: "label-wrapped-centred", tolerance: 8, maxDifferingPixels: 20)
     }
 }
+
+/// Labels and string drawing through the view display pass and the UIGraphics context.
+@MainActor @Suite struct LabelDisplayTests {
+    @Test func aLabelDrawsItsTextInTheDisplayPass() throws {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
+        root.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 10, y: 5, width: 180, height: 40))
+        label.text = "Gate B12 — boarding"
+        label.textAlignment = .center
+        label.textColor = .systemBlue
+        root.addSubview(label)
+        root.layer.layoutAndDisplayIfNeeded()
+        #expect(label.layer.contents != nil)
+        // The text is wider than the label: the tail is truncated.
+        #expect(label.sizeThatFits(.zero).width > 180)
+        let pixels = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: pixels, bufferAge: 0)
+        try assertSnapshot(of: pixels, named: "label-view-display-pass", tolerance: 8, maxDifferingPixels: 20)
+        // Changing the text redraws.
+        let before = try #require(label.layer.contents as? CGImage)
+        label.text = "Gate B14"
+        root.layer.layoutAndDisplayIfNeeded()
+        #expect((label.layer.contents as? CGImage) !== before)
+    }
+
+    @Test func stringAndImageDrawingUseTheCurrentContext() throws {
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 60, height: 30), true, 1)
+        let context = try #require(UIGraphicsGetCurrentContext())
+        context.setFillColor(.white)
+        context.fill(CGRect(x: 0, y: 0, width: 60, height: 30))
+        "Go".draw(
+            at: CGPoint(x: 2, y: 2),
+            withAttributes: [.font: UIFont.boldSystemFont(ofSize: 20), .foregroundColor: UIColor.red])
+        ("ok" as NSString).draw(in: CGRect(x: 30, y: 0, width: 30, height: 30), withAttributes: nil)
+        let pixels = try #require(context.makeImage())
+        UIGraphicsEndImageContext()
+        var red = 0
+        var black = 0
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let pixel = pixels.pixel(x: x, y: y) & 0xffffff
+                if pixel == 0xff0000 && x < 30 { red += 1 }
+                if pixel & 0xc0c0c0 == 0 && x >= 30 { black += 1 }
+            }
+        }
+        #expect(red > 10 && black > 5)
+    }
+}

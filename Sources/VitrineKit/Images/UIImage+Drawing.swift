@@ -1,6 +1,23 @@
 import Foundation
 
 extension UIImage {
+    /// Draws the image scaled to fill `rect` in the current graphics context
+    /// (`UIGraphicsGetCurrentContext()`), upright, as `draw(in:)`; nothing without a current
+    /// context. A resizable image keeps its caps (see `resizingMode`); `imageOrientation` is
+    /// not applied. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
+    /// keeps one per thread).
+    @MainActor public func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(in: rect, context: context)
+    }
+
+    /// Draws the image at its size in points with its top-left corner at `point` in the
+    /// current graphics context, as `draw(at:)`.
+    @MainActor public func draw(at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(at: point, context: context)
+    }
+
     /// Draws the image scaled to fill `rect` in `context`, upright, as `draw(in:)` does in the
     /// current context. A resizable image is drawn in nine parts: the corners at their size
     /// (shrunk in proportion when `rect` is smaller than the caps), the edges and middle

@@ -8,6 +8,24 @@ extension String {
         TextLayout.size(of: self, font: TextAttributes(attributes).font.descriptor)
     }
 
+    /// Draws the string with its top-left corner at `point`, one line per paragraph, in the
+    /// current graphics context, as `draw(at:withAttributes:)` (UIKit's NSString method), in
+    /// `.font` (default: the 12-point system font) and `.foregroundColor` (default: black).
+    /// Nothing is drawn without a current context. Main actor only: Vitrine's UIGraphics
+    /// context stack belongs to it (UIKit keeps one per thread).
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(at: point, withAttributes: attributes, in: context)
+    }
+
+    /// Draws the string wrapped within `rect`'s width, from its top, clipped to `rect`, in the
+    /// current graphics context, as `draw(in:withAttributes:)`; attributes as
+    /// `draw(at:withAttributes:)`.
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(in: rect, withAttributes: attributes, in: context)
+    }
+
     /// Draws the string with its top-left corner at `point`, one line per paragraph, in
     /// `context`. What `draw(at:withAttributes:)` does in the current context.
     func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]?, in context: CGContext) {
@@ -25,6 +43,16 @@ extension String {
 }
 
 extension NSString {
+    /// As `String.draw(at:withAttributes:)`, UIKit's `NSString` method.
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attributes)
+    }
+
+    /// As `String.draw(in:withAttributes:)`, UIKit's `NSString` method.
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+
     /// As `String.size(withAttributes:)`, UIKit's `NSString` method.
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         (self as String).size(withAttributes: attributes)

@@ -37,6 +37,16 @@ open class UIImageView: UIView {
         }
     }
 
+    /// The backing layer's class: a layer whose display pass keeps the image (an image view
+    /// does not draw, as in UIKit).
+    open override class var layerClass: AnyClass { UIImageViewLayer.self }
+
+    /// How the image is placed in the bounds, as `contentMode` (through the layer's
+    /// `contentsGravity`); a resizable image keeps its caps in every scaling mode.
+    open override var contentMode: ContentMode {
+        didSet { showCurrentImage() }
+    }
+
     /// An image view with a frame, no image, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -96,5 +106,7 @@ open class UIImageView: UIView {
     private func showCurrentImage() {
         hasExplicitContentScale = true
         layer.setContents(shownImage)
+        // Without caps, the view's own contentsCenter (from contentStretch) applies.
+        if shownImage?.capInsets ?? .zero == .zero { contentModeDidChange() }
     }
 }

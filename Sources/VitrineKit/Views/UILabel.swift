@@ -113,6 +113,18 @@ open class UILabel: UIView {
             size: CGSize(width: min(size.width.rounded(.up), bounds.width), height: size.height.rounded(.up)))
     }
 
+    /// Draws the text in the current graphics context, vertically centred in `rect`, as
+    /// `drawText(in:)`. Override it to change the rect (insets, say) and call `super`.
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        renderText(in: rect, context: context)
+    }
+
+    /// Draws the label, as UILabel's `draw(_:)`: `drawText(in:)` over the bounds.
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
     // MARK: Internals
 
     static let defaultFont = UIFont.systemFont(ofSize: UIFont.labelFontSize)
