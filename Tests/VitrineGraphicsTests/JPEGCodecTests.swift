@@ -55,6 +55,23 @@ import VitrineGraphics
         #expect(Self.pixel(image.pixel(x: 12, y: 4), isNear: 0x7f7f7f))
     }
 
+    @Test func cmykWithoutAdobeMarkerIsReadAsPlainInk() throws {
+        // The same file with its APP14 "Adobe" segment cut out: the inverted samples now read
+        // as plain ink amounts: full cyan (stored 0, 255, 255, 255) and half black (stored
+        // 255, 255, 255, 127) both become (nearly) full ink, black.
+        let bytes = [UInt8](try Self.fixture("cmyk.jpg"))
+        let adobe = Array("Adobe".utf8)
+        func isAdobeSegment(_ index: Int) -> Bool {
+            bytes[index] == 0xff && bytes[index + 1] == 0xee && Array(bytes[(index + 4)..<(index + 9)]) == adobe
+        }
+        let start = try #require((2..<bytes.count - 8).first(where: isAdobeSegment))
+        let length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+        let stripped = Data(Array(bytes[..<start]) + Array(bytes[(start + 2 + length)...]))
+        let image = try ImageCodec.decodeJPEG(stripped)
+        #expect(Self.pixel(image.pixel(x: 3, y: 4), isNear: 0x000000))
+        #expect(Self.pixel(image.pixel(x: 12, y: 4), isNear: 0x000000))
+    }
+
     @Test func decodesSizesThatAreNotWholeBlocks() throws {
         let image = try ImageCodec.decodeJPEG(try Self.fixture("odd-size.jpg"))
         #expect(image.width == 13 && image.height == 7)

@@ -7,9 +7,9 @@ extension ImageCodec {
     /// Decodes a JPEG into an opaque `.xrgb8888` image, as `UIImage(data:)` does for JPEG data.
     ///
     /// Colour (YCbCr or RGB) and grayscale JPEGs decode as they are; baseline and progressive
-    /// alike. CMYK and YCCK JPEGs are converted naively (no colour management), reading the
-    /// samples as inverted, the convention of Adobe's APP14 marker that libjpeg, Photoshop and
-    /// Pillow write with every CMYK JPEG.
+    /// alike. CMYK and YCCK JPEGs are converted naively (no colour management): with Adobe's
+    /// APP14 marker (which libjpeg, Photoshop and Pillow write with every CMYK JPEG) the
+    /// samples are read as inverted, as Adobe stores them; without it, as plain ink amounts.
     ///
     /// Deviations from iOS: a truncated or corrupt JPEG throws instead of showing the part that
     /// decoded (libjpeg-turbo's warnings count as errors, so a kiosk shows no grey half-image);
@@ -107,7 +107,7 @@ extension ImageCodec {
                 decoder, source, UInt(count), buffer.baseAddress.assumingMemoryBound(to: UInt8.self),
                 width, Int32(buffer.stride), height, Int32(TJPF_CMYK.rawValue), decodeFlags)
             guard status == 0 else { throw .invalidJPEG(reason: errorMessage(decoder)) }
-            convertInvertedCMYKToXRGB(buffer)
+            convertCMYKToXRGB(buffer, inverted: hasAdobeMarker(source, count: count))
         } else {
             let status = tjDecompress2(
                 decoder, source, UInt(count), buffer.baseAddress.assumingMemoryBound(to: UInt8.self),
@@ -117,16 +117,40 @@ extension ImageCodec {
         return CGImage(adopting: buffer)
     }
 
-    /// Turns bytes C, M, Y, K (inverted: 255 is no ink) in place into XRGB pixels:
-    /// red = (255 - cyan ink) × (255 - black ink) / 255, and so on.
-    private static func convertInvertedCMYKToXRGB(_ buffer: PixelBuffer) {
+    /// Whether the marker segments before the first scan include Adobe's APP14 segment. A
+    /// malformed segment list ends the search (the decoder has already accepted the header).
+    static func hasAdobeMarker(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 2  // after SOI
+        while offset + 4 <= count, bytes[offset] == 0xff {
+            let marker = bytes[offset + 1]
+            if marker == 0xff {  // fill byte
+                offset += 1
+                continue
+            }
+            if marker == 0xda || marker == 0xd9 { return false }  // start of scan, end of image
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length >= 2 else { return false }
+            if marker == 0xee, length >= 7, offset + 9 <= count,
+                Array(UnsafeBufferPointer(start: bytes + offset + 4, count: 5)) == Array("Adobe".utf8)
+            {
+                return true
+            }
+            offset += 2 + length
+        }
+        return false
+    }
+
+    /// Turns bytes C, M, Y, K in place into XRGB pixels: red = (255 - cyan ink) × (255 - black
+    /// ink) / 255, and so on. `inverted` samples store 255 - ink, as Adobe's do.
+    private static func convertCMYKToXRGB(_ buffer: PixelBuffer, inverted: Bool) {
+        let flip: UInt32 = inverted ? 0 : 255
         for y in 0..<buffer.height {
             let row = buffer.baseAddress + y * buffer.stride
             for x in 0..<buffer.width {
-                let c = UInt32(row.load(fromByteOffset: x * 4, as: UInt8.self))
-                let m = UInt32(row.load(fromByteOffset: x * 4 + 1, as: UInt8.self))
-                let yellow = UInt32(row.load(fromByteOffset: x * 4 + 2, as: UInt8.self))
-                let k = UInt32(row.load(fromByteOffset: x * 4 + 3, as: UInt8.self))
+                let c = flip ^ UInt32(row.load(fromByteOffset: x * 4, as: UInt8.self))
+                let m = flip ^ UInt32(row.load(fromByteOffset: x * 4 + 1, as: UInt8.self))
+                let yellow = flip ^ UInt32(row.load(fromByteOffset: x * 4 + 2, as: UInt8.self))
+                let k = flip ^ UInt32(row.load(fromByteOffset: x * 4 + 3, as: UInt8.self))
                 let red = (c * k + 127) / 255
                 let green = (m * k + 127) / 255
                 let blue = (yellow * k + 127) / 255
