@@ -120,6 +120,7 @@ let package = Package(
         .testTarget(
             name: "VitrineGraphicsTests",
             dependencies: ["VitrineGraphics", "VitrineTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
