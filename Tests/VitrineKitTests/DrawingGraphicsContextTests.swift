@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineKit
+import VitrinePlatform
 
 @Suite @MainActor struct DrawingGraphicsContextTests {
     @Test func pushAndPopNest() {
@@ -45,13 +46,24 @@ import VitrineKit
     }
 
     @Test func zeroScaleMeansTheScreenScale() throws {
+        // A main screen of scale 2: 1920 pixels across 149 mm is about 327 pixels per inch.
+        let clock = ManualClock()
+        let backend = HeadlessBackend(clock: clock)
+        let output = HeadlessOutput(
+            name: "RETINA-1", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: clock)
+        output.physicalSize = CGSize(width: 149, height: 84)
+        backend.connect(output)
+        UIApplication.shared.setDisplayBackend(backend)
+        #expect(UIScreen.main.scale == 2)
+
+        // `UIGraphicsBeginImageContext` is scale 1; a scale of 0 means the main screen's.
         UIGraphicsBeginImageContext(CGSize(width: 3, height: 5))
         #expect(UIGraphicsGetCurrentContext()?.width == 3)
         UIGraphicsEndImageContext()
         UIGraphicsBeginImageContextWithOptions(CGSize(width: 3, height: 5), false, 0)
         let context = try #require(UIGraphicsGetCurrentContext())
-        #expect(context.width == 3)
-        #expect(context.height == 5)
+        #expect(context.width == 6)
+        #expect(context.height == 10)
         UIGraphicsEndImageContext()
         #expect(UIGraphicsGetCurrentContext() == nil)
     }
