@@ -105,6 +105,17 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
     UIGraphicsBeginImageContextWithOptions(size, false, 1)
 }
 
+/// The current image context's drawing as an image at its scale, as UIKit's
+/// `UIGraphicsGetImageFromCurrentImageContext()`; nil when the current context is not one made
+/// by `UIGraphicsBeginImageContextWithOptions`.
+@MainActor
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let entry = GraphicsContextStack.entries.last, let info = entry.image,
+        let image = entry.context.makeImage()
+    else { return nil }
+    return UIImage(cgImage: image, scale: info.scale, orientation: .up)
+}
+
 /// Pops the current context if it is a bitmap context made by
 /// `UIGraphicsBeginImageContextWithOptions`, as UIKit's `UIGraphicsEndImageContext()`.
 /// Otherwise it does nothing (UIKit logs).

@@ -48,6 +48,17 @@ open class UIGraphicsImageRenderer: UIGraphicsRenderer {
     /// Whether the renderer makes images: always true, as `allowsImageOutput`.
     open override var allowsImageOutput: Bool { true }
 
+    /// Runs `actions` and returns the drawing as an image at the format's scale, as
+    /// `image(actions:)`. Bounds that cannot be rendered give a 1x1 transparent image (UIKit's
+    /// result there is unspecified).
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        let scale = GraphicsContextStack.resolvedScale(imageFormat.scale)
+        guard let context = render(actions), let image = context.makeImage() else {
+            return UIImage(cgImage: CGImage(copying: PixelBuffer(width: 1, height: 1, format: .argb8888Premultiplied)))
+        }
+        return UIImage(cgImage: image, scale: scale, orientation: .up)
+    }
+
     /// Runs `actions` and returns the drawing as PNG data, as `pngData(actions:)`. The PNG
     /// has the bitmap's pixel size (points × scale) and carries no scale. Empty when the
     /// bounds cannot be rendered.
