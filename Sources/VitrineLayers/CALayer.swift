@@ -112,8 +112,16 @@ open class CALayer {
 
     /// The transform applied about the anchor point, as `transform`.
     open var transform: CATransform3D = CATransform3DIdentity {
-        didSet { if transform != oldValue { layerDidChange() } }
+        didSet {
+            guard transform != oldValue else { return }
+            hasIdentityTransform = transform.isIdentity
+            layerDidChange()
+        }
     }
+
+    /// Whether `transform` is the identity (a Vitrine addition, kept with every change, so
+    /// that hit-testing can skip matrix work without comparing sixteen numbers).
+    public private(set) var hasIdentityTransform = true
 
     /// The transform applied to the sublayers about this layer's anchor point, as
     /// `sublayerTransform` (commonly a perspective with `m34 = -1 / distance`).

@@ -24,10 +24,11 @@ extension UIView {
     /// layer is only offset from this one's, so the general conversion (through the layers'
     /// common ancestor and 3x3 matrices) is skipped: `position` places the layer's anchor,
     /// which sits at `bounds.origin + anchorPoint * bounds.size` in its own coordinates.
-    /// Only for a view whose layer has no `sublayerTransform`.
+    /// Only for a view whose layer has no `sublayerTransform`; a subview's layer is always a
+    /// sublayer of its superview's (the view tree keeps it so).
     private func pointInSubview(_ subview: UIView, _ point: CGPoint) -> CGPoint {
         let child = subview.layer
-        guard child.superlayer === layer, child.transform.isIdentity else {
+        guard child.hasIdentityTransform else {
             return subview.convert(point, from: self)
         }
         let bounds = child.bounds
