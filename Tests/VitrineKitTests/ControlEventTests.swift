@@ -162,6 +162,27 @@ import VitrineKit
         #expect(log.entries.last == "cancel")
     }
 
+    @Test func aControlInAScaledRotatedSuperviewIsHitWhereItShows() {
+        let scene = EventScene()
+        let container = UIView(frame: CGRect(x: 120, y: 90, width: 160, height: 120))
+        container.transform = CGAffineTransform(rotationAngle: .pi / 6).scaledBy(x: 1.5, y: 1.5)
+        let control = UIControl(frame: CGRect(x: 10, y: 10, width: 60, height: 30))
+        container.addSubview(control)
+        scene.window.addSubview(container)
+        let log = ControlEventLog(control)
+        let center = scene.screenPoint(CGPoint(x: control.bounds.midX, y: control.bounds.midY), in: control)
+        // Not where the untransformed frame would put it.
+        #expect(abs(center.x - 160) > 10 && abs(center.y - 115) > 30)
+        scene.input.tap(at: center, time: 1)
+        #expect(log.entries == ["down", "upInside"])
+        // Just inside a corner, and just outside an edge (4 points, 6 on screen).
+        scene.input.tap(at: scene.screenPoint(CGPoint(x: 58, y: 28), in: control), time: 2)
+        #expect(log.entries.count == 4)
+        scene.input.tap(at: scene.screenPoint(CGPoint(x: 64, y: 15), in: control), time: 3)
+        scene.input.tap(at: scene.screenPoint(CGPoint(x: 30, y: -4), in: control), time: 4)
+        #expect(log.entries.count == 4)
+    }
+
     @Test func stateCombinesTheFlags() {
         let control = UIControl(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(control.state == .normal && control.state.isEmpty)
