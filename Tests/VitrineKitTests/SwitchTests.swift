@@ -101,6 +101,25 @@ import VitrineTestSupport
         #expect(image.rgb(20, 25).isClose(to: RGB(255, 128, 128), tolerance: 2))
     }
 
+    @Test func theScreenShowsTheTouchAndTheToggle() throws {
+        let scene = EventScene()
+        scene.window.backgroundColor = .white
+        let control = UISwitch(frame: CGRect(x: 100, y: 100, width: 0, height: 0))
+        scene.window.addSubview(control)
+        var image = try scene.screenshot()
+        #expect(image.rgb(118, 115) == .white)  // the thumb, off
+        #expect(image.rgb(132, 115).isClose(to: Self.lightGrey, tolerance: 2))  // just right of it
+        scene.input.down(at: CGPoint(x: 110, y: 115), time: 1)
+        scene.clock.advance(by: 1.0 / 60)
+        image = try scene.screenshot()
+        #expect(image.rgb(132, 115) == .white)  // pressed: the thumb widened
+        scene.input.up(time: 1.1)
+        scene.clock.advance(by: 1.0 / 60)
+        image = try scene.screenshot()
+        #expect(image.rgb(140, 115) == .white)  // on: the thumb at the right
+        #expect(image.rgb(110, 115).isClose(to: Self.green, tolerance: 2))
+    }
+
     @Test func snapshotOffAndOn() throws {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 130, height: 50))
         root.backgroundColor = .white
