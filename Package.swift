@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
+        .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -109,10 +110,17 @@ let package = Package(
             path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "vitrine-events-bench",
+            dependencies: ["VitrineKit", "VitrinePlatform"],
+            path: "Benchmarks/vitrine-events-bench",
+            swiftSettings: strict
+        ),
 
         .testTarget(
             name: "VitrineGraphicsTests",
             dependencies: ["VitrineGraphics", "VitrineTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -125,3 +125,58 @@ import VitrinePlatform
         #expect(container.keys.count == 2)
     }
 }
+
+@MainActor @Suite struct TouchEventTimestampTests {
+    @Test func anEventCarriesItsOwnFramesTimestampEvenOnAnEarlierTimeBase() {
+        final class StampView: UIView {
+            var stamps: [Double] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                stamps.append(event?.timestamp ?? -1)
+            }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+                stamps.append(event?.timestamp ?? -1)
+            }
+        }
+        let first = EventScene()
+        let view = StampView(frame: first.window.bounds)
+        first.window.addSubview(view)
+        first.input.tap(at: CGPoint(x: 10, y: 10), time: 50)
+        // A new input source whose clock starts over: its events keep their own times.
+        let second = EventScene()
+        let other = StampView(frame: second.window.bounds)
+        second.window.addSubview(other)
+        second.input.tap(at: CGPoint(x: 10, y: 10), time: 2, duration: 0.5)
+        #expect(view.stamps == [50, 50.05])
+        #expect(other.stamps == [2, 2.5])
+    }
+}
+
+@MainActor @Suite struct HitTestShortcutTests {
+    @Test func untransformedSubviewsWithOddGeometryAndTransformedOnesAreHitWhereTheyShow() {
+        _ = EventScene()
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        // Bounds origin and anchor point moved: the shortcut must account for both.
+        let shifted = UIView(frame: CGRect(x: 100, y: 50, width: 100, height: 100))
+        shifted.layer.anchorPoint = CGPoint(x: 0, y: 1)
+        shifted.frame = CGRect(x: 100, y: 50, width: 100, height: 100)
+        shifted.bounds.origin = CGPoint(x: 20, y: 30)
+        let inner = UIView(frame: CGRect(x: 20, y: 30, width: 10, height: 10))
+        shifted.addSubview(inner)
+        root.addSubview(shifted)
+        #expect(root.hitTest(CGPoint(x: 105, y: 55), with: nil) === inner)
+        #expect(root.hitTest(CGPoint(x: 115, y: 55), with: nil) === shifted)
+        // A transformed subview and a superview with a sublayer transform take the general path.
+        let turned = UIView(frame: CGRect(x: 250, y: 150, width: 100, height: 20))
+        turned.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        root.addSubview(turned)
+        #expect(root.hitTest(CGPoint(x: 300, y: 200), with: nil) === turned)
+        #expect(root.hitTest(CGPoint(x: 340, y: 160), with: nil) === root)
+        let shiftedContent = UIView(frame: CGRect(x: 0, y: 200, width: 100, height: 100))
+        shiftedContent.layer.sublayerTransform = CATransform3DMakeTranslation(50, 0, 0)
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        shiftedContent.addSubview(child)
+        root.addSubview(shiftedContent)
+        #expect(root.hitTest(CGPoint(x: 55, y: 205), with: nil) === child)
+        #expect(root.hitTest(CGPoint(x: 5, y: 205), with: nil) === shiftedContent)
+    }
+}

@@ -115,3 +115,91 @@ public struct FontDescriptor: Hashable, Sendable {
         return description
     }
 }
+
+// MARK: Installed fonts and resolution
+
+extension FontDescriptor {
+    /// The font families fontconfig knows, sorted, as `UIFont.familyNames`. Read once per
+    /// process: fonts installed while it runs are not seen.
+    public static var installedFamilies: [String] { installedFamilyList }
+
+    /// A request for an installed font named `name`, as `UIFont(name:size:)`, or nil when no
+    /// installed family matches (pango itself would quietly fall back to another font).
+    ///
+    /// `name` is a family name (`"DejaVu Sans"`), compared without regard to case, optionally
+    /// followed by style words as pango writes them (`"DejaVu Sans Bold"`,
+    /// `"DejaVu Serif Semi-Bold Italic"`), which is what `resolvedName` gives. Deviation: iOS
+    /// names are PostScript names (`"Helvetica-Bold"`); those match only if fontconfig has a
+    /// family of that name. Stretch and variant words are ignored.
+    public init?(installedFontNamed name: String, size: CGFloat) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if let family = Self.installedFamily(matching: trimmed) {
+            self.init(family: family, size: size)
+            return
+        }
+        let description = trimmed.withCString { pango_font_description_from_string($0) }
+        defer { pango_font_description_free(description) }
+        guard let description, let familyName = pango_font_description_get_family(description),
+            let family = Self.installedFamily(matching: String(cString: familyName))
+        else { return nil }
+        let style = pango_font_description_get_style(description)
+        self.init(
+            family: family, size: size,
+            weight: Weight(rawValue: Int(pango_font_description_get_weight(description).rawValue)),
+            italic: style == PANGO_STYLE_ITALIC || style == PANGO_STYLE_OBLIQUE)
+    }
+
+    /// The family fontconfig chooses for this request, as `UIFont.familyName`: the installed
+    /// family itself, or for a generic name such as `"sans-serif"` the family it stands for
+    /// (`"DejaVu Sans"` on a Debian image with `fonts-dejavu-core`).
+    public var resolvedFamily: String {
+        let context = TextLayout.makePangoContext()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let request = makePangoDescription()
+        defer { pango_font_description_free(request) }
+        guard let font = pango_font_map_load_font(pango_cairo_font_map_get_default(), context, request) else {
+            return family
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        let description = pango_font_describe(font)
+        defer { pango_font_description_free(description) }
+        guard let description, let name = pango_font_description_get_family(description) else { return family }
+        return String(cString: name)
+    }
+
+    /// The resolved family with this request's weight and slant as pango names them, as
+    /// `UIFont.fontName`: `"DejaVu Sans"`, `"DejaVu Sans Bold Italic"`. Passing it to
+    /// `init?(installedFontNamed:size:)` gives this font back.
+    public var resolvedName: String {
+        let description = pango_font_description_new()!
+        defer { pango_font_description_free(description) }
+        resolvedFamily.withCString { pango_font_description_set_family(description, $0) }
+        if weight != .regular {
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.rawValue)))
+        }
+        if italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
+        guard let text = pango_font_description_to_string(description) else { return resolvedFamily }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The installed family whose name equals `name` without regard to case.
+    static func installedFamily(matching name: String) -> String? {
+        let folded = name.lowercased()
+        return installedFamilyList.first { $0.lowercased() == folded }
+    }
+
+    private static let installedFamilyList: [String] = {
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>? = nil
+        var count: Int32 = 0
+        pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
+        defer { g_free(families) }
+        guard let families else { return [] }
+        let names = (0..<Int(count)).compactMap { index -> String? in
+            guard let family = families[index], let name = pango_font_family_get_name(family) else { return nil }
+            return String(cString: name)
+        }
+        return Array(Set(names)).sorted()
+    }()
+}

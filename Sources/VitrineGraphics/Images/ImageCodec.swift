@@ -5,20 +5,78 @@ import Foundation
 public enum ImageCodecError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not a PNG, or the PNG is corrupt or truncated; `reason` is cairo's word.
     case invalidPNG(reason: String)
+    /// The bytes are not a JPEG, or the JPEG is corrupt, truncated or in a colour space that
+    /// cannot be shown; `reason` is libjpeg-turbo's word.
+    case invalidJPEG(reason: String)
+    /// The bytes are neither a PNG nor a JPEG (judged by their first bytes).
+    case unsupportedFormat
+    /// The image is larger than `ImageCodec.maximumPixelCount` pixels.
+    case tooLarge(width: Int, height: Int)
+    /// A file could not be read.
     case unreadableFile(path: String, reason: String)
+    /// Pixels could not be encoded.
     case encodingFailed(reason: String)
 
+    /// A sentence for logs.
     public var description: String {
         switch self {
         case .invalidPNG(let reason): "not a valid PNG image: \(reason)"
+        case .invalidJPEG(let reason): "not a valid JPEG image: \(reason)"
+        case .unsupportedFormat: "neither a PNG nor a JPEG image"
+        case .tooLarge(let width, let height):
+            "image of \(width)x\(height) pixels exceeds \(ImageCodec.maximumPixelCount) pixels"
         case .unreadableFile(let path, let reason): "cannot read image \(path): \(reason)"
-        case .encodingFailed(let reason): "cannot encode PNG: \(reason)"
+        case .encodingFailed(let reason): "cannot encode image: \(reason)"
         }
     }
 }
 
-/// PNG decoding and encoding through cairo (which uses libpng): no codec of our own.
+/// PNG decoding and encoding through cairo (which uses libpng), JPEG through libjpeg-turbo's
+/// TurboJPEG API (`ImageCodec+JPEG.swift`): no codec of our own.
 public enum ImageCodec {
+    /// The kinds of encoded image `decode(_:)` recognises.
+    public enum Format: Sendable, Hashable {
+        /// Portable Network Graphics.
+        case png
+        /// JPEG (JFIF or Exif).
+        case jpeg
+    }
+
+    /// The most pixels a decoded JPEG may have (64 megapixels, 256 MiB of XRGB8888): a
+    /// corrupt or hostile header cannot make the decoder allocate without bound.
+    public static let maximumPixelCount = 64 * 1024 * 1024
+
+    /// The format `data` is in, judged by its magic bytes (PNG's eight-byte signature, JPEG's
+    /// SOI marker `FF D8 FF`); nil for anything else.
+    public static func format(of data: Data) -> Format? {
+        if data.starts(with: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) { return .png }
+        if data.starts(with: [0xff, 0xd8, 0xff]) { return .jpeg }
+        return nil
+    }
+
+    /// Decodes a PNG or a JPEG, chosen by the magic bytes (as `UIImage(data:)` accepts either).
+    /// Anything else, or a corrupt or truncated image, throws; it never crashes.
+    public static func decode(_ data: Data) throws(ImageCodecError) -> CGImage {
+        switch format(of: data) {
+        case .png: try decodePNG(data)
+        case .jpeg: try decodeJPEG(data)
+        case nil: throw .unsupportedFormat
+        }
+    }
+
+    /// Reads and decodes a PNG or JPEG file, as `decode(_:)`.
+    public static func decode(contentsOf url: URL) throws(ImageCodecError) -> CGImage {
+        try decode(try readFile(url))
+    }
+
+    static func readFile(_ url: URL) throws(ImageCodecError) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
     /// Decodes a PNG. A corrupt or truncated file throws; it never crashes.
     public static func decodePNG(_ data: Data) throws(ImageCodecError) -> CGImage {
         let reader = ByteReader(data)
@@ -43,13 +101,7 @@ public enum ImageCodec {
 
     /// Reads and decodes a PNG file.
     public static func decodePNG(contentsOf url: URL) throws(ImageCodecError) -> CGImage {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
-        }
-        return try decodePNG(data)
+        try decodePNG(try readFile(url))
     }
 
     /// Encodes pixels as a PNG. `.xrgb8888` encodes as RGB, premultiplied ARGB as RGBA.

@@ -15,7 +15,9 @@ final class TouchRouter {
     private(set) var active: [Int: UITouch] = [:]
     /// Slots changed since the last frame.
     private var changedSlots: [Int] = []
-    private var lastTimestamp: Double = 0
+    /// The latest timestamp of the changes since the last frame: the event's timestamp. (Not
+    /// the latest ever seen: a new input source may run on another time base.)
+    private var frameTimestamp: Double?
     /// The last lifted touch, for `tapCount`.
     private var lastTap: LastTap?
     private struct LastTap {
@@ -40,8 +42,8 @@ final class TouchRouter {
     // MARK: Touches
 
     private func handle(_ event: TouchEvent) {
-        lastTimestamp = max(lastTimestamp, event.timestamp)
         if event.phase == .frame {
+            noteTimestamp(event.timestamp)
             flush()
             return
         }
@@ -51,6 +53,7 @@ final class TouchRouter {
         }
         // A second change of the same slot before a frame: the first stands as its own frame.
         if changedSlots.contains(slot) { flush() }
+        noteTimestamp(event.timestamp)
         switch event.phase {
         case .down: begin(slot: slot, event: event)
         case .motion: move(slot: slot, event: event)
@@ -58,6 +61,11 @@ final class TouchRouter {
         case .cancel: finish(slot: slot, phase: .cancelled, timestamp: event.timestamp)
         case .frame: break
         }
+    }
+
+    private func noteTimestamp(_ timestamp: Double) {
+        guard timestamp.isFinite else { return }
+        frameTimestamp = max(frameTimestamp ?? timestamp, timestamp)
     }
 
     private func screenPoint(_ event: TouchEvent) -> (UIScreen, CGPoint)? {
@@ -164,10 +172,15 @@ final class TouchRouter {
 
     /// Sends one event for the changes since the last frame.
     func flush() {
-        guard !changedSlots.isEmpty else { return }
+        guard !changedSlots.isEmpty else {
+            frameTimestamp = nil
+            return
+        }
         changedSlots.removeAll()
         let touches = active.keys.sorted().compactMap { active[$0] }
-        let event = UIEvent(type: .touches, timestamp: lastTimestamp, touches: touches)
+        let timestamp = frameTimestamp ?? touches.map(\.timestamp).max() ?? 0
+        frameTimestamp = nil
+        let event = UIEvent(type: .touches, timestamp: timestamp, touches: touches)
         UIApplication.shared.sendEvent(event)
         for touch in touches {
             switch touch.phase {

@@ -6,14 +6,35 @@ extension UIView {
     /// and neither are its subviews (even ones drawn outside its bounds); otherwise the
     /// subviews are asked front to back and the first hit wins, else the view itself.
     func performHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+        // The alpha is stored as the layer's Float opacity: compare in Float, or 0.01 reads as less.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= 0.01, self.point(inside: point, with: event) else {
             return nil
         }
+        guard !subviews.isEmpty else { return self }
+        let flat = layer.sublayerTransform.isIdentity
         for subview in subviews.reversed() {
-            let local = subview.convert(point, from: self)
+            let local = flat ? pointInSubview(subview, point) : subview.convert(point, from: self)
             guard local.x.isFinite, local.y.isFinite else { continue }
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self
+    }
+
+    /// `point` (in this view's bounds coordinates) in `subview`'s. An untransformed subview's
+    /// layer is only offset from this one's, so the general conversion (through the layers'
+    /// common ancestor and 3x3 matrices) is skipped: `position` places the layer's anchor,
+    /// which sits at `bounds.origin + anchorPoint * bounds.size` in its own coordinates.
+    /// Only for a view whose layer has no `sublayerTransform`.
+    private func pointInSubview(_ subview: UIView, _ point: CGPoint) -> CGPoint {
+        let child = subview.layer
+        guard child.superlayer === layer, child.transform.isIdentity else {
+            return subview.convert(point, from: self)
+        }
+        let bounds = child.bounds
+        let anchor = child.anchorPoint
+        let position = child.position
+        return CGPoint(
+            x: point.x - position.x + bounds.origin.x + anchor.x * bounds.size.width,
+            y: point.y - position.y + bounds.origin.y + anchor.y * bounds.size.height)
     }
 }

@@ -55,6 +55,7 @@ open class UIView: UIResponder, CALayerDelegate {
         // coverage from colours and images).
         layer.isOpaque = true
         layer.frame = frame
+        markForFirstDisplay()
     }
 
     /// A view with a zero frame, as `init()`.
@@ -165,6 +166,9 @@ open class UIView: UIResponder, CALayerDelegate {
     internal var hasExplicitContentScale = false
 
     // MARK: Drawing (see UIView+Drawing.swift)
+
+    /// Pending display marks and first-draw bookkeeping; nil for views that do not draw.
+    internal var drawingState: ViewDrawingState?
 
     /// How cached content is placed when the bounds change, as `contentMode` (default
     /// `.scaleToFill`).

@@ -133,8 +133,11 @@ open class UIGestureRecognizer {
     }
 
     /// Stops tracking `touch` (it will not be delivered here again), as `ignore(_:for:)`.
+    /// An ignored touch no longer ties this recognizer to the others receiving it, and is not
+    /// cancelled in its view when this recognizer recognizes.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         trackedTouches.removeAll { $0 === touch }
+        seenTouches.removeAll { $0 === touch }
         touch.gestureRecognizers.removeAll { $0 === self }
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+extension UIImage {
+    /// A copy whose caps (`capInsets`, in points) keep their size when the image is drawn
+    /// larger while the middle fills the rest, as `resizableImage(withCapInsets:)`. Like iOS
+    /// since 6, the mode is `.tile` — which Vitrine draws stretched for now (see
+    /// `ResizingMode.tile`). Negative or non-finite insets count as 0.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
+
+    /// A copy with caps and a resizing mode, as `resizableImage(withCapInsets:resizingMode:)`.
+    /// The pixels are shared, not copied. Negative or non-finite insets count as 0.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+        func clean(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
+        let insets = UIEdgeInsets(
+            top: clean(capInsets.top), left: clean(capInsets.left), bottom: clean(capInsets.bottom),
+            right: clean(capInsets.right))
+        return UIImage(
+            cgImage: image, scale: scale, orientation: imageOrientation, capInsets: insets, resizingMode: resizingMode)
+    }
+
+    /// The stretchable middle of the image in unit coordinates (y down, as the compositor
+    /// slices contents): what `CALayer.contentsCenter` must be for the caps to keep their size.
+    /// `(0, 0, 1, 1)` without caps. Caps that meet or overlap leave a middle one pixel wide or
+    /// tall (UIKit needs some middle to stretch), placed at the first cap's end.
+    var layerContentsCenter: CGRect {
+        guard capInsets != .zero else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+        func span(_ start: CGFloat, _ end: CGFloat, pixels: Int) -> (CGFloat, CGFloat) {
+            let length = CGFloat(pixels)
+            let onePixel = 1 / length
+            let first = min(start * scale / length, 1)
+            let middle = 1 - first - min(end * scale / length, 1)
+            guard middle < onePixel else { return (first, middle) }
+            return (min(first, 1 - onePixel), onePixel)
+        }
+        let (x, width) = span(capInsets.left, capInsets.right, pixels: image.width)
+        let (y, height) = span(capInsets.top, capInsets.bottom, pixels: image.height)
+        return CGRect(x: x, y: y, width: width, height: height)
+    }
+}

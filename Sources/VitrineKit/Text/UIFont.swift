@@ -1,0 +1,129 @@
+import Foundation
+
+/// A font: a family, a face and a point size, as UIKit's `UIFont`. Immutable and safe to
+/// share between threads.
+///
+/// Follows UIKit: `pointSize` is in points (one user-space unit in a drawing context),
+/// `ascender` is positive and `descender` negative, `lineHeight` is the distance between
+/// baselines, and `UIFont(name:size:)` gives nil for a font that is not installed.
+/// Deviations: fonts are found by fontconfig and laid out by pango; the system font is the
+/// generic `"sans-serif"` family (DejaVu Sans with `fonts-dejavu-core`), not San Francisco, so
+/// metrics differ from iOS; names are fontconfig family names with pango's style words
+/// (`"DejaVu Sans Bold"`), not PostScript names; a final class, not an `NSObject`; there is no
+/// `UIFontDescriptor`, `capHeight` or `xHeight` yet.
+public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// What pango lays out: family, size, weight and slant. A Vitrine extension, for drawing
+    /// with VitrineGraphics' `TextLayout`.
+    public let descriptor: FontDescriptor
+
+    private let lock = NSLock()
+    private var cachedMetrics: FontDescriptor.Metrics?
+    private var cachedFamily: String?
+
+    /// A font for `descriptor`. A Vitrine extension: what `UIFont(descriptor:size:)` would be.
+    public init(descriptor: FontDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    /// The installed font named `fontName` at `fontSize` points, as `UIFont(name:size:)`; nil
+    /// when no installed family matches. `fontName` is a family name, optionally followed by
+    /// style words (`"DejaVu Sans"`, `"DejaVu Sans Bold Oblique"`), as `fontName` returns.
+    /// A size that is not positive becomes 1 point (see `FontDescriptor`).
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        guard let descriptor = FontDescriptor(installedFontNamed: fontName, size: fontSize) else {
+            kitLog.debug("UIFont(name: \"\(fontName)\"): no such font installed")
+            return nil
+        }
+        self.init(descriptor: descriptor)
+    }
+
+    /// The system font at `fontSize` points, regular weight, as `systemFont(ofSize:)`.
+    public static func systemFont(ofSize fontSize: CGFloat) -> UIFont {
+        systemFont(ofSize: fontSize, weight: .regular)
+    }
+
+    /// The system font at `fontSize` points and `weight`, as `systemFont(ofSize:weight:)`.
+    /// Weights between UIKit's named steps go to the nearest step.
+    public static func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        UIFont(descriptor: .systemFont(ofSize: fontSize, weight: weight.descriptorWeight))
+    }
+
+    /// The bold system font, as `boldSystemFont(ofSize:)`.
+    public static func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        UIFont(descriptor: .boldSystemFont(ofSize: fontSize))
+    }
+
+    /// The italic (oblique) system font, as `italicSystemFont(ofSize:)`.
+    public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        UIFont(descriptor: FontDescriptor(family: "sans-serif", size: fontSize, italic: true))
+    }
+
+    /// The monospaced system font, as `monospacedSystemFont(ofSize:weight:)`: the generic
+    /// `"monospace"` family (DejaVu Sans Mono on Debian).
+    public static func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        UIFont(descriptor: FontDescriptor(family: "monospace", size: fontSize, weight: weight.descriptorWeight))
+    }
+
+    /// The size UILabel uses by default, as `labelFontSize`: 17 points.
+    public static var labelFontSize: CGFloat { 17 }
+    /// The standard system font size, as `systemFontSize`: 14 points.
+    public static var systemFontSize: CGFloat { 14 }
+    /// The small system font size, as `smallSystemFontSize`: 12 points.
+    public static var smallSystemFontSize: CGFloat { 12 }
+    /// The size buttons use, as `buttonFontSize`: 18 points.
+    public static var buttonFontSize: CGFloat { 18 }
+
+    /// The installed font families, sorted, as `familyNames`.
+    public static var familyNames: [String] { FontDescriptor.installedFamilies }
+
+    /// The same font at another size, as `withSize(_:)`.
+    public func withSize(_ fontSize: CGFloat) -> UIFont {
+        var descriptor = self.descriptor
+        descriptor.size = FontDescriptor(size: fontSize).size
+        return UIFont(descriptor: descriptor)
+    }
+
+    /// The size in points, as `pointSize`.
+    public var pointSize: CGFloat { descriptor.size }
+
+    /// The family fontconfig chose, as `familyName` (`"DejaVu Sans"` for the system font).
+    public var familyName: String {
+        if let family = lock.withLock({ cachedFamily }) { return family }
+        let family = descriptor.resolvedFamily
+        lock.withLock { cachedFamily = family }
+        return family
+    }
+
+    /// The face's name, as `fontName`: the family and pango's style words
+    /// (`"DejaVu Sans Bold"`); `UIFont(name: font.fontName, size:)` gives the same face back.
+    public var fontName: String { descriptor.resolvedName }
+
+    /// The distance from the baseline to the top of the tallest glyphs, as `ascender`.
+    public var ascender: CGFloat { metrics.ascender }
+
+    /// The distance from the baseline to the bottom of the lowest glyphs, negative, as
+    /// `descender`.
+    public var descender: CGFloat { metrics.descender }
+
+    /// The distance from one baseline to the next, as `lineHeight`.
+    public var lineHeight: CGFloat { metrics.lineHeight }
+
+    /// The gap between one line's descender and the next line's ascender, as `leading`.
+    public var leading: CGFloat { max(0, metrics.lineHeight - metrics.ascender + metrics.descender) }
+
+    /// A description for logs.
+    public var description: String { "<UIFont \"\(fontName)\" \(pointSize)pt>" }
+
+    /// Fonts are equal when they request the same family, size, weight and slant.
+    public static func == (lhs: UIFont, rhs: UIFont) -> Bool { lhs.descriptor == rhs.descriptor }
+
+    /// Hashes the request.
+    public func hash(into hasher: inout Hasher) { hasher.combine(descriptor) }
+
+    private var metrics: FontDescriptor.Metrics {
+        if let metrics = lock.withLock({ cachedMetrics }) { return metrics }
+        let metrics = descriptor.metrics
+        lock.withLock { cachedMetrics = metrics }
+        return metrics
+    }
+}
