@@ -7,8 +7,8 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 /// identifier and a handler, added with `UIControl.addAction(_:for:)`.
 ///
 /// While the handler runs, `sender` is the control that sent it, as in UIKit. UIKit's
-/// `UIAction` is also a menu element (with `image`, `attributes`, `state`); Vitrine has no
-/// menus and no `UIImage` yet, so only the title, identifier and handler exist.
+/// `UIAction` is also a menu element (with `attributes`, `state`, `discoverabilityTitle`);
+/// Vitrine has no menus, so only the title, image, identifier and handler exist.
 @MainActor
 public final class UIAction {
     /// Names an action so it can be found, replaced and removed, as `UIAction.Identifier`.
@@ -21,6 +21,8 @@ public final class UIAction {
 
     /// The action's title, as `title`.
     public var title: String
+    /// The action's image, as `image`.
+    public var image: UIImage?
     /// The action's identifier, as `identifier`: the one given, else a unique one.
     public let identifier: Identifier
     /// The handler, as `handler`.
@@ -28,11 +30,15 @@ public final class UIAction {
     /// The control whose event is running the handler, as `sender`; nil outside a call.
     public internal(set) var sender: Any?
 
-    /// An action with a title, an identifier (nil: a new unique one) and a handler, as
-    /// `init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)` without
-    /// the menu-only parts.
-    public init(title: String = "", identifier: Identifier? = nil, handler: @escaping UIActionHandler) {
+    /// An action with a title, an image, an identifier (nil: a new unique one) and a
+    /// handler, as `init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`
+    /// without the menu-only parts.
+    public init(
+        title: String = "", image: UIImage? = nil, identifier: Identifier? = nil,
+        handler: @escaping UIActionHandler
+    ) {
         self.title = title
+        self.image = image
         self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
         self.handler = handler
     }

@@ -65,11 +65,12 @@ open class UIButton: UIControl {
     }
 
     /// A button of `buttonType` running `primaryAction` on a tap, as
-    /// `init(type:primaryAction:)`; the action's title becomes the normal title.
+    /// `init(type:primaryAction:)`; the action's title and image become the normal ones.
     public convenience init(type buttonType: ButtonType, primaryAction: UIAction?) {
         self.init(type: buttonType)
         if let primaryAction {
             if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+            if let image = primaryAction.image { setImage(image, for: .normal) }
             addAction(primaryAction, for: .primaryActionTriggered)
         }
     }
