@@ -1,0 +1,220 @@
+import Foundation
+
+/// A control that shows a title and an image and sends its action on a tap, as UIKit's
+/// `UIButton` in its classic (pre-`UIButton.Configuration`) form.
+///
+/// - **Per-state content.** Titles, title colours, images and background images are set per
+///   `UIControl.State` (`setTitle(_:for:)` …); a state with no value of its own shows the
+///   `.normal` one, as in UIKit. `currentTitle`, `currentTitleColor`, `currentImage` and
+///   `currentBackgroundImage` are what the button shows now.
+/// - **Types.** `.custom` (also `init(frame:)`) has white titles by default and no highlight
+///   effect of its own (set content for `.highlighted` to show one). `.system` has titles in
+///   the tint colour, dims its title and image to 20% opacity while highlighted, as UIKit's
+///   does, and shows disabled titles grey. The other types (`.detailDisclosure`, `.close` …)
+///   behave as `.system` (Vitrine has no glyphs for them).
+/// - **Layout.** The image then the title, side by side, inside the bounds less
+///   `contentEdgeInsets`, placed by `contentHorizontalAlignment` and
+///   `contentVerticalAlignment` (`.fill` gives the title the rest of the width, and each
+///   the full height). `sizeThatFits(_:)` and `intrinsicContentSize` are the content's size
+///   (rounded up to whole points) plus `contentEdgeInsets`.
+/// - **Events.** A tap sends `.touchUpInside` then `.primaryActionTriggered` (the action of
+///   `init(type:primaryAction:)`).
+/// - Deviations: no `UIButton.Configuration`, menus, pointer interactions,
+///   `titleEdgeInsets`/`imageEdgeInsets` or `adjustsImageWhenHighlighted` darkening;
+///   `.focused` content is never shown.
+@MainActor
+open class UIButton: UIControl {
+    /// The button's kind, as `UIButton.ButtonType`.
+    public enum ButtonType: Int, Sendable {
+        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
+        /// The old rounded-rect type, now `.system`, as in UIKit.
+        public static var roundedRect: ButtonType { .system }
+    }
+
+    /// The button's kind, as `buttonType`.
+    public let buttonType: ButtonType
+
+    /// The title font of new buttons: the system font at 15 points, as UIKit's.
+    static let titleFontSize: CGFloat = 15
+    /// The opacity of a system button's title and image while highlighted.
+    static let systemHighlightAlpha: CGFloat = 0.2
+
+    var titles = ControlStateTable<String>()
+    var titleColors = ControlStateTable<UIColor>()
+    var images = ControlStateTable<UIImage>()
+    var backgroundImages = ControlStateTable<UIImage>()
+
+    private var label: UILabel?
+    private var imageViewStorage: UIImageView?
+    private var backgroundImageView: UIImageView?
+
+    // MARK: Creation
+
+    /// A button of `buttonType`, as `init(type:)`.
+    public init(type buttonType: ButtonType) {
+        self.buttonType = buttonType
+        super.init(frame: .zero)
+        setUp()
+    }
+
+    /// A `.custom` button with the given frame, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        super.init(frame: frame)
+        setUp()
+    }
+
+    /// A button of `buttonType` running `primaryAction` on a tap, as
+    /// `init(type:primaryAction:)`; the action's title and image become the normal ones.
+    public convenience init(type buttonType: ButtonType, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        if let primaryAction {
+            if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+            if let image = primaryAction.image { setImage(image, for: .normal) }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        buttonType = .custom
+        return nil
+    }
+
+    private func setUp() {
+        isOpaque = false
+        backgroundColor = nil
+    }
+
+    override var sendsPrimaryActionOnTouchUpInside: Bool { true }
+
+    /// Whether this is a system-style button (dims when highlighted, tint-coloured titles).
+    var isSystemStyle: Bool { buttonType != .custom }
+
+    // MARK: Content per state
+
+    /// Sets the title for `state` (nil: falls back to `.normal`'s), as `setTitle(_:for:)`.
+    open func setTitle(_ title: String?, for state: State) {
+        titles.set(title, for: state)
+        contentDidChange()
+    }
+
+    /// The title shown in `state`, as `title(for:)`.
+    open func title(for state: State) -> String? { titles.value(for: state) }
+
+    /// Sets the title colour for `state`, as `setTitleColor(_:for:)`.
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors.set(color, for: state)
+        contentDidChange()
+    }
+
+    /// The title colour shown in `state`, as `titleColor(for:)`: the one set, else the
+    /// type's default (system: the tint colour, grey when disabled; custom: white).
+    open func titleColor(for state: State) -> UIColor? {
+        if let color = titleColors.explicitValue(for: state) { return color }
+        if isSystemStyle && state.contains(.disabled) { return UIColor.systemGray3 }
+        if let color = titleColors.value(for: state) { return color }
+        return isSystemStyle ? tintColor : .white
+    }
+
+    /// Sets the image for `state`, as `setImage(_:for:)`.
+    open func setImage(_ image: UIImage?, for state: State) {
+        images.set(image, for: state)
+        contentDidChange()
+    }
+
+    /// The image shown in `state`, as `image(for:)`.
+    open func image(for state: State) -> UIImage? { images.value(for: state) }
+
+    /// Sets the background image for `state`, as `setBackgroundImage(_:for:)`: stretched to
+    /// the bounds, behind the content.
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages.set(image, for: state)
+        contentDidChange()
+    }
+
+    /// The background image shown in `state`, as `backgroundImage(for:)`.
+    open func backgroundImage(for state: State) -> UIImage? { backgroundImages.value(for: state) }
+
+    /// The title shown now, as `currentTitle`.
+    open var currentTitle: String? { title(for: state) }
+    /// The title colour shown now, as `currentTitleColor`.
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    /// The image shown now, as `currentImage`.
+    open var currentImage: UIImage? { image(for: state) }
+    /// The background image shown now, as `currentBackgroundImage`.
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+
+    /// The label showing the title, as `titleLabel`; made on first use.
+    open var titleLabel: UILabel? { ensureLabel() }
+
+    /// The view showing the image, as `imageView`; made on first use.
+    open var imageView: UIImageView? { ensureImageView() }
+
+    // MARK: Insets
+
+    /// Space between the bounds and the content, as `contentEdgeInsets` (default zero).
+    open var contentEdgeInsets: UIEdgeInsets = .zero {
+        didSet { insetsDidChange() }
+    }
+
+    // MARK: Size and layout
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { contentFittingSize() }
+
+    open override var intrinsicContentSize: CGSize { contentFittingSize() }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutContent()
+    }
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        contentDidChange()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if isSystemStyle { updateContent() }
+    }
+
+    // MARK: Internals (see UIButton+Content.swift)
+
+    func ensureLabel() -> UILabel {
+        if let label { return label }
+        let made = UILabel(frame: .zero)
+        made.font = UIFont.systemFont(ofSize: Self.titleFontSize)
+        made.backgroundColor = nil
+        made.isOpaque = false
+        label = made
+        addSubview(made)
+        updateContent()
+        return made
+    }
+
+    func ensureImageView() -> UIImageView {
+        if let imageViewStorage { return imageViewStorage }
+        let made = UIImageView(frame: .zero)
+        made.backgroundColor = nil
+        made.isOpaque = false
+        imageViewStorage = made
+        if let label { insertSubview(made, belowSubview: label) } else { addSubview(made) }
+        updateContent()
+        return made
+    }
+
+    func ensureBackgroundImageView() -> UIImageView {
+        if let backgroundImageView { return backgroundImageView }
+        let made = UIImageView(frame: .zero)
+        made.backgroundColor = nil
+        made.isOpaque = false
+        backgroundImageView = made
+        insertSubview(made, at: 0)
+        return made
+    }
+
+    var existingLabel: UILabel? { label }
+    var existingImageView: UIImageView? { imageViewStorage }
+    var existingBackgroundImageView: UIImageView? { backgroundImageView }
+}

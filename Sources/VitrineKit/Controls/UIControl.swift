@@ -1,0 +1,202 @@
+import Foundation
+
+/// The base class of views that turn touches into events, as UIKit's `UIControl`: it tracks
+/// one touch from `touchesBegan` to `touchesEnded` (or `touchesCancelled`), keeps
+/// `isHighlighted` and `isTouchInside` up to date, calls `beginTracking(_:with:)`,
+/// `continueTracking(_:with:)`, `endTracking(_:with:)` and `cancelTracking(with:)`, and sends
+/// `UIControl.Event`s to the actions added for them.
+///
+/// **Inside and outside.** As in UIKit, "inside" means inside the bounds grown by a tracking
+/// slop on every side, so a finger that strays a little off a button still counts. UIKit's
+/// slop is undocumented and measures about 70 points; Vitrine's is exactly 70 points.
+/// `isHighlighted` follows `isTouchInside` while tracking.
+///
+/// **Event sequence** for one touch: `.touchDown` (then `.touchDownRepeat` when the touch's
+/// `tapCount` is above 1); for each move, `.touchDragInside` or `.touchDragOutside`, except
+/// that the move that crosses the slop's edge sends only `.touchDragExit` or
+/// `.touchDragEnter`; then `.touchUpInside` or `.touchUpOutside` (buttons follow
+/// `.touchUpInside` with `.primaryActionTriggered`), or `.touchCancel`.
+///
+/// **Disabled controls.** Hit-testing does not look at `isEnabled` (as in UIKit), so a
+/// disabled control is still the touch's view; it does not track, highlight or send
+/// anything, and it passes the touches up the responder chain as a plain view does. An
+/// enabled control keeps the touches it tracks (they do not travel up the chain). Disabling a
+/// control mid-touch stops its tracking (`cancelTracking(with:)`) without sending events.
+///
+/// **Actions** are closures: `addAction(_:for:)` with a `UIAction` (UIKit's iOS 14 form), or
+/// `addTarget(for:_:)`, Vitrine's form of `addTarget(_:action:for:)` (Swift has no
+/// selectors on Linux), whose closure also gets the `UIEvent`. They run in the order they
+/// were added. Vitrine has no focus engine (`.focused` is never set) and no menus.
+///
+/// Overridable members live in this class body; the work is in `UIControl+Tracking.swift`
+/// and `UIControl+Actions.swift`.
+@MainActor
+open class UIControl: UIView {
+    /// The slop (points) the bounds grow by on every side when deciding whether a tracked
+    /// touch is inside.
+    static let trackingSlop: CGFloat = 70
+
+    // MARK: Creation
+
+    /// A control with the given frame, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// A control that runs `primaryAction` on `.primaryActionTriggered`, as
+    /// `init(frame:primaryAction:)`.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    /// Vitrine has no archives; always fails, as `UIView`'s.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: State
+
+    /// Whether the control responds to touches, as `isEnabled` (default true). Turning it
+    /// off while a touch is tracked stops the tracking (see the class notes).
+    open var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            if !isEnabled { abandonTracking() }
+            stateDidChange()
+        }
+    }
+
+    /// Whether the control is selected, as `isSelected` (default false). Controls do not
+    /// change it themselves (UIKit's do not either), except where a subclass says so.
+    open var isSelected = false {
+        didSet { if isSelected != oldValue { stateDidChange() } }
+    }
+
+    /// Whether the control is highlighted, as `isHighlighted`: set while a tracked touch is
+    /// inside the bounds plus the slop, cleared when it leaves or ends.
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { stateDidChange() } }
+    }
+
+    /// The control's state, as `state`: `.highlighted`, `.disabled` and `.selected` from the
+    /// properties (`.normal` when none applies).
+    open var state: State {
+        var result: State = .normal
+        if isHighlighted { result.insert(.highlighted) }
+        if !isEnabled { result.insert(.disabled) }
+        if isSelected { result.insert(.selected) }
+        return result
+    }
+
+    /// How content is placed across the control, as `contentHorizontalAlignment` (default
+    /// `.center`). Stored; subclasses such as `UIButton` use it for layout.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+        didSet { if contentHorizontalAlignment != oldValue { setNeedsLayout() } }
+    }
+
+    /// `contentHorizontalAlignment` with `.leading` and `.trailing` resolved (left to right),
+    /// as `effectiveContentHorizontalAlignment`.
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        switch contentHorizontalAlignment {
+        case .leading: return .left
+        case .trailing: return .right
+        default: return contentHorizontalAlignment
+        }
+    }
+
+    /// How content is placed down the control, as `contentVerticalAlignment` (default
+    /// `.center`).
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center {
+        didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } }
+    }
+
+    /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes (Vitrine's hook for
+    /// subclasses that draw their state; UIKit's subclasses override the setters instead,
+    /// which works here too).
+    open func stateDidChange() {}
+
+    // MARK: Tracking
+
+    /// Whether the control is tracking a touch, as `isTracking`: from a `beginTracking`
+    /// that returned true until the touch ends, is cancelled, or `continueTracking` returns
+    /// false.
+    public internal(set) var isTracking = false
+
+    /// Whether the tracked touch is inside the bounds plus the slop, as `isTouchInside`.
+    public internal(set) var isTouchInside = false
+
+    /// The touch being tracked, from `touchesBegan` until it ends.
+    internal var trackedTouch: UITouch?
+    /// Whether the rest of `trackedTouch` is ignored (the control was disabled mid-touch).
+    internal var trackedTouchAbandoned = false
+    /// Touches that began while the control was disabled: passed up the responder chain
+    /// until they end, whatever happens to `isEnabled` meanwhile.
+    internal var forwardedTouches: [UITouch] = []
+
+    /// A touch began; return whether to keep tracking it, as `beginTracking(_:with:)`
+    /// (default true).
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// The tracked touch moved; return whether to keep tracking it, as
+    /// `continueTracking(_:with:)` (default true). `isTouchInside` is already updated.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// The tracked touch lifted, as `endTracking(_:with:)`; `isTouchInside` says where.
+    /// Called before `.touchUpInside` or `.touchUpOutside` is sent.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+
+    /// The tracked touch was cancelled, as `cancelTracking(with:)`.
+    open func cancelTracking(with event: UIEvent?) {}
+
+    /// Whether `.primaryActionTriggered` follows `.touchUpInside` (true for buttons).
+    var sendsPrimaryActionOnTouchUpInside: Bool { false }
+
+    // MARK: Touches (see UIControl+Tracking.swift)
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        controlTouchesBegan(touches, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        controlTouchesMoved(touches, with: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        controlTouchesEnded(touches, with: event)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        controlTouchesCancelled(touches, with: event)
+    }
+
+    // MARK: Actions (see UIControl+Actions.swift)
+
+    /// An action added with `addTarget(for:_:)`; pass it to `removeTarget(_:for:)`.
+    public final class Target {
+        let handler: @MainActor (UIControl, UIEvent?) -> Void
+        init(_ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void) { self.handler = handler }
+    }
+
+    /// What runs for which events, in the order added.
+    enum Handler {
+        case action(UIAction)
+        case target(Target)
+    }
+    struct Registration {
+        var handler: Handler
+        var events: Event
+    }
+    var registrations: [Registration] = []
+
+    /// Sends the actions for `controlEvents`, as `sendActions(for:)`: every action added for
+    /// any of those events runs once, in the order added, with no `UIEvent`.
+    open func sendActions(for controlEvents: Event) {
+        performActions(for: controlEvents, with: nil)
+    }
+
+    /// Runs one `UIAction` as this control's action, as `sendAction(_:)`.
+    open func sendAction(_ action: UIAction) {
+        action.perform(sender: self)
+    }
+}

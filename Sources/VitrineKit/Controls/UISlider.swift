@@ -1,0 +1,252 @@
+import Foundation
+import VitrineLayers
+
+/// A control for picking a value from a continuous range, as UIKit's `UISlider` (the iOS 7+
+/// look): a thin track, filled with `minimumTrackTintColor` left of the thumb and
+/// `maximumTrackTintColor` right of it, and a round thumb.
+///
+/// - `value` is always within `minimumValue...maximumValue`: setting it clamps, as UIKit
+///   does; moving a bound past the other drags the other along, and moving a bound past the
+///   value moves the value. Non-finite values are ignored.
+/// - Dragging the thumb changes the value: the thumb keeps its offset from the finger, as in
+///   UIKit, so it does not jump when grabbed off-center. A touch must begin within 8 points of
+///   the thumb (a 44-point target for the 28-point thumb); a touch elsewhere on the track
+///   does not move it, as in UIKit (the touch events are still sent). The drag goes on
+///   wherever the finger goes, outside the slop too.
+/// - With `isContinuous` (the default) `.valueChanged` is sent during the drag, once for each
+///   move that changes the value; otherwise once when the touch ends (or is cancelled) if the
+///   value changed. `.primaryActionTriggered` follows each `.valueChanged`, as the action of
+///   `init(frame:primaryAction:)` runs on value changes. Setting the value in code sends
+///   nothing.
+/// - Disabled, it draws at half opacity.
+/// - Deviations: `setValue(_:animated:)` does not animate yet; no custom thumb or track
+///   images and no min/max value images (those need `UIImage`), no thumb shadow (a hairline
+///   ring stands in). The default height (`intrinsicContentSize`) is 31 points.
+@MainActor
+open class UISlider: UIControl {
+    private static let thumbDiameter: CGFloat = 28
+    private static let trackHeight: CGFloat = 4
+    private static let thumbTouchMargin: CGFloat = 8
+    private static let defaultHeight: CGFloat = 31
+
+    private let contentLayer = CALayer()
+    private let maximumTrackLayer = CALayer()
+    private let minimumTrackLayer = CALayer()
+    private let thumbLayer = CALayer()
+    /// The finger's offset from the thumb's center along the track while dragging.
+    private var grabOffset: CGFloat = 0
+    private var valueAtTrackingStart: Float = 0
+
+    /// A slider at `frame`, at value 0 of 0...1, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        layer.addSublayer(contentLayer)
+        contentLayer.addSublayer(maximumTrackLayer)
+        contentLayer.addSublayer(minimumTrackLayer)
+        contentLayer.addSublayer(thumbLayer)
+        thumbLayer.borderWidth = 0.5
+        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
+        updateAppearance()
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Value
+
+    /// The value, as `value` (default 0), clamped to `minimumValue...maximumValue`.
+    open var value: Float {
+        get { storedValue }
+        set { setValue(newValue, animated: false) }
+    }
+    private var storedValue: Float = 0
+
+    /// The smallest value, as `minimumValue` (default 0).
+    open var minimumValue: Float {
+        get { storedMinimum }
+        set {
+            guard newValue.isFinite else { return }
+            storedMinimum = newValue
+            if storedMaximum < newValue { storedMaximum = newValue }
+            clampValue()
+        }
+    }
+    private var storedMinimum: Float = 0
+
+    /// The largest value, as `maximumValue` (default 1).
+    open var maximumValue: Float {
+        get { storedMaximum }
+        set {
+            guard newValue.isFinite else { return }
+            storedMaximum = newValue
+            if storedMinimum > newValue { storedMinimum = newValue }
+            clampValue()
+        }
+    }
+    private var storedMaximum: Float = 1
+
+    /// Whether `.valueChanged` is sent during a drag (true, the default) or only at its end,
+    /// as `isContinuous`.
+    open var isContinuous = true
+
+    /// Sets the value, clamped to the range, as `setValue(_:animated:)`; the change is
+    /// immediate (no animation yet). Non-finite values are ignored.
+    open func setValue(_ value: Float, animated: Bool) {
+        guard value.isFinite else { return }
+        let clamped = min(max(value, storedMinimum), storedMaximum)
+        guard clamped != storedValue else { return }
+        storedValue = clamped
+        updateAppearance()
+    }
+
+    private func clampValue() {
+        storedValue = min(max(storedValue, storedMinimum), storedMaximum)
+        updateAppearance()
+    }
+
+    /// Where the value lies in the range, 0...1 (0 for an empty range).
+    private var fraction: CGFloat {
+        let span = storedMaximum - storedMinimum
+        guard span > 0 else { return 0 }
+        return CGFloat((storedValue - storedMinimum) / span)
+    }
+
+    // MARK: Colours
+
+    /// The track's colour left of the thumb, as `minimumTrackTintColor`; nil: the tint
+    /// colour, as in UIKit.
+    open var minimumTrackTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+
+    /// The track's colour right of the thumb, as `maximumTrackTintColor`; nil: the system's
+    /// light grey.
+    open var maximumTrackTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+
+    /// The thumb's colour, as `thumbTintColor`; nil: white.
+    open var thumbTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+
+    // MARK: Geometry
+
+    /// The track's rectangle for `bounds`, as `trackRect(forBounds:)`: the full width, 4
+    /// points high, centered vertically.
+    open func trackRect(forBounds bounds: CGRect) -> CGRect {
+        CGRect(
+            x: bounds.minX, y: bounds.midY - Self.trackHeight / 2, width: bounds.width, height: Self.trackHeight)
+    }
+
+    /// The thumb's rectangle for `value`, as `thumbRect(forBounds:trackRect:value:)`: a
+    /// 28-point circle centered on the track, inside its ends (at the minimum its left edge
+    /// meets the track's left end). Values outside the range are clamped.
+    open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
+        let span = storedMaximum - storedMinimum
+        var position: CGFloat = 0
+        if span > 0, value.isFinite {
+            position = CGFloat((min(max(value, storedMinimum), storedMaximum) - storedMinimum) / span)
+        }
+        let travel = max(0, rect.width - Self.thumbDiameter)
+        let x = rect.minX + position * travel
+        return CGRect(
+            x: x, y: rect.midY - Self.thumbDiameter / 2, width: Self.thumbDiameter, height: Self.thumbDiameter)
+    }
+
+    /// As UIKit's: no intrinsic width, 31 points high.
+    open override var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: Self.defaultHeight)
+    }
+
+    /// The current width (at least the thumb's), 31 points high.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: max(bounds.width, Self.thumbDiameter), height: Self.defaultHeight)
+    }
+
+    // MARK: Tracking
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let point = touch.location(in: self)
+        let thumb = thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: storedValue)
+        let margin = Self.thumbTouchMargin
+        guard thumb.insetBy(dx: -margin, dy: -margin).contains(point) else { return false }
+        grabOffset = point.x - thumb.midX
+        valueAtTrackingStart = storedValue
+        return true
+    }
+
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let before = storedValue
+        setValue(value(forThumbCenterX: touch.location(in: self).x - grabOffset), animated: false)
+        if isContinuous && storedValue != before { sendValueChanged(event) }
+        return true
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if let touch { setValue(value(forThumbCenterX: touch.location(in: self).x - grabOffset), animated: false) }
+        finishDrag(event)
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        finishDrag(event)
+    }
+
+    /// A non-continuous slider reports the drag's outcome once.
+    private func finishDrag(_ event: UIEvent?) {
+        if !isContinuous && storedValue != valueAtTrackingStart { sendValueChanged(event) }
+    }
+
+    private func sendValueChanged(_ event: UIEvent?) {
+        performActions(for: .valueChanged, with: event)
+        performActions(for: .primaryActionTriggered, with: event)
+    }
+
+    /// The value whose thumb is centered at `x` (bounds coordinates), unclamped.
+    private func value(forThumbCenterX x: CGFloat) -> Float {
+        let track = trackRect(forBounds: bounds)
+        let travel = track.width - Self.thumbDiameter
+        guard travel > 0, x.isFinite else { return storedValue }
+        let position = (x - track.minX - Self.thumbDiameter / 2) / travel
+        return storedMinimum + Float(position) * (storedMaximum - storedMinimum)
+    }
+
+    // MARK: Drawing
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        updateAppearance()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateAppearance()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateAppearance()
+    }
+
+    /// Puts the track parts and the thumb where the value says, in their colours.
+    private func updateAppearance() {
+        contentLayer.frame = bounds
+        contentLayer.opacity = isEnabled ? 1 : 0.5
+        let local = CGRect(origin: .zero, size: bounds.size)
+        let track = trackRect(forBounds: local)
+        let thumb = thumbRect(forBounds: local, trackRect: track, value: storedValue)
+        maximumTrackLayer.frame = track
+        maximumTrackLayer.cornerRadius = track.height / 2
+        maximumTrackLayer.backgroundColor = (maximumTrackTintColor ?? .systemGray4).cgColor
+        minimumTrackLayer.frame = CGRect(
+            x: track.minX, y: track.minY, width: max(0, thumb.midX - track.minX), height: track.height)
+        minimumTrackLayer.cornerRadius = track.height / 2
+        minimumTrackLayer.backgroundColor = (minimumTrackTintColor ?? tintColor).cgColor
+        thumbLayer.frame = thumb
+        thumbLayer.cornerRadius = thumb.height / 2
+        thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import VitrineLayers
+
+/// An on/off switch, as UIKit's `UISwitch` (the iOS 7+ look): a rounded track, filled with
+/// `onTintColor` when on, and a round thumb that sits right when on, left when off.
+///
+/// - Its size is fixed at 51x31 points, as in UIKit: `frame` and `bounds` keep the size
+///   whatever is asked (the origin or center still moves).
+/// - A tap (a touch that lifts inside the bounds plus the slop) toggles it; a touch dragged
+///   more than 10 points sideways sets it to the side it ends on, as UIKit's drag does. When
+///   the value changes by touch it sends `.valueChanged`, then `.primaryActionTriggered`
+///   (the action of `init(frame:primaryAction:)`), before `.touchUpInside`. Setting `isOn`
+///   in code sends nothing, as in UIKit.
+/// - While touched the thumb widens by 7 points, as UIKit's does. Disabled, it draws at half
+///   opacity.
+/// - Deviations: `setOn(_:animated:)` does not animate yet (Vitrine has no animations); there
+///   is no thumb shadow (a hairline ring stands in); the off track is always the system's
+///   light grey (`tintColor` does not colour it); no `offImage`/`onImage`, no
+///   `preferredStyle` (always the sliding switch).
+@MainActor
+open class UISwitch: UIControl {
+    /// The switch's one size.
+    static let fixedSize = CGSize(width: 51, height: 31)
+    private static let thumbInset: CGFloat = 2
+    private static let thumbStretch: CGFloat = 7
+    /// The sideways drag beyond which a touch sets the side rather than toggling.
+    private static let dragThreshold: CGFloat = 10
+
+    private let contentLayer = CALayer()
+    private let trackLayer = CALayer()
+    private let thumbLayer = CALayer()
+    private var trackingStartX: CGFloat = 0
+
+    /// A switch at `frame`'s origin, 51x31 points, off, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        super.init(frame: CGRect(origin: frame.origin, size: Self.fixedSize))
+        isOpaque = false
+        layer.addSublayer(contentLayer)
+        contentLayer.addSublayer(trackLayer)
+        contentLayer.addSublayer(thumbLayer)
+        thumbLayer.borderWidth = 0.5
+        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
+        updateAppearance()
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Value
+
+    /// Whether the switch is on, as `isOn` (default false). Setting it sends no event.
+    open var isOn = false {
+        didSet { if isOn != oldValue { updateAppearance() } }
+    }
+
+    /// Sets `isOn`, as `setOn(_:animated:)`; the change is immediate (no animation yet).
+    open func setOn(_ on: Bool, animated: Bool) {
+        isOn = on
+    }
+
+    // MARK: Colours
+
+    /// The track's colour when on, as `onTintColor`; nil is UIKit's default, the system
+    /// green.
+    open var onTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+
+    /// The thumb's colour, as `thumbTintColor`; nil is white.
+    open var thumbTintColor: UIColor? {
+        didSet { updateAppearance() }
+    }
+
+    // MARK: Size
+
+    /// Keeps the size at 51x31 points; the origin moves.
+    open override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = CGRect(origin: newValue.origin, size: Self.fixedSize) }
+    }
+
+    /// Keeps the size at 51x31 points; the origin shifts the content as for any view.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set { super.bounds = CGRect(origin: newValue.origin, size: Self.fixedSize) }
+    }
+
+    /// 51x31, as UIKit's.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.fixedSize }
+
+    /// 51x31, as UIKit's.
+    open override var intrinsicContentSize: CGSize { Self.fixedSize }
+
+    // MARK: Tracking
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        trackingStartX = touch.location(in: self).x
+        return true
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        guard isTouchInside, let touch else { return }
+        let x = touch.location(in: self).x
+        let newValue: Bool
+        if x.isFinite, abs(x - trackingStartX) > Self.dragThreshold {
+            newValue = x > bounds.midX
+        } else {
+            newValue = !isOn
+        }
+        guard newValue != isOn else { return }
+        isOn = newValue
+        performActions(for: .valueChanged, with: event)
+        performActions(for: .primaryActionTriggered, with: event)
+    }
+
+    // MARK: Drawing
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        updateAppearance()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateAppearance()
+    }
+
+    /// Puts the track and thumb where the state says, in their colours.
+    private func updateAppearance() {
+        let size = Self.fixedSize
+        let area = CGRect(origin: bounds.origin, size: size)
+        contentLayer.frame = area
+        contentLayer.opacity = isEnabled ? 1 : 0.5
+        trackLayer.frame = CGRect(origin: .zero, size: size)
+        trackLayer.cornerRadius = size.height / 2
+        let onColor = onTintColor ?? .systemGreen
+        let offColor = UIColor.systemGray5
+        trackLayer.backgroundColor = (isOn ? onColor : offColor).cgColor
+        let diameter = size.height - 2 * Self.thumbInset
+        let width = diameter + (isHighlighted ? Self.thumbStretch : 0)
+        let x = isOn ? size.width - Self.thumbInset - width : Self.thumbInset
+        thumbLayer.frame = CGRect(x: x, y: Self.thumbInset, width: width, height: diameter)
+        thumbLayer.cornerRadius = diameter / 2
+        thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
+    }
+}
