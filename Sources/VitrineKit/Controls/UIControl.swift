@@ -116,6 +116,16 @@ open class UIControl: UIView {
     /// which works here too).
     open func stateDidChange() {}
 
+    /// Whether the control's own default action keeps `recognizer` (attached to an ancestor)
+    /// from taking a touch that began on the control, as UIKit's controls do (since iOS 6: a
+    /// button's tap is the button's, not a single-tap recognizer's on its superview). The base
+    /// control claims single-finger single taps; sliders and switches also claim pans and
+    /// swipes.
+    func claimsTouches(from recognizer: UIGestureRecognizer) -> Bool {
+        guard let tap = recognizer as? UITapGestureRecognizer else { return false }
+        return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+    }
+
     // MARK: Tracking
 
     /// Whether the control is tracking a touch, as `isTracking`: from a `beginTracking`

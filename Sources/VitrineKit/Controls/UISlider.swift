@@ -24,6 +24,12 @@ import VitrineLayers
 ///   ring stands in). The default height (`intrinsicContentSize`) is 31 points.
 @MainActor
 open class UISlider: UIControl {
+    /// A slider's or switch's drag is its own: pans and swipes on ancestors do not take it.
+    override func claimsTouches(from recognizer: UIGestureRecognizer) -> Bool {
+        recognizer is UIPanGestureRecognizer || recognizer is UISwipeGestureRecognizer
+            || super.claimsTouches(from: recognizer)
+    }
+
     private static let thumbDiameter: CGFloat = 28
     private static let trackHeight: CGFloat = 4
     private static let thumbTouchMargin: CGFloat = 8

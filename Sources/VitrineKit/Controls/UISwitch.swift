@@ -19,6 +19,12 @@ import VitrineLayers
 ///   `preferredStyle` (always the sliding switch).
 @MainActor
 open class UISwitch: UIControl {
+    /// A slider's or switch's drag is its own: pans and swipes on ancestors do not take it.
+    override func claimsTouches(from recognizer: UIGestureRecognizer) -> Bool {
+        recognizer is UIPanGestureRecognizer || recognizer is UISwipeGestureRecognizer
+            || super.claimsTouches(from: recognizer)
+    }
+
     /// The switch's one size.
     static let fixedSize = CGSize(width: 51, height: 31)
     private static let thumbInset: CGFloat = 2

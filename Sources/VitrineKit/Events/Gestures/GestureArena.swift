@@ -125,6 +125,14 @@ enum GestureArena {
     // MARK: Relations
 
     private static func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        // A control's default action wins over an overlapping recognizer of an ancestor.
+        for touch in recognizer.seenTouches {
+            if let control = touch.view as? UIControl, control !== recognizer.view, control.isEnabled,
+                control.claimsTouches(from: recognizer)
+            {
+                return false
+            }
+        }
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) { return false }
         if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
         return true
