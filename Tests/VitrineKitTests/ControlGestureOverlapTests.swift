@@ -51,3 +51,25 @@ import VitrineKit
         #expect(slider.value > 0.3)
     }
 }
+
+/// A recognizer reset without recognizing releases those waiting for it to fail.
+@MainActor @Suite struct GestureFailureRequirementResetTests {
+    @Test func aWaitingRecognizerGoesAheadWhenItsRequirementIsReset() {
+        let scene = EventScene()
+        let container = UIView(frame: scene.window.bounds)
+        scene.window.addSubview(container)
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        container.addSubview(child)
+        var singles = 0
+        let single = UITapGestureRecognizer { _ in singles += 1 }
+        let double = UITapGestureRecognizer { _ in }
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        container.addGestureRecognizer(single)
+        child.addGestureRecognizer(double)
+        scene.input.tap(at: CGPoint(x: 50, y: 50), time: 1)
+        #expect(singles == 0)  // waiting for the double tap to fail
+        child.removeFromSuperview()
+        #expect(singles == 1)
+    }
+}

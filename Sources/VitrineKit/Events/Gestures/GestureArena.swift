@@ -96,6 +96,10 @@ enum GestureArena {
     }
 
     static func reset(_ recognizer: UIGestureRecognizer) {
+        // A reset without recognizing (its view left the window, say) is a failure to those
+        // waiting on it: they go ahead once it is back to an idle `.possible`.
+        let recognized = recognizer.currentState == .ended
+        let released = recognized ? [] : waiters(on: recognizer).filter { $0 !== recognizer }
         recognizer.reset()
         recognizer.currentState = .possible
         recognizer.pendingState = nil
@@ -103,6 +107,11 @@ enum GestureArena {
         recognizer.seenTouches = []
         recognizer.isInvolved = false
         waiting.removeAll { $0.recognizer == nil || $0.recognizer === recognizer }
+        for waiter in released {
+            guard let pending = waiter.pendingState else { continue }
+            waiter.pendingState = nil
+            transition(waiter, to: pending)
+        }
     }
 
     /// Disabling a recognizer cancels a gesture in progress and fails a possible one.
