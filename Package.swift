@@ -82,6 +82,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineDemo",
+            dependencies: ["VitrineKit", "VitrineShowcase"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineShowcase",
             dependencies: ["VitrineLayers"],
             swiftSettings: strict
@@ -93,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrined",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
+            dependencies: ["VitrineKit", "VitrineDemo", "VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
             swiftSettings: strict
         ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.
@@ -133,6 +138,11 @@ let package = Package(
             name: "VitrineKitTests",
             dependencies: ["VitrineKit", "VitrineTestSupport"],
             exclude: ["References", "Resources"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineDemoTests",
+            dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -114,7 +114,7 @@ public struct ShowcaseScene {
     }
 
     /// An opaque diagonal gradient with soft bands: a wallpaper.
-    static func backgroundImage(width: Int, height: Int) -> CGImage {
+    public static func backgroundImage(width: Int, height: Int) -> CGImage {
         let buffer = PixelBuffer(width: width, height: height, format: .xrgb8888)
         for y in 0..<height {
             let row = buffer.baseAddress.advanced(by: y * buffer.stride).assumingMemoryBound(to: UInt32.self)
@@ -132,7 +132,7 @@ public struct ShowcaseScene {
     }
 
     /// A translucent round badge with a ring: an app icon stand-in with real alpha.
-    static func iconImage(size: Int) -> CGImage {
+    public static func iconImage(size: Int) -> CGImage {
         let buffer = PixelBuffer(width: size, height: size, format: .argb8888Premultiplied)
         let center = Double(size) / 2
         for y in 0..<size {

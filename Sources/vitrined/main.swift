@@ -1,15 +1,17 @@
-// vitrined: the kiosk daemon. Until the view system lands (see the issues), its main job
-// renders the showcase scene on a headless screen, presents it through the swapchain, waits for
-// the vblank and writes the screen to a PNG.
+// vitrined: the kiosk daemon. Until the daemon issue gives it config, logging and systemd, its
+// main job runs the demo kiosk app (VitrineDemo) on a headless screen through the whole
+// runtime (UIApplication, the screen's frame loop, synthetic touch input) and writes the screen
+// to a PNG.
 import Foundation
+import VitrineDemo
 import VitrineGraphics
+import VitrineKit
 import VitrineLayers
 import VitrinePlatform
-import VitrineShowcase
 
 /// Command line: `vitrined [--screenshot PATH] [--size WxH]`.
 struct Options {
-    var screenshotPath = "showcase.png"
+    var screenshotPath = "kiosk.png"
     var width = 1920
     var height = 1080
 
@@ -47,43 +49,72 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The demo kiosk app: one window on the main screen showing `KioskViewController`.
 @MainActor
-func showShowcase(_ options: Options) {
-    let backend = HeadlessBackend(clock: MonotonicClock())
+final class KioskAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    let controller = KioskViewController()
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}
+
+/// Runs the demo app on a headless screen; once its first frame is on screen, taps the first
+/// tile through the synthetic touchscreen (the whole input path: router, hit-test, recognizer,
+/// action), waits for that change to be on screen, writes the screen to a PNG and exits.
+@MainActor
+func runDemo(_ options: Options) -> Never {
+    let clock = MonotonicClock()
+    let backend = HeadlessBackend(clock: clock)
     let output = backend.addOutput(width: options.width, height: options.height)
-    let scene = ShowcaseScene(width: options.width, height: options.height)
-    let compositor = Compositor()
-    guard let buffer = output.acquireBuffer() else {
-        fail("vitrined: the headless output has no free buffer\n")
-    }
-    scene.root.layoutAndDisplayIfNeeded()
-    let result = compositor.render(scene.root, into: buffer.pixels, bufferAge: buffer.age)
-    output.presentCompletionHandler = { event in
-        guard let screen = output.screenshot() else {
-            fail("vitrined: nothing on screen after the vblank\n")
+    let input = SyntheticInput().install()
+    let delegate = KioskAppDelegate()
+
+    var tapped = false
+    var presentsBeforeTap = 0
+    func check() {
+        if !tapped, output.completedPresentCount > 0, let point = delegate.controller.tileCenter(0) {
+            tapped = true
+            presentsBeforeTap = output.completedPresentCount
+            input.tap(at: point, time: clock.now, duration: 0.05)
+        } else if tapped, output.completedPresentCount > presentsBeforeTap, !output.isPresentPending {
+            writeScreenshot(of: output, options: options, status: delegate.controller.statusLabel.text ?? "")
         }
-        do {
-            let url = URL(fileURLWithPath: options.screenshotPath)
-            try ImageCodec.encodePNG(screen).write(to: url)
-            print(
-                "vitrined: \(output.name) \(output.currentMode): showcase scene of \(scene.layerCount) layers "
-                    + "on screen at vblank \(event.sequence); wrote \(url.path)")
-            exit(0)
-        } catch {
-            fail("vitrined: cannot write \(options.screenshotPath): \(error)\n")
-        }
+        clock.schedule(at: clock.now + 0.02) { check() }
     }
+    clock.schedule(at: clock.now + 0.02) { check() }
+    clock.schedule(at: clock.now + 10) {
+        fail("vitrined: the demo did not reach the screen within 10 s\n")
+    }
+    UIApplicationMain(delegate, displayBackend: backend)
+}
+
+@MainActor
+func writeScreenshot(of output: HeadlessOutput, options: Options, status: String) -> Never {
+    guard let screen = output.screenshot() else { fail("vitrined: nothing on screen\n") }
     do {
-        try output.present(buffer, damage: result.frameDamage)
+        let url = URL(fileURLWithPath: options.screenshotPath)
+        try ImageCodec.encodePNG(screen).write(to: url)
+        print(
+            "vitrined: \(output.name) \(output.currentMode): demo kiosk after a tap on the first tile "
+                + "(status \"\(status)\"), \(output.completedPresentCount) frames presented; wrote \(url.path)")
+        exit(0)
     } catch {
-        fail("vitrined: present failed: \(error)\n")
+        fail("vitrined: cannot write \(options.screenshotPath): \(error)\n")
     }
 }
 
 do {
     let options = try Options(arguments: CommandLine.arguments)
-    MainActor.assumeIsolated { showShowcase(options) }
-    dispatchMain()
+    MainActor.assumeIsolated { runDemo(options) }
 } catch {
     fail("vitrined: \(error)\n", status: 64)
 }
