@@ -7,28 +7,26 @@ internal import CUdev
     import Musl
 #endif
 
-/// A libinput context on libinput's udev backend, bound to one seat, as a compositor creates
-/// it (`libinput_udev_create_context()` then `libinput_udev_assign_seat()`).
+/// A libinput context, as a compositor creates it: on the udev backend bound to a seat
+/// (`libinput_udev_create_context()` then `libinput_udev_assign_seat()`), or on the path
+/// backend with devices named one by one (`libinput_path_create_context()`).
 ///
-/// libinput opens the seat's devices through the `open_restricted`/`close_restricted`
-/// interface; here they call `open(2)` and `close(2)` directly, so the process needs read
-/// access to `/dev/input/event*` (root or the `input` group). A libseat-backed opener comes
-/// with the platform's device opener seam. Reading events (`libinput_dispatch()`) comes later;
-/// this type owns the context and its file descriptor.
+/// libinput opens devices through the `open_restricted`/`close_restricted` interface; here
+/// they call `open(2)` and `close(2)` directly, so the process needs read access to
+/// `/dev/input/event*` (root or the `input` group). A libseat-backed opener comes with the
+/// platform's device opener seam.
+///
+/// `readEvents()` dispatches and returns what libinput queued, translated into
+/// `LibinputEvent`s, so no C type leaves this module.
 public final class LibinputContext {
-    /// The seat the devices belong to (udev's `ID_SEAT`, "seat0" unless a rule says otherwise).
-    public let seat: String
+    /// The seat the devices belong to (udev's `ID_SEAT`), or nil on the path backend.
+    public let seat: String?
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
+    /// The devices libinput reported added and not yet removed, by their libinput handle.
+    private var devices: [OpaquePointer: InputDeviceDescription] = [:]
 
-    /// Creates a context and assigns it `seat`, which makes libinput enumerate and open the
-    /// seat's devices at once. A seat with no devices is not an error (libinput adds devices as
-    /// they are plugged in); an error is thrown when udev or libinput cannot be set up or the
-    /// seat cannot be assigned (`libinput_udev_assign_seat()` failing).
-    public init(seat: String = "seat0") throws(LibinputError) {
-        guard let udev = udev_new() else { throw .udevUnavailable }
-        // libinput takes its own reference to the udev context.
-        defer { udev_unref(udev) }
+    private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(
             to: libinput_interface(
@@ -41,6 +39,18 @@ public final class LibinputContext {
                 close_restricted: { fd, _ in
                     _ = close(fd)
                 }))
+        return interface
+    }
+
+    /// Creates a context on the udev backend and assigns it `seat`, which makes libinput
+    /// enumerate and open the seat's devices at once. A seat with no devices is not an error
+    /// (libinput adds devices as they are plugged in); an error is thrown when udev or libinput
+    /// cannot be set up or the seat cannot be assigned.
+    public init(seat: String = "seat0") throws(LibinputError) {
+        guard let udev = udev_new() else { throw .udevUnavailable }
+        // libinput takes its own reference to the udev context.
+        defer { udev_unref(udev) }
+        let interface = Self.makeInterface()
         guard let context = libinput_udev_create_context(interface, nil, udev) else {
             interface.deallocate()
             throw .contextCreationFailed
@@ -55,13 +65,198 @@ public final class LibinputContext {
         self.interface = interface
     }
 
+    /// Creates a context on the path backend with the given device nodes
+    /// (`/dev/input/event3`). A node that cannot be added is skipped and reported in
+    /// `failedPaths`; no device at all is not an error (devices can be added later with
+    /// `addDevice(path:)`).
+    public init(devicePaths: [String]) throws(LibinputError) {
+        let interface = Self.makeInterface()
+        guard let context = libinput_path_create_context(interface, nil) else {
+            interface.deallocate()
+            throw .contextCreationFailed
+        }
+        self.seat = nil
+        self.context = context
+        self.interface = interface
+        for path in devicePaths where !addDevice(path: path) { failedPaths.append(path) }
+    }
+
+    /// Paths the path backend could not open at creation.
+    public private(set) var failedPaths: [String] = []
+
+    /// Adds a device node on the path backend; false when libinput cannot use it (or the
+    /// context is on the udev backend).
+    @discardableResult
+    public func addDevice(path: String) -> Bool {
+        guard seat == nil else { return false }
+        return libinput_path_add_device(context, path) != nil
+    }
+
     /// The file descriptor to watch for readability (`libinput_get_fd()`); when it is readable,
-    /// the context has events to dispatch. It belongs to the context: do not close it.
+    /// `readEvents()` has something to return. It belongs to the context: do not close it.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    /// The devices present now.
+    public var currentDevices: [InputDeviceDescription] { Array(devices.values) }
+
+    /// Sets a device's calibration matrix (`libinput_device_config_calibration_set_matrix`),
+    /// which libinput applies to its transformed touch coordinates; false when the device has
+    /// no calibration support or is unknown.
+    @discardableResult
+    public func setCalibration(_ matrix: CalibrationMatrix, forDeviceNamed sysname: String) -> Bool {
+        guard let handle = devices.first(where: { $0.value.sysname == sysname })?.key,
+            libinput_device_config_calibration_has_matrix(handle) != 0
+        else { return false }
+        let values = matrix.values
+        return values.withUnsafeBufferPointer { buffer in
+            libinput_device_config_calibration_set_matrix(handle, buffer.baseAddress)
+                == LIBINPUT_CONFIG_STATUS_SUCCESS
+        }
+    }
+
+    /// Dispatches and returns every queued event, in order.
+    public func readEvents() -> [LibinputEvent] {
+        guard libinput_dispatch(context) == 0 else { return [] }
+        var events: [LibinputEvent] = []
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            if let translated = translate(event) { events.append(translated) }
+        }
+        return events
+    }
+
+    private func translate(_ event: OpaquePointer) -> LibinputEvent? {
+        let type = libinput_event_get_type(event)
+        guard let handle = libinput_event_get_device(event) else { return nil }
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let description = describe(handle)
+            devices[handle] = description
+            return .deviceAdded(description)
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            let description = devices.removeValue(forKey: handle) ?? describe(handle)
+            return .deviceRemoved(description)
+        default:
+            break
+        }
+        let device = devices[handle]?.sysname ?? String(cString: libinput_device_get_sysname(handle))
+        if let touch = libinput_event_get_touch_event(event) {
+            let time = Double(libinput_event_touch_get_time_usec(touch)) / 1_000_000
+            switch type {
+            case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+                let slot = Int(libinput_event_touch_get_seat_slot(touch))
+                // Transformed to a 1x1 "screen": the device's range normalised, with the
+                // calibration matrix applied.
+                let x = libinput_event_touch_get_x_transformed(touch, 1)
+                let y = libinput_event_touch_get_y_transformed(touch, 1)
+                return type == LIBINPUT_EVENT_TOUCH_DOWN
+                    ? .touchDown(device: device, slot: slot, x: x, y: y, time: time)
+                    : .touchMotion(device: device, slot: slot, x: x, y: y, time: time)
+            case LIBINPUT_EVENT_TOUCH_UP:
+                return .touchUp(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
+            case LIBINPUT_EVENT_TOUCH_CANCEL:
+                return .touchCancel(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
+            case LIBINPUT_EVENT_TOUCH_FRAME:
+                return .touchFrame(device: device, time: time)
+            default:
+                return nil
+            }
+        }
+        if let keyboard = libinput_event_get_keyboard_event(event) {
+            let time = Double(libinput_event_keyboard_get_time_usec(keyboard)) / 1_000_000
+            return .key(
+                device: device, code: libinput_event_keyboard_get_key(keyboard),
+                pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED, time: time)
+        }
+        if let pointer = libinput_event_get_pointer_event(event) {
+            let time = Double(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000
+            switch type {
+            case LIBINPUT_EVENT_POINTER_MOTION:
+                return .pointerMotion(
+                    device: device, dx: libinput_event_pointer_get_dx(pointer),
+                    dy: libinput_event_pointer_get_dy(pointer), time: time)
+            case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+                return .pointerAbsolute(
+                    device: device, x: libinput_event_pointer_get_absolute_x_transformed(pointer, 1),
+                    y: libinput_event_pointer_get_absolute_y_transformed(pointer, 1), time: time)
+            case LIBINPUT_EVENT_POINTER_BUTTON:
+                return .pointerButton(
+                    device: device, button: libinput_event_pointer_get_button(pointer),
+                    pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
+                    time: time)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private func describe(_ handle: OpaquePointer) -> InputDeviceDescription {
+        var outputName: String?
+        var calibration: String?
+        if let udevDevice = libinput_device_get_udev_device(handle) {
+            defer { udev_device_unref(udevDevice) }
+            outputName = udev_device_get_property_value(udevDevice, "WL_OUTPUT").map { String(cString: $0) }
+            calibration = udev_device_get_property_value(udevDevice, "LIBINPUT_CALIBRATION_MATRIX").map {
+                String(cString: $0)
+            }
+        }
+        return InputDeviceDescription(
+            sysname: String(cString: libinput_device_get_sysname(handle)),
+            name: String(cString: libinput_device_get_name(handle)),
+            isTouchscreen: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
+            isPointer: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_POINTER) != 0,
+            isKeyboard: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0,
+            outputName: outputName, udevCalibration: calibration)
+    }
 
     deinit {
         // Closes every device through close_restricted, so the interface must outlive it.
         libinput_unref(context)
         interface.deallocate()
     }
+}
+
+/// An input device as libinput reports it.
+public struct InputDeviceDescription: Hashable, Sendable {
+    /// The kernel name of its event node (`event3`).
+    public var sysname: String
+    /// The device's name (`ILITEK ILITEK-TP`).
+    public var name: String
+    public var isTouchscreen: Bool
+    public var isPointer: Bool
+    public var isKeyboard: Bool
+    /// The udev property `WL_OUTPUT`: the output a udev rule maps it to, if any.
+    public var outputName: String?
+    /// The udev property `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies by default.
+    public var udevCalibration: String?
+
+    public init(
+        sysname: String, name: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
+        outputName: String? = nil, udevCalibration: String? = nil
+    ) {
+        self.sysname = sysname
+        self.name = name
+        self.isTouchscreen = isTouchscreen
+        self.isPointer = isPointer
+        self.isKeyboard = isKeyboard
+        self.outputName = outputName
+        self.udevCalibration = udevCalibration
+    }
+}
+
+/// One libinput event, translated.
+public enum LibinputEvent: Hashable, Sendable {
+    case deviceAdded(InputDeviceDescription)
+    case deviceRemoved(InputDeviceDescription)
+    /// Positions are normalised to the device (0...1), after calibration.
+    case touchDown(device: String, slot: Int, x: Double, y: Double, time: Double)
+    case touchMotion(device: String, slot: Int, x: Double, y: Double, time: Double)
+    case touchUp(device: String, slot: Int, time: Double)
+    case touchCancel(device: String, slot: Int, time: Double)
+    case touchFrame(device: String, time: Double)
+    case key(device: String, code: UInt32, pressed: Bool, time: Double)
+    case pointerMotion(device: String, dx: Double, dy: Double, time: Double)
+    case pointerAbsolute(device: String, x: Double, y: Double, time: Double)
+    case pointerButton(device: String, button: UInt32, pressed: Bool, time: Double)
 }

@@ -180,3 +180,23 @@ import VitrinePlatform
         #expect(root.hitTest(CGPoint(x: 5, y: 205), with: nil) === shiftedContent)
     }
 }
+
+/// A mouse acts as a single finger, for development.
+@MainActor @Suite struct PointerAsTouchTests {
+    @Test func theLeftButtonHeldIsATouchAtTheCursor() {
+        let scene = EventScene()
+        TouchLogView.log = []
+        let view = TouchLogView("view", frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+        scene.window.addSubview(view)
+        let source = scene.input.source
+        source.inject(PointerEvent(kind: .motionAbsolute(CGPoint(x: 0.25, y: 0.5)), timestamp: 1))
+        // Relative motion: 50 points right, clamped to the screen.
+        source.inject(PointerEvent(kind: .motion(dx: 50, dy: 0), timestamp: 1.1))
+        source.inject(PointerEvent(kind: .button(button: 0x110, isPressed: true), timestamp: 1.2))
+        source.inject(PointerEvent(kind: .motion(dx: 10, dy: 0), timestamp: 1.3))
+        source.inject(PointerEvent(kind: .button(button: 0x111, isPressed: false), timestamp: 1.35))  // right button
+        source.inject(PointerEvent(kind: .button(button: 0x110, isPressed: false), timestamp: 1.4))
+        source.inject(PointerEvent(kind: .motion(dx: 1000, dy: 1000), timestamp: 1.5))
+        #expect(TouchLogView.log == ["view began 1", "view moved 1", "view ended 1"])
+    }
+}

@@ -35,7 +35,7 @@ final class TouchRouter {
         switch input {
         case .touch(let event): handle(event)
         case .key(let event): handle(event)
-        case .pointer: break  // pointers come with the libinput backend issue
+        case .pointer(let event): handle(event)
         }
     }
 
@@ -207,6 +207,50 @@ final class TouchRouter {
     func viewWillLeaveWindow(_ view: UIView) {
         guard !active.isEmpty || !(view.gestureRecognizers ?? []).isEmpty else { return }
         TouchDelivery.viewWillLeaveWindow(view, activeTouches: Array(active.values))
+    }
+
+    // MARK: Pointer as touch
+
+    /// The input slot the pointer's emulated touch uses (real slots are never negative).
+    static let pointerSlot = -1
+    /// Where the pointer is, normalised to its screen, and whether its left button is down.
+    private var cursor = CGPoint(x: 0.5, y: 0.5)
+    private var cursorOutput: String?
+    private var pointerDown = false
+
+    /// A mouse acts as a single finger, for development: the left button held is a touch at
+    /// the cursor; relative motion moves the cursor one point per unit, clamped to the screen.
+    private func handle(_ event: PointerEvent) {
+        let screen = UIScreen.screens.first { $0.name == event.outputName } ?? UIScreen.main
+        switch event.kind {
+        case .motion(let dx, let dy):
+            let bounds = screen.bounds
+            guard dx.isFinite, dy.isFinite, bounds.width > 0, bounds.height > 0 else { return }
+            cursor.x = min(1, max(0, cursor.x + dx / bounds.width))
+            cursor.y = min(1, max(0, cursor.y + dy / bounds.height))
+        case .motionAbsolute(let point):
+            guard point.x.isFinite, point.y.isFinite else { return }
+            cursor = CGPoint(x: min(1, max(0, point.x)), y: min(1, max(0, point.y)))
+        case .button(let button, let isPressed):
+            guard button == 0x110 else { return }  // BTN_LEFT
+            if isPressed && !pointerDown {
+                pointerDown = true
+                cursorOutput = screen.name
+                handle(.down(slot: Self.pointerSlot, at: cursor, output: cursorOutput, timestamp: event.timestamp))
+                handle(TouchEvent.frame(timestamp: event.timestamp))
+            } else if !isPressed && pointerDown {
+                pointerDown = false
+                handle(.up(slot: Self.pointerSlot, timestamp: event.timestamp))
+                handle(TouchEvent.frame(timestamp: event.timestamp))
+            }
+            return
+        case .scroll:
+            return
+        }
+        if pointerDown {
+            handle(.motion(slot: Self.pointerSlot, to: cursor, output: cursorOutput, timestamp: event.timestamp))
+            handle(TouchEvent.frame(timestamp: event.timestamp))
+        }
     }
 
     // MARK: Keys

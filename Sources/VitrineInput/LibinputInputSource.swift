@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import VitrinePlatform
+
+/// The input source of real panels: libinput's events (touchscreens, pointers, keyboards)
+/// turned into `InputEvent`s on the main actor as soon as libinput's file descriptor is
+/// readable.
+///
+/// Each touch device maps to one screen: `outputForDevice` decides (the daemon's config: a
+/// device name or a udev property), by default the device's udev property `WL_OUTPUT`, else
+/// none (the receiver picks the main screen). Calibration: libinput applies the udev property
+/// `LIBINPUT_CALIBRATION_MATRIX` itself; `calibrationForDevice` overrides it per device (a
+/// screen rotation is a calibration matrix too, `CalibrationMatrix(rotation:)`, so the whole
+/// device-to-screen mapping stays one function of the device's normalised coordinates).
+///
+/// A device removed while fingers are down on it cancels those touches.
+@MainActor
+public final class LibinputInputSource: InputSource {
+    public var eventHandler: (@MainActor (InputEvent) -> Void)?
+
+    /// Devices present now.
+    public var devices: [InputDeviceDescription] { context.currentDevices }
+
+    private let context: LibinputContext
+    private let outputForDevice: (InputDeviceDescription) -> String?
+    private let calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
+    private var readSource: (any DispatchSourceRead)?
+    /// Output names and active touch slots of the devices present.
+    private var outputs: [String: String] = [:]
+    private var activeSlots: [String: Set<Int>] = [:]
+
+    /// A source reading `context`.
+    public init(
+        context: LibinputContext,
+        outputForDevice: @escaping (InputDeviceDescription) -> String? = { $0.outputName },
+        calibrationForDevice: @escaping (InputDeviceDescription) -> CalibrationMatrix? = { _ in nil }
+    ) {
+        self.context = context
+        self.outputForDevice = outputForDevice
+        self.calibrationForDevice = calibrationForDevice
+    }
+
+    /// Starts watching libinput's file descriptor on the main queue, and delivers what is
+    /// already queued (the devices found at creation).
+    public func start() {
+        guard readSource == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: context.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.pump() }
+        }
+        source.resume()
+        readSource = source
+        pump()
+    }
+
+    /// Stops watching; the context stays open.
+    public func stop() {
+        readSource?.cancel()
+        readSource = nil
+    }
+
+    /// Reads and delivers every queued event (called when the descriptor is readable; tests
+    /// may call it directly).
+    public func pump() {
+        for event in context.readEvents() { deliver(event) }
+    }
+
+    func deliver(_ event: LibinputEvent) {
+        switch event {
+        case .deviceAdded(let device):
+            outputs[device.sysname] = outputForDevice(device)
+            if let matrix = calibrationForDevice(device) {
+                context.setCalibration(matrix, forDeviceNamed: device.sysname)
+            }
+        case .deviceRemoved(let device):
+            let slots = activeSlots.removeValue(forKey: device.sysname) ?? []
+            let output = outputs.removeValue(forKey: device.sysname)
+            guard !slots.isEmpty else { return }
+            let time = MonotonicTime.now()
+            for slot in slots.sorted() {
+                send(.touch(.cancel(slot: slot, output: output, device: device.sysname, timestamp: time)))
+            }
+            send(.touch(.frame(output: output, device: device.sysname, timestamp: time)))
+        case .touchDown(let device, let slot, let x, let y, let time):
+            activeSlots[device, default: []].insert(slot)
+            send(
+                .touch(
+                    .down(slot: slot, at: CGPoint(x: x, y: y), output: outputs[device], device: device, timestamp: time)
+                ))
+        case .touchMotion(let device, let slot, let x, let y, let time):
+            send(
+                .touch(
+                    .motion(
+                        slot: slot, to: CGPoint(x: x, y: y), output: outputs[device], device: device, timestamp: time)))
+        case .touchUp(let device, let slot, let time):
+            activeSlots[device]?.remove(slot)
+            send(.touch(.up(slot: slot, output: outputs[device], device: device, timestamp: time)))
+        case .touchCancel(let device, let slot, let time):
+            activeSlots[device]?.remove(slot)
+            send(.touch(.cancel(slot: slot, output: outputs[device], device: device, timestamp: time)))
+        case .touchFrame(let device, let time):
+            send(.touch(.frame(output: outputs[device], device: device, timestamp: time)))
+        case .key(let device, let code, let pressed, let time):
+            send(.key(KeyEvent(keyCode: code, isPressed: pressed, device: device, timestamp: time)))
+        case .pointerMotion(let device, let dx, let dy, let time):
+            send(
+                .pointer(
+                    PointerEvent(
+                        kind: .motion(dx: dx, dy: dy), outputName: outputs[device], device: device, timestamp: time)))
+        case .pointerAbsolute(let device, let x, let y, let time):
+            send(
+                .pointer(
+                    PointerEvent(
+                        kind: .motionAbsolute(CGPoint(x: x, y: y)), outputName: outputs[device], device: device,
+                        timestamp: time)))
+        case .pointerButton(let device, let button, let pressed, let time):
+            send(
+                .pointer(
+                    PointerEvent(
+                        kind: .button(button: button, isPressed: pressed), outputName: outputs[device], device: device,
+                        timestamp: time)))
+        }
+    }
+
+    private func send(_ event: InputEvent) { eventHandler?(event) }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import VitrinePlatform
+
+@testable import VitrineInput
+
+/// The libinput source's translation of libinput's events (real devices are exercised in the
+/// VM integration tests; these feed translated events straight in).
+@MainActor @Suite struct LibinputInputSourceTests {
+    private func makeSource(
+        mapping: @escaping (InputDeviceDescription) -> String? = { $0.outputName }
+    ) throws -> (LibinputInputSource, [InputEvent]) {
+        let context = try LibinputContext(devicePaths: [])
+        return (LibinputInputSource(context: context, outputForDevice: mapping), [])
+    }
+
+    private let panel = InputDeviceDescription(
+        sysname: "event5", name: "Vitrine test touchscreen", isTouchscreen: true, isPointer: false,
+        isKeyboard: false, outputName: "HDMI-A-1")
+
+    @Test func touchesCarryTheirDevicesOutputAndTimestamps() throws {
+        var (source, received) = try makeSource()
+        source.eventHandler = { received.append($0) }
+        source.deliver(.deviceAdded(panel))
+        source.deliver(.touchDown(device: "event5", slot: 0, x: 0.25, y: 0.5, time: 10))
+        source.deliver(.touchFrame(device: "event5", time: 10))
+        source.deliver(.touchUp(device: "event5", slot: 0, time: 10.1))
+        #expect(
+            received == [
+                .touch(
+                    .down(slot: 0, at: CGPoint(x: 0.25, y: 0.5), output: "HDMI-A-1", device: "event5", timestamp: 10)),
+                .touch(.frame(output: "HDMI-A-1", device: "event5", timestamp: 10)),
+                .touch(.up(slot: 0, output: "HDMI-A-1", device: "event5", timestamp: 10.1)),
+            ])
+    }
+
+    @Test func aDeviceRemovedMidTouchCancelsItsTouches() throws {
+        var (source, received) = try makeSource(mapping: { _ in "DSI-1" })
+        source.eventHandler = { received.append($0) }
+        source.deliver(.deviceAdded(panel))
+        source.deliver(.touchDown(device: "event5", slot: 3, x: 0.1, y: 0.1, time: 1))
+        source.deliver(.touchDown(device: "event5", slot: 1, x: 0.2, y: 0.2, time: 1))
+        source.deliver(.touchUp(device: "event5", slot: 3, time: 1.1))
+        received.removeAll()
+        source.deliver(.deviceRemoved(panel))
+        #expect(received.count == 2)
+        guard case .touch(let cancel) = received.first, case .touch(let frame) = received.last else {
+            Issue.record("expected touch events, got \(received)")
+            return
+        }
+        #expect(cancel.phase == .cancel && cancel.slot == 1 && cancel.outputName == "DSI-1")
+        #expect(frame.phase == .frame)
+        // Removing it again, or a device without touches, sends nothing.
+        received.removeAll()
+        source.deliver(.deviceRemoved(panel))
+        #expect(received.isEmpty)
+    }
+
+    @Test func keysAndPointersPassThrough() throws {
+        var (source, received) = try makeSource()
+        source.eventHandler = { received.append($0) }
+        source.deliver(.key(device: "event2", code: 28, pressed: true, time: 3))
+        source.deliver(.pointerButton(device: "event4", button: 0x110, pressed: true, time: 4))
+        #expect(
+            received == [
+                .key(KeyEvent(keyCode: 28, isPressed: true, device: "event2", timestamp: 3)),
+                .pointer(PointerEvent(kind: .button(button: 0x110, isPressed: true), device: "event4", timestamp: 4)),
+            ])
+    }
+
+    @Test func aPathContextWithoutDevicesReadsNothing() throws {
+        let context = try LibinputContext(devicePaths: ["/nonexistent/event99"])
+        #expect(context.failedPaths == ["/nonexistent/event99"])
+        #expect(context.readEvents().isEmpty)
+        #expect(context.currentDevices.isEmpty)
+        #expect(!context.setCalibration(.identity, forDeviceNamed: "event99"))
+    }
+}
