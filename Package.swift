@@ -43,6 +43,8 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         // libjpeg-turbo's TurboJPEG API: plain error codes, no setjmp/longjmp.
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // Keymaps: evdev key codes to keysyms and characters, as Wayland compositors do.
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
 
         .target(
             name: "VitrineGraphics",
@@ -71,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineInput",
-            dependencies: ["CLibinput", "CUdev", "VitrineUdev", "VitrinePlatform"],
+            dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .target(

@@ -9,6 +9,7 @@ packages=(
     libdrm-dev libudev-dev libinput-dev   # KMS, device discovery, touch
     libpixman-1-dev libcairo2-dev libpango1.0-dev   # compositing, drawing, text
     libturbojpeg0-dev   # JPEG decoding
+    libxkbcommon-dev xkb-data   # keymaps for keyboards
     fonts-dejavu-core   # a font for text drawing and its tests
 )
 

@@ -24,6 +24,9 @@ public final class LibinputInputSource: InputSource {
     private let context: LibinputContext
     private let outputForDevice: (InputDeviceDescription) -> String?
     private let calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
+    /// Turns key codes into characters; nil when no XKB data is installed (keys then carry
+    /// codes only).
+    private let keymap: Keymap?
     private var readSource: (any DispatchSourceRead)?
     /// Output names and active touch slots of the devices present.
     private var outputs: [String: String] = [:]
@@ -33,9 +36,11 @@ public final class LibinputInputSource: InputSource {
     public init(
         context: LibinputContext,
         outputForDevice: @escaping (InputDeviceDescription) -> String? = { $0.outputName },
-        calibrationForDevice: @escaping (InputDeviceDescription) -> CalibrationMatrix? = { _ in nil }
+        calibrationForDevice: @escaping (InputDeviceDescription) -> CalibrationMatrix? = { _ in nil },
+        keyboardLayout: String = "us"
     ) {
         self.context = context
+        self.keymap = Keymap(layout: keyboardLayout)
         self.outputForDevice = outputForDevice
         self.calibrationForDevice = calibrationForDevice
     }
@@ -101,7 +106,19 @@ public final class LibinputInputSource: InputSource {
         case .touchFrame(let device, let time):
             send(.touch(.frame(output: outputs[device], device: device, timestamp: time)))
         case .key(let device, let code, let pressed, let time):
-            send(.key(KeyEvent(keyCode: code, isPressed: pressed, device: device, timestamp: time)))
+            var event = KeyEvent(keyCode: code, isPressed: pressed, device: device, timestamp: time)
+            if let typed = keymap?.process(keyCode: code, isPressed: pressed) {
+                event.characters = typed.characters
+                event.charactersIgnoringModifiers = typed.charactersIgnoringModifiers
+                var modifiers: KeyModifiers = []
+                if typed.modifiers.shift { modifiers.insert(.shift) }
+                if typed.modifiers.capsLock { modifiers.insert(.alphaShift) }
+                if typed.modifiers.control { modifiers.insert(.control) }
+                if typed.modifiers.alternate { modifiers.insert(.alternate) }
+                if typed.modifiers.command { modifiers.insert(.command) }
+                event.modifiers = modifiers
+            }
+            send(.key(event))
         case .pointerMotion(let device, let dx, let dy, let time):
             send(
                 .pointer(

@@ -63,7 +63,10 @@ import VitrinePlatform
         source.deliver(.pointerButton(device: "event4", button: 0x110, pressed: true, time: 4))
         #expect(
             received == [
-                .key(KeyEvent(keyCode: 28, isPressed: true, device: "event2", timestamp: 3)),
+                .key(
+                    KeyEvent(
+                        keyCode: 28, isPressed: true, device: "event2", timestamp: 3, characters: "\r",
+                        charactersIgnoringModifiers: "\r")),
                 .pointer(PointerEvent(kind: .button(button: 0x110, isPressed: true), device: "event4", timestamp: 4)),
             ])
     }

@@ -256,8 +256,11 @@ final class TouchRouter {
     // MARK: Keys
 
     private func handle(_ event: KeyEvent) {
-        let press = UIPress(
-            key: UIKey(keyCode: event.keyCode), phase: event.isPressed ? .began : .ended, timestamp: event.timestamp)
+        let key = UIKey(
+            keyCode: event.keyCode, characters: event.characters,
+            charactersIgnoringModifiers: event.charactersIgnoringModifiers,
+            modifierFlags: UIKeyModifierFlags(rawValue: event.modifiers.rawValue))
+        let press = UIPress(key: key, phase: event.isPressed ? .began : .ended, timestamp: event.timestamp)
         UIApplication.shared.sendEvent(UIPressesEvent(presses: [press], timestamp: event.timestamp))
     }
 }

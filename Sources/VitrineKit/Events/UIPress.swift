@@ -1,19 +1,34 @@
 import Foundation
 
-/// A physical key, as UIKit's `UIKey`: the Linux evdev key code, and the characters of the
-/// common keys (US layout, no modifiers: Vitrine panels rarely have keyboards; hardware
-/// buttons arrive as keys).
+/// A physical key, as UIKit's `UIKey`: the Linux evdev key code, the characters it types and
+/// the modifiers held. The libinput source fills the characters from the seat's keymap
+/// (xkbcommon); a source that does not (the synthetic one) gets those of the common keys on a
+/// US layout without modifiers.
 public struct UIKey: Hashable, Sendable {
     /// The evdev key code (`KEY_ENTER` is 28); UIKit's is a HID usage.
     public let keyCode: UInt32
-    /// The characters the key types, as `characters` ("" for keys that type none).
+    /// The characters the key types with the modifiers held, as `characters` ("" for keys
+    /// that type none).
     public let characters: String
-    /// As `charactersIgnoringModifiers`: the same, there being no modifiers.
-    public var charactersIgnoringModifiers: String { characters }
+    /// The characters without modifiers, as `charactersIgnoringModifiers`.
+    public let charactersIgnoringModifiers: String
+    /// The modifiers held, as `modifierFlags`.
+    public let modifierFlags: UIKeyModifierFlags
 
+    /// A key without keymap information: US characters, no modifiers.
     public init(keyCode: UInt32) {
+        self.init(keyCode: keyCode, characters: nil, charactersIgnoringModifiers: nil, modifierFlags: [])
+    }
+
+    /// A key with what a keymap said about it (nil: the US fallback).
+    public init(
+        keyCode: UInt32, characters: String?, charactersIgnoringModifiers: String?, modifierFlags: UIKeyModifierFlags
+    ) {
         self.keyCode = keyCode
-        characters = UIKey.characterMap[keyCode] ?? ""
+        let fallback = UIKey.characterMap[keyCode] ?? ""
+        self.characters = characters ?? fallback
+        self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? characters ?? fallback
+        self.modifierFlags = modifierFlags
     }
 
     private static let characterMap: [UInt32: String] = {
@@ -24,6 +39,19 @@ public struct UIKey: Hashable, Sendable {
         }
         return map
     }()
+}
+
+/// Modifier keys, as UIKit's `UIKeyModifierFlags` (same raw values).
+public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let alphaShift = UIKeyModifierFlags(rawValue: 1 << 16)
+    public static let shift = UIKeyModifierFlags(rawValue: 1 << 17)
+    public static let control = UIKeyModifierFlags(rawValue: 1 << 18)
+    public static let alternate = UIKeyModifierFlags(rawValue: 1 << 19)
+    public static let command = UIKeyModifierFlags(rawValue: 1 << 20)
+    public static let numericPad = UIKeyModifierFlags(rawValue: 1 << 21)
 }
 
 /// A press of a physical button, as UIKit's `UIPress`.

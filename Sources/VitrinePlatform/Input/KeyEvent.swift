@@ -10,12 +10,38 @@ public struct KeyEvent: Hashable, Sendable {
     public var device: String?
     /// When it happened, in seconds on `CLOCK_MONOTONIC` (`UIPress.timestamp`).
     public var timestamp: Double
+    /// The text the key types with the modifiers held (from the keymap), if the source knows
+    /// it (`UIKey.characters`).
+    public var characters: String?
+    /// The text the key types without modifiers (`UIKey.charactersIgnoringModifiers`).
+    public var charactersIgnoringModifiers: String?
+    /// The modifiers held when the key changed.
+    public var modifiers: KeyModifiers
 
     /// A key event for evdev `keyCode`.
-    public init(keyCode: UInt32, isPressed: Bool, device: String? = nil, timestamp: Double) {
+    public init(
+        keyCode: UInt32, isPressed: Bool, device: String? = nil, timestamp: Double, characters: String? = nil,
+        charactersIgnoringModifiers: String? = nil, modifiers: KeyModifiers = []
+    ) {
         self.keyCode = keyCode
         self.isPressed = isPressed
         self.device = device
         self.timestamp = timestamp
+        self.characters = characters
+        self.charactersIgnoringModifiers = charactersIgnoringModifiers
+        self.modifiers = modifiers
     }
+}
+
+/// Modifier keys held, as `UIKeyModifierFlags` names them.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let alphaShift = KeyModifiers(rawValue: 1 << 16)
+    public static let shift = KeyModifiers(rawValue: 1 << 17)
+    public static let control = KeyModifiers(rawValue: 1 << 18)
+    public static let alternate = KeyModifiers(rawValue: 1 << 19)
+    public static let command = KeyModifiers(rawValue: 1 << 20)
+    public static let numericPad = KeyModifiers(rawValue: 1 << 21)
 }
