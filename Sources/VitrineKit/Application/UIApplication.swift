@@ -159,7 +159,6 @@ public final class UIApplication: UIResponder {
 /// `UIApplicationMain`: installs `displayBackend` (the default: the headless backend), calls
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
-// swift-format-ignore: AlwaysUseLowerCamelCase
 // UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
 public func UIApplicationMain(_ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil)
