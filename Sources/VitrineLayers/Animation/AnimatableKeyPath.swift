@@ -23,7 +23,8 @@ struct AnimatableKeyPath: Equatable {
     let kind: AnimationValueKind
 
     init?(_ path: String) {
-        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty else { return nil }
         let head = parts[0]
         let rest = parts.count > 1 ? parts[1] : nil
         key = path

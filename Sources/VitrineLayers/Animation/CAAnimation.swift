@@ -87,6 +87,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
         -> AnimatedProperties
     { [] }
 
-    /// Whether the animation could apply anything (a recognised key path and usable values).
-    var isUsable: Bool { true }
+    /// Whether the animation could apply anything (a concrete class with a recognised key
+    /// path); `add(_:forKey:)` ignores the others.
+    var isUsable: Bool { false }
 }

@@ -22,7 +22,7 @@
 /// Values are Swift values in `Any?`, as Core Animation's: `CGFloat`, `Double`, `Float`,
 /// `Int` for scalars, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D` (or `CGAffineTransform`),
 /// `CGColor` (or nil for a clear colour). A value of the wrong type or with a NaN or infinite
-/// component counts as not set; an animation left with nothing to interpolate does nothing.
+/// component makes the animation do nothing (the layer shows what is underneath).
 @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value, as `fromValue`.
@@ -54,6 +54,10 @@ open class CABasicAnimation: CAPropertyAnimation {
         let from = fromValue.flatMap { AnimationValue($0, kind: kind) }
         let to = toValue.flatMap { AnimationValue($0, kind: kind) }
         let by = byValue.flatMap { AnimationValue($0, kind: kind) }
+        // A value that is set but unusable makes the whole animation do nothing.
+        if (fromValue != nil && from == nil) || (toValue != nil && to == nil) || (byValue != nil && by == nil) {
+            return nil
+        }
         switch (from, to, by) {
         case (let from?, let to?, _): return (from, to)
         case (let from?, nil, let by?): return from.adding(by).map { (from, $0) }
@@ -62,7 +66,6 @@ open class CABasicAnimation: CAPropertyAnimation {
         case (nil, let to?, nil): return (current, to)
         case (nil, nil, let by?): return current.adding(by).map { (current, $0) }
         case (nil, nil, nil):
-            if fromValue != nil || toValue != nil || byValue != nil { return nil }  // unusable values
             return (impliedFromValue ?? current, current)
         }
     }

@@ -20,12 +20,18 @@ public final class CAMediaTimingFunction: Sendable {
     /// The curve named `name`, as `init(name:)`. An unknown name gives `.default`'s curve.
     public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
-        case .linear: self.init(controlPoints: 0, 0, 1, 1)
-        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
-        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
-        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
-        default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        case .linear: self.init(exactly: (0, 0), (1, 1))
+        case .easeIn: self.init(exactly: (0.42, 0), (1, 1))
+        case .easeOut: self.init(exactly: (0, 0), (0.58, 1))
+        case .easeInEaseOut: self.init(exactly: (0.42, 0), (0.58, 1))
+        default: self.init(exactly: (0.25, 0.1), (0.25, 1))
         }
+    }
+
+    /// A named curve with its control points as exact decimals (not rounded through `Float`).
+    private init(exactly c1: (x: Double, y: Double), _ c2: (x: Double, y: Double)) {
+        self.c1 = c1
+        self.c2 = c2
     }
 
     /// The curve with control points (c1x, c1y) and (c2x, c2y), as
