@@ -32,6 +32,9 @@ public final class Compositor {
     }
     /// Frames rendered so far.
     public private(set) var frameNumber: UInt64 = 0
+    /// Seconds (monotonic wall time on the calling thread) the last `render` spent walking the
+    /// tree and working out damage, before painting: for benchmarks.
+    public private(set) var lastCollectSeconds: Double = 0
     /// How many past frames' damage is kept; an older buffer is repainted whole.
     public static let maximumBufferAge = 4
 
@@ -87,8 +90,10 @@ public final class Compositor {
             self.screenContext = screenContext
             screenGeneration = Self.nextGeneration()
         }
+        let collectStart = DispatchTime.now().uptimeNanoseconds
         collect(root, parent: nil, previousSiblingID: 0)
         dropRecordsNotSeen()
+        lastCollectSeconds = Double(DispatchTime.now().uptimeNanoseconds - collectStart) / 1e9
         if forceFullDamage {
             frameDamage = Region(screen)
             forceFullDamage = false
