@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
+        .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -121,6 +122,12 @@ let package = Package(
             name: "vitrine-events-bench",
             dependencies: ["VitrineKit", "VitrinePlatform"],
             path: "Benchmarks/vitrine-events-bench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-anim-bench",
+            dependencies: ["VitrineKit", "VitrineLayers", "VitrinePlatform"],
+            path: "Benchmarks/vitrine-anim-bench",
             swiftSettings: strict
         ),
 

@@ -32,6 +32,8 @@ func heapInUse() -> Int {
 func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds * 1_000_000) }
 
 @MainActor func runBenchmarks() {
+    // The compositor alone: the scene's changes apply at once, without implicit animations.
+    CATransaction.setDisableActions(true)
     let scene = ShowcaseScene(width: width, height: height)
     print("Vitrine compositor benchmark: \(width)x\(height), showcase scene of \(scene.layerCount) layers")
 

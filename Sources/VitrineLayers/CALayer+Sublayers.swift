@@ -83,6 +83,7 @@ extension CALayer {
         layer.superlayer = self
         if layer.needsDisplayFlag || layer.descendantNeedsDisplay { markDescendantNeedsDisplay() }
         if layer.needsLayoutFlag || layer.descendantNeedsLayout { markDescendantNeedsLayout() }
+        if layer.subtreeHasAnimations { markSubtreeHasAnimations() }
     }
 
     /// The list changed: new drawing order, a visual change, and layout, as Core Animation

@@ -72,22 +72,31 @@ open class CALayer {
     /// appear; its size is the layer's extent. A change marks the layer as needing layout and,
     /// with `needsDisplayOnBoundsChange`, as needing display.
     open var bounds: CGRect = .zero {
+        willSet { if newValue != bounds { willChangeAnimatableProperty("bounds") } }
         didSet {
             guard bounds != oldValue else { return }
             markNeedsLayout(notifying: false)
             if needsDisplayOnBoundsChange { markNeedsDisplay(notifying: false) }
             layerDidChange()
+            didChangeAnimatableProperty("bounds")
         }
     }
 
     /// Where the anchor point sits in the superlayer's coordinates, as `position`.
     open var position: CGPoint = .zero {
-        didSet { if position != oldValue { layerDidChange() } }
+        willSet { if newValue != position { willChangeAnimatableProperty("position") } }
+        didSet {
+            if position != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("position")
+            }
+        }
     }
 
     /// The layer's position along z, as `zPosition`: it orders siblings (higher draws in
     /// front) and, under a perspective `sublayerTransform`, moves the layer towards the viewer.
     open var zPosition: CGFloat = 0 {
+        willSet { if newValue != zPosition { willChangeAnimatableProperty("zPosition") } }
         didSet {
             guard zPosition != oldValue else { return }
             layerDidChange()
@@ -95,6 +104,7 @@ open class CALayer {
                 superlayer.drawingOrderCache = nil
                 superlayer.layerDidChange()
             }
+            didChangeAnimatableProperty("zPosition")
         }
     }
 
@@ -102,7 +112,13 @@ open class CALayer {
     /// pivots about, as `anchorPoint` (default (0.5, 0.5)). Changing it moves the frame, not
     /// the position.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { if anchorPoint != oldValue { layerDidChange() } }
+        willSet { if newValue != anchorPoint { willChangeAnimatableProperty("anchorPoint") } }
+        didSet {
+            if anchorPoint != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("anchorPoint")
+            }
+        }
     }
 
     /// The anchor point's z component, as `anchorPointZ` (default 0).
@@ -112,10 +128,12 @@ open class CALayer {
 
     /// The transform applied about the anchor point, as `transform`.
     open var transform: CATransform3D = CATransform3DIdentity {
+        willSet { if newValue != transform { willChangeAnimatableProperty("transform") } }
         didSet {
             guard transform != oldValue else { return }
             hasIdentityTransform = transform.isIdentity
             layerDidChange()
+            didChangeAnimatableProperty("transform")
         }
     }
 
@@ -126,7 +144,13 @@ open class CALayer {
     /// The transform applied to the sublayers about this layer's anchor point, as
     /// `sublayerTransform` (commonly a perspective with `m34 = -1 / distance`).
     open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        didSet { if sublayerTransform != oldValue { layerDidChange() } }
+        willSet { if newValue != sublayerTransform { willChangeAnimatableProperty("sublayerTransform") } }
+        didSet {
+            if sublayerTransform != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("sublayerTransform")
+            }
+        }
     }
 
     /// The layer's rectangle in its superlayer's coordinates, as `frame`.
@@ -144,7 +168,13 @@ open class CALayer {
 
     /// The opacity the layer and its sublayers are composited with, as `opacity` (default 1).
     open var opacity: Float = 1 {
-        didSet { if opacity != oldValue { layerDidChange() } }
+        willSet { if newValue != opacity { willChangeAnimatableProperty("opacity") } }
+        didSet {
+            if opacity != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("opacity")
+            }
+        }
     }
 
     /// Whether the layer and its sublayers are not drawn and not hit, as `isHidden`.
@@ -160,24 +190,48 @@ open class CALayer {
 
     /// The colour filling the bounds behind the contents, as `backgroundColor` (default nil).
     open var backgroundColor: CGColor? {
-        didSet { if backgroundColor != oldValue { layerDidChange() } }
+        willSet { if newValue != backgroundColor { willChangeAnimatableProperty("backgroundColor") } }
+        didSet {
+            if backgroundColor != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("backgroundColor")
+            }
+        }
     }
 
     /// The width of the border drawn inside the bounds, above contents and sublayers, as
     /// `borderWidth` (default 0).
     open var borderWidth: CGFloat = 0 {
-        didSet { if borderWidth != oldValue { layerDidChange() } }
+        willSet { if newValue != borderWidth { willChangeAnimatableProperty("borderWidth") } }
+        didSet {
+            if borderWidth != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("borderWidth")
+            }
+        }
     }
 
     /// The border's colour, as `borderColor` (default opaque black, as Core Animation).
     open var borderColor: CGColor? = .black {
-        didSet { if borderColor != oldValue { layerDidChange() } }
+        willSet { if newValue != borderColor { willChangeAnimatableProperty("borderColor") } }
+        didSet {
+            if borderColor != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("borderColor")
+            }
+        }
     }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds`), as `cornerRadius` (default 0).
     open var cornerRadius: CGFloat = 0 {
-        didSet { if cornerRadius != oldValue { layerDidChange() } }
+        willSet { if newValue != cornerRadius { willChangeAnimatableProperty("cornerRadius") } }
+        didSet {
+            if cornerRadius != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("cornerRadius")
+            }
+        }
     }
 
     /// A hint that the layer fills its bounds with opaque content, as `isOpaque`.
@@ -218,13 +272,25 @@ open class CALayer {
     /// The part of the contents image shown, in unit coordinates of the image, as
     /// `contentsRect` (default (0, 0, 1, 1)).
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { if contentsRect != oldValue { layerDidChange() } }
+        willSet { if newValue != contentsRect { willChangeAnimatableProperty("contentsRect") } }
+        didSet {
+            if contentsRect != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("contentsRect")
+            }
+        }
     }
 
     /// The stretchable middle of the contents for nine-part scaling, in unit coordinates of
     /// the image, as `contentsCenter` (default (0, 0, 1, 1): all of it stretches).
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { if contentsCenter != oldValue { layerDidChange() } }
+        willSet { if newValue != contentsCenter { willChangeAnimatableProperty("contentsCenter") } }
+        didSet {
+            if contentsCenter != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("contentsCenter")
+            }
+        }
     }
 
     /// Image pixels per point of the contents, as `contentsScale` (default 1). `display()`
@@ -232,6 +298,32 @@ open class CALayer {
     open var contentsScale: CGFloat = 1 {
         didSet { if contentsScale != oldValue { layerDidChange() } }
     }
+
+    // MARK: Animation state (see Animation/)
+
+    /// The animations attached with `add(_:forKey:)`, in the order added.
+    internal var attachedAnimations: [AttachedAnimation] = []
+    /// Removed animations whose `animationDidStop(_:finished: false)` is still to be sent.
+    internal var pendingAnimationStops: [AttachedAnimation] = []
+    /// This layer or a layer below it has animations, a presentation overlay or pending stops:
+    /// the animation engine visits it.
+    internal var subtreeHasAnimations = false
+    /// The values animations show, sampled by the engine; nil when nothing animates.
+    internal var presentationOverlay: PresentationOverlay?
+    /// Set once a compositor has drawn (or considered) the layer: from then on property changes
+    /// run implicit actions, as Core Animation animates only layers already committed.
+    internal var hasBeenRendered = false
+    /// The action looked up before a property change, run after it.
+    internal var pendingAction: PendingAction?
+    /// While an action runs: the value shown before the change (for `CABasicAnimation`s with no
+    /// values).
+    internal var actionPreviousValue: (key: String, value: AnimationValue)?
+    /// For a presentation copy: the model layer it was made from.
+    internal weak var modelLayer: CALayer?
+
+    /// Actions by key, consulted after the delegate, as `actions`. An `NSNull` value disables
+    /// the key's action.
+    open var actions: [String: any CAAction]?
 
     // MARK: Display and layout state
 
@@ -348,16 +440,46 @@ open class CALayer {
     /// Detaches the layer from its superlayer, as `removeFromSuperlayer()`.
     open func removeFromSuperlayer() { detachFromSuperlayer() }
 
-    /// The model layer, as `model()`: this layer (every layer is a model layer for now).
-    open func model() -> Self { self }
+    /// The model layer, as `model()`: this layer, or for a presentation copy the layer it was
+    /// made from.
+    open func model() -> Self { (modelLayer as? Self) ?? self }
 
-    /// The presentation layer, as `presentation()`: nil until animations exist.
-    open func presentation() -> Self? { nil }
+    /// A copy of the layer showing what is on screen, as `presentation()`: its own properties
+    /// with the values animations gave them at the last frame's sample time (the time that
+    /// frame shows). As in Core Animation, nil for a layer never drawn. Unlike Core
+    /// Animation's, it has no superlayer or sublayers. A new copy each call.
+    open func presentation() -> Self? {
+        guard hasBeenRendered || presentationOverlay != nil else { return nil }
+        let copy = Self()
+        copy.copyProperties(from: self)
+        if let overlay = presentationOverlay { copy.applyRenderValues(overlay.values, mask: overlay.mask) }
+        copy.modelLayer = self
+        return copy
+    }
+
+    /// The action for `event`, as `action(forKey:)`: the delegate's
+    /// `action(for:forKey:)`, else `actions[event]`, else `defaultAction(forKey:)`;
+    /// an `NSNull` found on the way ends the search with nil, as in Core Animation.
+    open func action(forKey event: String) -> (any CAAction)? { lookUpAction(forKey: event) }
+
+    /// The action for `event` when neither the delegate nor `actions` has one, as
+    /// `defaultAction(forKey:)`. Core Animation documents nil here and makes its implicit
+    /// animations elsewhere; Vitrine returns them here so a subclass can change them: for an
+    /// animatable property (`position`, `bounds`, `opacity`, `transform`, `backgroundColor`
+    /// ...), a `CABasicAnimation` of that key with `CATransaction.animationDuration()` and
+    /// `CATransaction.animationTimingFunction()` (`.default` when nil); nil for anything else.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
 
     // MARK: Change notification
 
     /// Records a visual change of this layer and tells the tree's host.
     internal func layerDidChange() {
+        bumpChangeSerial()
+        notifyTreeHosts()
+    }
+
+    /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
+    internal func bumpChangeSerial() {
         changeSerial &+= 1
         CALayer.lastSubtreeStamp &+= 1
         var layer: CALayer? = self
@@ -365,7 +487,6 @@ open class CALayer {
             current.subtreeStamp = CALayer.lastSubtreeStamp
             layer = current.superlayer
         }
-        notifyTreeHosts()
     }
 
     /// Tells every tree host between this layer and its root that the tree changed.
@@ -382,7 +503,7 @@ open class CALayer {
         }
     }
 
-    private func copyProperties(from other: CALayer) {
+    internal func copyProperties(from other: CALayer) {
         bounds = other.bounds
         position = other.position
         zPosition = other.zPosition

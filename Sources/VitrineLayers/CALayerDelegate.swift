@@ -6,7 +6,6 @@ import VitrineGraphics
 /// Core Animation's optional methods are requirements here with default implementations in an
 /// extension, so a delegate implements only what it needs. One Swift consequence: a subclass
 /// can only customise a method its conforming superclass itself implements.
-/// `action(for:forKey:)` arrives with animations.
 @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Provides the layer's contents, as `display(_:)`; called by `CALayer.display()`.
@@ -25,6 +24,15 @@ public protocol CALayerDelegate: AnyObject {
     /// Lays out the layer's sublayers, as `layoutSublayers(of:)`; called by the layer's
     /// default `layoutSublayers()`. The default does nothing.
     func layoutSublayers(of layer: CALayer)
+
+    /// The action for a change of the layer's property `event`, as `action(for:forKey:)`;
+    /// called by `CALayer.action(forKey:)` before the change (the layer still has the old
+    /// value). Return an action (usually a `CAAnimation`) to run it, `NSNull()` to have no
+    /// action and stop the search, or nil to let the layer go on searching (`actions`, then
+    /// `defaultAction(forKey:)`). `UIView` returns `NSNull()` outside animation blocks, so a
+    /// view's own layer does not animate implicitly, as in UIKit. The default returns nil.
+    /// Not called while `CATransaction.disableActions()` is true, or for a layer never drawn.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
@@ -42,4 +50,7 @@ extension CALayerDelegate {
 
     /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
+
+    /// Returns nil: the layer goes on searching.
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }

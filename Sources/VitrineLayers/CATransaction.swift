@@ -17,8 +17,9 @@ import Foundation
 /// more when the outermost transaction commits (see ``CALayerTreeHost``).
 ///
 /// Completion blocks run, in the order their transactions committed, once the outermost
-/// explicit transaction commits (or, for the implicit transaction, at `flush()`). Until
-/// animations exist nothing else delays them.
+/// explicit transaction commits (or, for the implicit transaction, at `flush()`), or, when
+/// animations were added to layers during the transaction (explicitly or as implicit
+/// actions), once the last of them has stopped (finished or removed), as Core Animation does.
 @MainActor
 public final class CATransaction {
     /// One open transaction's own values; nil where it inherits.
@@ -26,15 +27,28 @@ public final class CATransaction {
         var disableActions: Bool?
         var animationDuration: CFTimeInterval?
         var completionBlock: (() -> Void)?
+        var timingFunction: CAMediaTimingFunction?
         var values: [String: Any] = [:]
+        /// The animations added (while this transaction or one inside it was current) since
+        /// its completion block was set.
+        var group = CompletionGroup()
+    }
+
+    /// The animations a transaction's completion block waits for.
+    final class CompletionGroup {
+        /// Animations added and not yet stopped.
+        var pending = 0
+        /// The block to run when `pending` reaches 0 (after the transaction committed).
+        var block: (() -> Void)?
     }
 
     /// The implicit transaction.
     private static var implicitScope = Scope()
     /// The open explicit transactions, outermost first.
     private static var explicitScopes: [Scope] = []
-    /// Completion blocks of committed inner transactions, waiting for the outermost commit.
-    private static var pendingCompletions: [() -> Void] = []
+    /// Completion blocks of committed inner transactions, waiting for the outermost commit,
+    /// with the animations they wait for.
+    private static var pendingCompletions: [(block: () -> Void, group: CompletionGroup)] = []
 
     /// A hosted tree that changed while an explicit transaction was open.
     private struct TouchedTree {
@@ -65,7 +79,7 @@ public final class CATransaction {
     /// before it. A `commit()` without a `begin()` does nothing (Core Animation logs it).
     public static func commit() {
         guard let scope = explicitScopes.popLast() else { return }
-        if let block = scope.completionBlock { pendingCompletions.append(block) }
+        if let block = scope.completionBlock { pendingCompletions.append((block, scope.group)) }
         guard explicitScopes.isEmpty else { return }
         notifyTouchedTrees()
         runPendingCompletions()
@@ -95,7 +109,7 @@ public final class CATransaction {
         guard explicitScopes.isEmpty else { return }
         let scope = implicitScope
         implicitScope = Scope()
-        if let block = scope.completionBlock { pendingCompletions.append(block) }
+        if let block = scope.completionBlock { pendingCompletions.append((block, scope.group)) }
         runPendingCompletions()
     }
 
@@ -133,8 +147,13 @@ public final class CATransaction {
 
     /// Sets the block run once this transaction has committed, as `setCompletionBlock(_:)`.
     /// Only the current transaction's block is replaced; an enclosing one keeps its own.
+    /// As Core Animation documents, the block waits for the animations added to layers
+    /// *after* it was set, in this transaction or transactions inside it.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
-        modifyCurrent { $0.completionBlock = block }
+        modifyCurrent {
+            $0.completionBlock = block
+            $0.group = CompletionGroup()
+        }
     }
 
     /// An arbitrary value of the current transaction (or the nearest enclosing one that set
@@ -170,8 +189,44 @@ public final class CATransaction {
 
     private static func runPendingCompletions() {
         while !pendingCompletions.isEmpty {
-            let block = pendingCompletions.removeFirst()
-            block()
+            let (block, group) = pendingCompletions.removeFirst()
+            if group.pending == 0 {
+                block()
+            } else {
+                group.block = block
+            }
         }
+    }
+
+    /// The groups an animation added now belongs to: every open explicit transaction's, or
+    /// the implicit transaction's when none is open. Each counts the animation as pending.
+    internal static func registerAnimation() -> [CompletionGroup] {
+        let groups = explicitScopes.isEmpty ? [implicitScope.group] : explicitScopes.map(\.group)
+        for group in groups { group.pending += 1 }
+        return groups
+    }
+
+    /// An animation registered with `groups` stopped (finished or removed): a committed
+    /// transaction whose last animation this was runs its completion block.
+    internal static func animationDidStop(in groups: [CompletionGroup]) {
+        for group in groups {
+            group.pending -= 1
+            if group.pending == 0, let block = group.block {
+                group.block = nil
+                block()
+            }
+        }
+    }
+
+    /// The timing function of implicit animations in this transaction, as
+    /// `animationTimingFunction()` (nil: Core Animation's default curve, `.default`).
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        resolved(\.timingFunction)
+    }
+
+    /// Sets `animationTimingFunction()` for the current transaction, as
+    /// `setAnimationTimingFunction(_:)`.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        modifyCurrent { $0.timingFunction = function }
     }
 }

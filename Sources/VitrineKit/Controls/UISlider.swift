@@ -239,6 +239,11 @@ open class UISlider: UIControl {
 
     /// Puts the track parts and the thumb where the value says, in their colours.
     private func updateAppearance() {
+        // The parts change at once: no implicit animations of these standalone layers (until
+        // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
+        let actionsWereDisabled = CATransaction.disableActions()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.setDisableActions(actionsWereDisabled) }
         contentLayer.frame = bounds
         contentLayer.opacity = isEnabled ? 1 : 0.5
         let local = CGRect(origin: .zero, size: bounds.size)

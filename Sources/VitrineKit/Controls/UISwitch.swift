@@ -135,6 +135,11 @@ open class UISwitch: UIControl {
 
     /// Puts the track and thumb where the state says, in their colours.
     private func updateAppearance() {
+        // The parts change at once: no implicit animations of these standalone layers (until
+        // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
+        let actionsWereDisabled = CATransaction.disableActions()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.setDisableActions(actionsWereDisabled) }
         let size = Self.fixedSize
         let area = CGRect(origin: bounds.origin, size: size)
         contentLayer.frame = area

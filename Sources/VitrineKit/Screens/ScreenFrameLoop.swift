@@ -3,10 +3,23 @@ import VitrineGraphics
 import VitrineLayers
 import VitrinePlatform
 
-/// One screen's frame loop (DESIGN.md): when its layer tree changes, a frame is scheduled;
-/// a frame runs the layout and display passes, composites only the damage into a back buffer
-/// and presents it; the next frame waits for the present-complete (vblank) event. Nothing
-/// changed: no frame, no present, no wake-up.
+/// One screen's frame loop (DESIGN.md, "The frame loop"). A frame:
+///
+/// 1. at a vblank (the present-complete event, timestamp T): the screen's display links fire
+///    (`timestamp` T, `targetTimestamp` T + refresh period);
+/// 2. the implicit transaction is flushed and the animations are sampled at the time the frame
+///    will show (T + refresh period; for a frame not started by a vblank, the next vblank
+///    predicted from the last one);
+/// 3. layout and display passes; the compositor renders the damage into a back buffer, which
+///    is presented with the frame damage.
+///
+/// When the tree changes, a frame is scheduled at the next clock turn (coalescing everything
+/// until then), or, while a present is in flight, at its vblank. While animations run or an
+/// unpaused display link is added, frames go on at every vblank even with nothing to draw: a
+/// present's completion drives the next one, and when nothing was presented a clock wake-up at
+/// the predicted next vblank stands in for the vblank event (the display seam reports vblanks
+/// only for presents). When nothing changed and nothing animates: no frame, no present, no
+/// wake-up.
 ///
 /// Changes made inside an explicit `CATransaction` wait for its outermost commit.
 @MainActor
@@ -16,6 +29,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// the registry is still being made while its screens are).
     private let clock: any MediaClock
     private let compositor: Compositor
+    /// Samples the screen tree's animations each frame.
+    let animationEngine = CAAnimationEngine()
     /// A frame is due: either a wake-up is scheduled on the clock, or the present in flight
     /// renders it when it completes.
     private var frameScheduled = false
@@ -24,6 +39,16 @@ final class ScreenFrameLoop: CALayerTreeHost {
     var beforeFrameAfterPresent: (() -> Void)?
     /// Frames presented so far (for tests and statistics).
     private(set) var presentedFrameCount = 0
+    /// Frames run so far, presented or not (for tests and statistics).
+    private(set) var frameCount = 0
+    /// The display links added to this screen, in the order added.
+    private var displayLinks: [CADisplayLink] = []
+    /// Whether animations were still running after the last frame.
+    private(set) var isAnimating = false
+    /// The time of the last vblank seen (a present's completion or a stand-in wake-up).
+    private var lastVblank: Double?
+    /// The stand-in for a vblank event when nothing was presented.
+    private var vblankTimer: ClockTimer?
 
     init(screen: UIScreen, clock: any MediaClock) {
         self.screen = screen
@@ -31,11 +56,14 @@ final class ScreenFrameLoop: CALayerTreeHost {
         compositor = Compositor(
             scale: screen.scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
         screen.rootLayer.treeHost = self
-        screen.output.presentCompletionHandler = { [weak self] _ in self?.presentDidComplete() }
+        screen.output.presentCompletionHandler = { [weak self] event in self?.presentDidComplete(event) }
         scheduleFrame()
     }
 
     func layerTreeDidChange(_ root: CALayer) { scheduleFrame() }
+
+    /// Whether frames must go on at every vblank: animations run or a display link is active.
+    var needsVblanks: Bool { isAnimating || displayLinks.contains { $0.isActive } }
 
     /// Asks for a frame at the next turn of the clock (coalescing every change made until
     /// then), unless one is already due or a present is in flight (its completion renders).
@@ -46,51 +74,123 @@ final class ScreenFrameLoop: CALayerTreeHost {
         clock.schedule(at: clock.now) { [weak self] in self?.scheduledFrameFired() }
     }
 
+    // MARK: Display links
+
+    func add(_ link: CADisplayLink) {
+        guard !displayLinks.contains(where: { $0 === link }) else { return }
+        displayLinks.append(link)
+        displayLinksDidChange()
+    }
+
+    func remove(_ link: CADisplayLink) {
+        displayLinks.removeAll { $0 === link }
+        displayLinksDidChange()
+    }
+
+    /// A link was added, removed, paused or resumed: start or stop the vblank wake-ups.
+    func displayLinksDidChange() {
+        if needsVblanks {
+            scheduleVblankWakeUp()
+        } else {
+            vblankTimer?.cancel()
+            vblankTimer = nil
+        }
+    }
+
+    // MARK: Frames
+
     private func scheduledFrameFired() {
         // A present made since this wake-up was scheduled renders this frame at its vblank.
         guard frameScheduled, !screen.output.isPresentPending else { return }
-        renderFrame()
+        renderFrame(vblank: nil)
     }
 
-    private func presentDidComplete() {
+    private func presentDidComplete(_ event: PresentEvent) {
         beforeFrameAfterPresent?()
-        guard frameScheduled else { return }
-        renderFrame()
+        lastVblank = event.timestamp
+        guard frameScheduled || needsVblanks else { return }
+        renderFrame(vblank: event.timestamp)
     }
 
-    /// Layout, display, composite, present.
-    func renderFrame() {
+    private func vblankWakeUpFired(at time: Double) {
+        vblankTimer = nil
+        // A present in flight brings the real vblank event.
+        guard !stopped, !screen.output.isPresentPending else { return }
+        lastVblank = time
+        guard needsVblanks || frameScheduled else { return }
+        renderFrame(vblank: time)
+    }
+
+    /// The first vblank after `time`, predicted from the last one seen (or one refresh period
+    /// on, before any).
+    private func predictedVblank(after time: Double) -> Double {
+        let period = screen.output.currentMode.refreshPeriod
+        guard period > 0, period.isFinite else { return time }
+        guard let last = lastVblank, last <= time else { return time + period }
+        let periods = ((time - last) / period + 1e-6).rounded(.down) + 1
+        return last + periods * period
+    }
+
+    /// A wake-up at the next vblank, when frames must go on and no present will bring one.
+    private func scheduleVblankWakeUp() {
+        guard !stopped, needsVblanks, screen.output.isConnected, !screen.output.isPresentPending,
+            vblankTimer?.isPending != true
+        else { return }
+        let time = predictedVblank(after: clock.now)
+        vblankTimer = clock.schedule(at: time) { [weak self] in self?.vblankWakeUpFired(at: time) }
+    }
+
+    /// Display links (at a vblank), animations, layout, display, composite, present.
+    func renderFrame(vblank: Double? = nil) {
         guard !stopped else { return }
+        frameCount += 1
+        let period = screen.output.currentMode.refreshPeriod
+        if let vblank {
+            for link in displayLinks { link.vblank(at: vblank, refreshPeriod: period) }
+        }
         if CATransaction.isBatching {
             // The outermost commit tells the tree host again.
             frameScheduled = false
+            scheduleVblankWakeUp()
             return
         }
         CATransaction.flush()
         let root = screen.rootLayer
+        let showTime = vblank.map { $0 + period } ?? predictedVblank(after: clock.now)
+        isAnimating = animationEngine.advance(root, to: showTime)
         root.layoutAndDisplayIfNeeded()
         // Changes made by layout and drawing are in this frame; later ones ask for the next.
         frameScheduled = false
         guard let buffer = screen.output.acquireBuffer() else {
             if screen.output.isConnected { frameScheduled = true }  // rendered when the present completes
+            scheduleVblankWakeUp()
             return
         }
         let result = compositor.render(root, into: buffer.pixels, bufferAge: buffer.age)
-        guard !result.repainted.isEmpty else { return }
-        do {
-            try screen.output.present(buffer, damage: result.frameDamage)
-            presentedFrameCount += 1
-        } catch {
-            kitLog.error("presenting on \(screen.name) failed: \(error)")
+        if !result.repainted.isEmpty {
+            do {
+                try screen.output.present(buffer, damage: result.frameDamage)
+                presentedFrameCount += 1
+                vblankTimer?.cancel()
+                vblankTimer = nil
+                return
+            } catch {
+                kitLog.error("presenting on \(screen.name) failed: \(error)")
+            }
         }
+        scheduleVblankWakeUp()
     }
 
     /// The output switched modes: its buffers are new and a present in flight was dropped,
-    /// so the next frame repaints everything and is scheduled afresh.
+    /// so the next frame repaints everything and is scheduled afresh; vblanks restart now.
     func modeDidChange() {
         compositor.invalidate()
+        lastVblank = clock.now
+        vblankTimer?.cancel()
+        vblankTimer = nil
         frameScheduled = false
         scheduleFrame()
+        scheduleVblankWakeUp()
     }
 
     /// The next frame repaints every pixel (`UIScreen.setNeedsFullRedraw()`).
@@ -101,6 +201,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
 
     func stop() {
         stopped = true
+        vblankTimer?.cancel()
+        vblankTimer = nil
         screen.output.presentCompletionHandler = nil
     }
 }

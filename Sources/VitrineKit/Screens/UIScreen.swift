@@ -25,6 +25,8 @@ public final class UIScreen {
     let rootLayer = CALayer()
     /// Draws the software dimming (`wantsSoftwareDimming`) above every window.
     private let dimmingLayer = CALayer()
+    /// Keeps the root and dimming layers from animating implicitly (layers hold delegates weakly).
+    private let layerActions = ScreenLayerActions()
     /// Renders and presents frames.
     private(set) var frameLoop: ScreenFrameLoop!
 
@@ -36,6 +38,8 @@ public final class UIScreen {
         self.clock = clock
         self.scale = scale ?? Self.scale(for: output)
         rootLayer.name = "screen \(output.name)"
+        rootLayer.delegate = layerActions
+        dimmingLayer.delegate = layerActions
         dimmingLayer.name = "software dimming"
         dimmingLayer.backgroundColor = .black
         dimmingLayer.zPosition = 1e9  // above every window level

@@ -64,7 +64,7 @@ extension Compositor {
                 levels[levels.count - 1].canvas.draw(
                     buffer, sourceRect: PixelRect(x: 0, y: 0, width: group.box.width, height: group.box.height),
                     transform: ProjectiveTransform(translationX: Double(group.box.x), y: Double(group.box.y)),
-                    opacity: Double(record.layer.opacity), filter: .nearest, operator: .over,
+                    opacity: Double(record.layer.renderOpacity), filter: .nearest, operator: .over,
                     clip: group.parentClip)
                 offscreens.giveBack(buffer, frame: frameNumber)
             }
@@ -111,11 +111,11 @@ extension Compositor {
         let layer = record.layer
         let transform = record.current.transform
         let opacity = record.drawing.opacity
-        let bounds = layer.bounds
+        let bounds = layer.renderBounds
         let opaque = record.drawing.opaqueBox != nil
-        if let background = layer.backgroundColor, background.alpha > 0 {
+        if let background = layer.renderBackgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(by: opacity)
-            if layer.cornerRadius <= 0, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
+            if layer.renderCornerRadius <= 0, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
                 var area = clip
                 area.formIntersection(rect)
                 canvas.fill(area, color: color, operator: opaque && background.isOpaque ? .source : .over)
@@ -160,12 +160,12 @@ extension Compositor {
 
     private func drawBorder(of record: LayerRecord, on canvas: Canvas, clip: Region) {
         let layer = record.layer
-        guard let borderColor = layer.borderColor else { return }
+        guard let borderColor = layer.renderBorderColor else { return }
         let transform = record.current.transform
         let color = borderColor.premultiplied.scaled(by: record.drawing.opacity)
-        let bounds = layer.bounds
-        let width = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
-        if layer.cornerRadius <= 0, let outer = Self.roundedPixelRect(of: bounds, through: transform) {
+        let bounds = layer.renderBounds
+        let width = min(layer.renderBorderWidth, min(bounds.width, bounds.height) / 2)
+        if layer.renderCornerRadius <= 0, let outer = Self.roundedPixelRect(of: bounds, through: transform) {
             var ring = Region(outer)
             let inset = bounds.insetBy(dx: width, dy: width)
             if inset.width > 0, inset.height > 0, let inner = Self.roundedPixelRect(of: inset, through: transform) {
@@ -228,7 +228,7 @@ extension Compositor {
     /// record while its size, radius and border stay the same.
     func shapeMask(for record: LayerRecord, border: Bool) -> PlacedMask? {
         let layer = record.layer
-        let bounds = layer.bounds
+        let bounds = layer.renderBounds
         let transform = record.current.transform
         let pixelRect = Self.roundedPixelRect(of: bounds, through: transform)
         let width: Int
@@ -247,8 +247,8 @@ extension Compositor {
         }
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
         let key = MaskKey(
-            width: width, height: height, radius: Double(max(0, layer.cornerRadius)) * maskScale,
-            borderWidth: border ? Double(layer.borderWidth) * maskScale : 0)
+            width: width, height: height, radius: Double(max(0, layer.renderCornerRadius)) * maskScale,
+            borderWidth: border ? Double(layer.renderBorderWidth) * maskScale : 0)
         let buffer: PixelBuffer
         if border {
             if let cached = record.borderMask, cached.key == key {

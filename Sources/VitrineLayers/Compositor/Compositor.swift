@@ -32,6 +32,9 @@ public final class Compositor {
     }
     /// Frames rendered so far.
     public private(set) var frameNumber: UInt64 = 0
+    /// Seconds (monotonic wall time on the calling thread) the last `render` spent walking the
+    /// tree and working out damage, before painting: for benchmarks.
+    public private(set) var lastCollectSeconds: Double = 0
     /// How many past frames' damage is kept; an older buffer is repainted whole.
     public static let maximumBufferAge = 4
 
@@ -87,8 +90,10 @@ public final class Compositor {
             self.screenContext = screenContext
             screenGeneration = Self.nextGeneration()
         }
+        let collectStart = DispatchTime.now().uptimeNanoseconds
         collect(root, parent: nil, previousSiblingID: 0)
         dropRecordsNotSeen()
+        lastCollectSeconds = Double(DispatchTime.now().uptimeNanoseconds - collectStart) / 1e9
         if forceFullDamage {
             frameDamage = Region(screen)
             forceFullDamage = false
@@ -151,6 +156,7 @@ public final class Compositor {
     /// Returns the pixels the subtree draws.
     @discardableResult
     private func collect(_ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64) -> PixelRect {
+        layer.hasBeenRendered = true
         let inputs = LayerRecord.Inputs(
             serial: layer.changeSerial, parentGeneration: parent?.sublayerGeneration ?? screenGeneration,
             previousSiblingID: previousSiblingID)
@@ -165,7 +171,7 @@ public final class Compositor {
             reuseSubtree(of: record)
             return record.subtreeBox
         }
-        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return .zero }
+        guard !layer.isHidden, layer.renderOpacity > 0, layer.renderOpacity.isFinite else { return .zero }
         let record = existing ?? makeRecord(for: layer)
         parent?.children.append(record)
         record.seenFrame = frameNumber
@@ -239,23 +245,23 @@ public final class Compositor {
         _ record: LayerRecord, inputs: LayerRecord.Inputs, placedIn context: LayerRecord.SublayerContext
     ) -> Bool {
         let layer = record.layer
-        let transform = layer.transformToSuperlayer().flattened.concatenating(context.transform)
+        let transform = layer.renderTransformToSuperlayer().flattened.concatenating(context.transform)
         guard transform.isFinite, abs(transform.determinant) > 1e-12 else { return false }
-        let bounds = layer.bounds
+        let bounds = layer.renderBounds
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite,
             bounds.height.isFinite
         else { return false }
 
-        let opacity = context.opacity * Double(layer.opacity)
+        let opacity = context.opacity * Double(layer.renderOpacity)
         let hasSize = bounds.width > 0 && bounds.height > 0
-        let background = hasSize ? layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        let drawsBorder = hasSize && layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
+        let background = hasSize ? layer.renderBackgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        let drawsBorder = hasSize && layer.renderBorderWidth > 0 && (layer.renderBorderColor?.alpha ?? 0) > 0
         let image = layer.contentsImage
         if let image {
             record.contentsPieces = ContentsLayout.pieces(
                 imageWidth: image.width, imageHeight: image.height, bounds: bounds,
-                gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
-                contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
+                gravity: layer.contentsGravity, contentsRect: layer.renderContentsRect,
+                contentsCenter: layer.renderContentsCenter, contentsScale: layer.contentsScale)
         } else {
             record.contentsPieces.removeAll(keepingCapacity: true)
         }
@@ -275,25 +281,25 @@ public final class Compositor {
         ownBox = ownBox.intersection(context.clip.rect)
 
         let axisAligned = transform.isAxisAligned
-        let shapedClip = layer.masksToBounds && (layer.cornerRadius > 0 || !axisAligned)
+        let shapedClip = layer.masksToBounds && (layer.renderCornerRadius > 0 || !axisAligned)
         var drawing = LayerRecord.Drawing()
         drawing.drawsContent = background != nil || drawsContents
         drawing.drawsBorder = drawsBorder
         drawing.isGroup =
-            (layer.opacity < 1 && (hasSublayers || ownParts > 1))
+            (layer.renderOpacity < 1 && (hasSublayers || ownParts > 1))
             || (shapedClip && (hasSublayers || drawsContents))
         drawing.groupMasksToBounds = drawing.isGroup && shapedClip
-        drawing.opacity = drawing.isGroup ? 1 : Double(layer.opacity)
+        drawing.opacity = drawing.isGroup ? 1 : Double(layer.renderOpacity)
         if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
         }
-        if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.cornerRadius <= 0,
+        if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.renderCornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
         {
             let opaqueBackground = background?.isOpaque ?? false
             let opaqueContents =
                 image?.isOpaque == true && layer.contentsGravity == .resize && record.contentsPieces.count == 1
-                && layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
+                && layer.renderContentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
             if opaqueBackground || opaqueContents {
                 drawing.opaqueBox = rect.intersection(context.clip.rect)
             }
@@ -310,14 +316,15 @@ public final class Compositor {
             var hasher = Hasher()
             hasher.combine(context.clip.key)
             hasher.combine(layer.layerID)
-            for value in [bounds.minX, bounds.minY, bounds.width, bounds.height, layer.cornerRadius] {
+            for value in [bounds.minX, bounds.minY, bounds.width, bounds.height, layer.renderCornerRadius] {
                 hasher.combine(value)
             }
             hasher.combine(transform)
             childClip.key = hasher.finalize()
         }
         let sublayerContext = LayerRecord.SublayerContext(
-            transform: transform, sublayerTransform: layer.sublayerTransform, sublayerPivot: layer.anchorInBounds,
+            transform: transform, sublayerTransform: layer.renderSublayerTransform,
+            sublayerPivot: layer.renderAnchorInBounds,
             opacity: opacity, clip: childClip, insideGroup: context.insideGroup || drawing.isGroup)
         if sublayerContext != record.sublayerContext {
             record.sublayerContext = sublayerContext

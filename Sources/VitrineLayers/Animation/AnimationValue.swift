@@ -1,0 +1,202 @@
+import Foundation
+import VitrineGraphics
+
+/// The kinds of value a key path animates.
+enum AnimationValueKind {
+    case scalar, point, size, rect, transform, color
+}
+
+/// A value an animation interpolates, converted from the `Any` Core Animation's API takes.
+enum AnimationValue: Equatable {
+    case scalar(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case transform(CATransform3D)
+    case color(CGColor)
+
+    /// `any` as a value of `kind`; nil when it is of another type or not finite.
+    init?(_ any: Any, kind: AnimationValueKind) {
+        let value: AnimationValue?
+        switch kind {
+        case .scalar:
+            switch any {
+            case let v as Double: value = .scalar(v)
+            case let v as CGFloat: value = .scalar(Double(v))
+            case let v as Float: value = .scalar(Double(v))
+            case let v as Int: value = .scalar(Double(v))
+            case let v as NSNumber: value = .scalar(v.doubleValue)
+            default: value = nil
+            }
+        case .point: value = (any as? CGPoint).map(AnimationValue.point)
+        case .size: value = (any as? CGSize).map(AnimationValue.size)
+        case .rect: value = (any as? CGRect).map(AnimationValue.rect)
+        case .transform:
+            if let t = any as? CATransform3D {
+                value = .transform(t)
+            } else if let t = any as? CGAffineTransform {
+                value = .transform(CATransform3DMakeAffineTransform(t))
+            } else {
+                value = nil
+            }
+        case .color:
+            if let c = any as? CGColor {
+                value = .color(c)
+            } else if let c = any as? CGColor?, c == nil {
+                value = .color(.clear)
+            } else {
+                value = nil
+            }
+        }
+        guard let value, value.isFinite else { return nil }
+        self = value
+    }
+
+    /// The value as Core Animation's API hands it out (`CGFloat`s for scalars).
+    var boxed: Any {
+        switch self {
+        case .scalar(let v): CGFloat(v)
+        case .point(let v): v
+        case .size(let v): v
+        case .rect(let v): v
+        case .transform(let v): v
+        case .color(let v): v
+        }
+    }
+
+    var isFinite: Bool {
+        switch self {
+        case .scalar(let v): v.isFinite
+        case .point(let p): p.x.isFinite && p.y.isFinite
+        case .size(let s): s.width.isFinite && s.height.isFinite
+        case .rect(let r):
+            r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case .transform(let t): t.isFinite
+        case .color(let c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
+        }
+    }
+
+    /// The components as a flat list (transforms: the 16 entries row by row).
+    private var components: [Double] {
+        switch self {
+        case .scalar(let v): [v]
+        case .point(let p): [p.x, p.y]
+        case .size(let s): [s.width, s.height]
+        case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .transform(let t): t.entries
+        case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        }
+    }
+
+    /// A value of the same kind as `self` with `components`.
+    private func with(_ c: [Double]) -> AnimationValue {
+        switch self {
+        case .scalar: .scalar(c[0])
+        case .point: .point(CGPoint(x: c[0], y: c[1]))
+        case .size: .size(CGSize(width: c[0], height: c[1]))
+        case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .transform: .transform(CATransform3D(entries: c))
+        case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        }
+    }
+
+    /// `a + (b - a)·t`, component-wise, except transforms (see
+    /// `TransformInterpolation`). Nil when the kinds differ.
+    static func interpolate(_ a: AnimationValue, _ b: AnimationValue, _ t: Double) -> AnimationValue? {
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(x + (y - x) * t)
+        case (.point(let p), .point(let q)): return .point(CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+        case (.transform(let m), .transform(let n)): return .transform(TransformInterpolation.interpolate(m, n, t))
+        default:
+            guard a.sameKind(as: b) else { return nil }
+            let x = a.components
+            let y = b.components
+            return a.with((0..<x.count).map { x[$0] + (y[$0] - x[$0]) * t })
+        }
+    }
+
+    /// A Catmull-Rom spline segment from `p1` to `p2` at `t`; nil for transforms or mixed kinds.
+    static func catmullRom(
+        _ p0: AnimationValue, _ p1: AnimationValue, _ p2: AnimationValue, _ p3: AnimationValue, _ t: Double
+    )
+        -> AnimationValue?
+    {
+        guard p0.sameKind(as: p1), p1.sameKind(as: p2), p2.sameKind(as: p3) else { return nil }
+        if case .transform = p1 { return nil }
+        let a = p0.components
+        let b = p1.components
+        let c = p2.components
+        let d = p3.components
+        let t2 = t * t
+        let t3 = t2 * t
+        return p1.with(
+            (0..<a.count).map { i in
+                0.5
+                    * (2 * b[i] + (c[i] - a[i]) * t + (2 * a[i] - 5 * b[i] + 4 * c[i] - d[i]) * t2
+                        + (3 * b[i] - a[i] - 3 * c[i] + d[i]) * t3)
+            })
+    }
+
+    func sameKind(as other: AnimationValue) -> Bool {
+        switch (self, other) {
+        case (.scalar, .scalar), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform),
+            (.color, .color):
+            true
+        default: false
+        }
+    }
+
+    /// `self + other` (transforms: `other` applied first, then `self`, i.e. `other · self`).
+    func adding(_ other: AnimationValue) -> AnimationValue? {
+        guard sameKind(as: other) else { return nil }
+        if case .transform(let m) = self, case .transform(let n) = other { return .transform(n.concatenating(m)) }
+        let x = components
+        let y = other.components
+        return with((0..<x.count).map { x[$0] + y[$0] })
+    }
+
+    /// `self - other` (transforms: `inverse(other) · self`).
+    func subtracting(_ other: AnimationValue) -> AnimationValue? {
+        guard sameKind(as: other) else { return nil }
+        if case .transform(let m) = self, case .transform(let n) = other {
+            return .transform(CATransform3DInvert(n).concatenating(m))
+        }
+        let x = components
+        let y = other.components
+        return with((0..<x.count).map { x[$0] - y[$0] })
+    }
+
+    /// `self · factor` (transforms: `self` concatenated `factor` times, rounded down).
+    func scaled(_ factor: Double) -> AnimationValue {
+        if case .transform(let m) = self {
+            var result = CATransform3DIdentity
+            for _ in 0..<max(0, min(1000, Int(factor))) { result = result.concatenating(m) }
+            return .transform(result)
+        }
+        return with(components.map { $0 * factor })
+    }
+
+    /// The Euclidean distance between the components (for paced keyframes).
+    func distance(to other: AnimationValue) -> Double {
+        guard sameKind(as: other) else { return 0 }
+        let x = components
+        let y = other.components
+        var sum = 0.0
+        for i in 0..<x.count { sum += (y[i] - x[i]) * (y[i] - x[i]) }
+        return sum.squareRoot()
+    }
+}
+
+extension CATransform3D {
+    /// The 16 entries, row by row.
+    var entries: [Double] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].map { Double($0) }
+    }
+
+    /// A transform from 16 entries, row by row.
+    init(entries e: [Double]) {
+        self.init(
+            m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+            m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+    }
+}
