@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
+        .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -107,6 +108,13 @@ let package = Package(
             name: "vitrine-kit-bench",
             dependencies: ["VitrineKit", "VitrinePlatform", "CMallocInfo"],
             path: "Benchmarks/vitrine-kit-bench",
+            swiftSettings: strict
+        ),
+        // Checks on real KMS: run inside the qemu guest (scripts/vm/run-in-vm.sh, docs/testing.md).
+        .executableTarget(
+            name: "vitrine-vm-tests",
+            dependencies: ["VitrineDRM", "VitrinePlatform", "VitrineUdev", "VitrineGraphics", "VitrineLayers"],
+            path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
         ),
 
