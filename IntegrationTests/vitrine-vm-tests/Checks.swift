@@ -50,19 +50,20 @@ func writeSysfs(_ path: String, _ text: String) -> Bool {
     }
 }
 
-/// Runs a shell command in the guest; returns its exit status.
+/// Runs a shell command in the guest; returns its exit status. `posix_spawn` and `waitpid`
+/// rather than Foundation's `Process`, whose run-loop plumbing fails in the guest.
 @discardableResult
 func shell(_ command: String) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    do {
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    } catch {
-        return -1
+    var pid: pid_t = 0
+    let arguments = ["/bin/sh", "-c", command]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+        if errno != EINTR { return -1 }
     }
+    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
 }
 
 /// Ends the process with a failure line if the checks have not finished after `seconds`: a

@@ -130,9 +130,17 @@ qemu=(
 )
 say "booting $kver"
 set +e
-# The console shows the guest from its init on (firmware noise and timing marks stay in the log).
+: >"$run/output.log"
+# The command's output, as the guest writes it into the run folder. Polling, not inotify:
+# the guest writes through 9p, which inotify does not see.
+tail -n +1 -s 0.2 ---disable-inotify -f "$run/output.log" &
+follower=$!
+# Guest messages from its init on (firmware noise and timing marks stay in the log).
 timeout "$timeout_seconds" "${qemu[@]}" </dev/null 2>&1 | tr -d '\r' | tee "$log" \
     | awk '/vitrine-vm: init/ { shown = 1; next } shown && !/^T_|^CI-EXIT=|reboot: Power down/ { print; fflush() }'
+sleep 0.5
+kill "$follower" 2>/dev/null
+wait "$follower" 2>/dev/null
 set -e
 status=$(grep -ao 'CI-EXIT=[0-9]*' "$log" | tail -1 | cut -d= -f2)
 if [ -z "$status" ]; then
