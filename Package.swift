@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
+        .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -128,6 +129,13 @@ let package = Package(
             name: "vitrine-anim-bench",
             dependencies: ["VitrineKit", "VitrineLayers", "VitrinePlatform"],
             path: "Benchmarks/vitrine-anim-bench",
+            swiftSettings: strict
+        ),
+        // Checks on real KMS: run inside the qemu guest (scripts/vm/run-in-vm.sh, docs/testing.md).
+        .executableTarget(
+            name: "vitrine-vm-tests",
+            dependencies: ["VitrineDRM", "VitrinePlatform", "VitrineUdev", "VitrineGraphics", "VitrineLayers"],
+            path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
         ),
 

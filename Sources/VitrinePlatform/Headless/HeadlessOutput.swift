@@ -60,7 +60,7 @@ public final class HeadlessOutput: DisplayOutput {
     /// The vblank counter's value at `vblankEpoch`.
     public private(set) var sequenceBase: UInt64 = 0
 
-    private var swapchain: HeadlessSwapchain?
+    private var swapchain: FlipChain?
     private var pendingTimer: ClockTimer?
     /// The vblank index (since the epoch) of the last completed present.
     private var lastCompletedVblank: Int?
@@ -92,7 +92,7 @@ public final class HeadlessOutput: DisplayOutput {
         self.bufferCount = bufferCount
         self.clock = clock
         self.vblankEpoch = clock.now
-        self.swapchain = HeadlessSwapchain(count: bufferCount, width: currentMode.width, height: currentMode.height)
+        self.swapchain = FlipChain(count: bufferCount, width: currentMode.width, height: currentMode.height)
     }
 
     /// Whether a present waits for its vblank.
@@ -182,7 +182,7 @@ public final class HeadlessOutput: DisplayOutput {
         guard !isConnected else { return }
         isConnected = true
         restartTiming()
-        swapchain = HeadlessSwapchain(count: bufferCount, width: currentMode.width, height: currentMode.height)
+        swapchain = FlipChain(count: bufferCount, width: currentMode.width, height: currentMode.height)
     }
 
     // MARK: - Private
@@ -195,7 +195,7 @@ public final class HeadlessOutput: DisplayOutput {
         frontBuffer = nil
         if isConnected {
             restartTiming()
-            swapchain = HeadlessSwapchain(count: bufferCount, width: mode.width, height: mode.height)
+            swapchain = FlipChain(count: bufferCount, width: mode.width, height: mode.height)
         }
         modeChangeObserver?(self, previous)
     }

@@ -1,0 +1,278 @@
+import Dispatch
+import Foundation
+import VitrinePlatform
+import VitrineUdev
+
+/// The KMS/DRM display backend: one `DRMOutput` per connected connector of one DRM card,
+/// hotplug through a udev monitor on the `drm` subsystem, page-flip events read from the card's
+/// descriptor on the main queue. It posts the same connected / disconnected / mode-changed
+/// handlers the headless backend posts.
+///
+/// `start()` picks the card (the configured one, else the boot VGA card, else the first with a
+/// connected connector, else the first), opens it through the device opener, sets the client
+/// caps (universal planes, atomic unless `VITRINE_DRM_NO_ATOMIC=1`), becomes DRM master and
+/// connects every connected connector. No card or no connected connector is not an error: the
+/// backend waits for udev to report one. `shutdown()` switches the outputs off, puts back the
+/// CRTC configuration found at start and closes the card.
+@MainActor
+public final class DRMBackend: DisplayBackend {
+    /// The clock page-flip timestamps are on (`CLOCK_MONOTONIC`).
+    public let clock: any MediaClock
+    /// The connected outputs, in connection order.
+    public private(set) var drmOutputs: [DRMOutput] = []
+    /// The connected outputs, in connection order.
+    public var outputs: [any DisplayOutput] { drmOutputs }
+    /// Called after an output is connected.
+    public var outputConnectedHandler: (@MainActor (any DisplayOutput) -> Void)?
+    /// Called after an output is disconnected.
+    public var outputDisconnectedHandler: (@MainActor (any DisplayOutput) -> Void)?
+    /// Called after an output's mode or mode list changed, with the previous mode.
+    public var outputModeChangedHandler: (@MainActor (any DisplayOutput, _ previousMode: DisplayMode) -> Void)?
+
+    /// Where warnings and notes go (`vitrine.drm: ...` on standard error unless replaced).
+    public var log: @MainActor (String) -> Void = { message in
+        FileHandle.standardError.write(Data("vitrine.drm: \(message)\n".utf8))
+    }
+
+    /// The card in use, nil while there is none.
+    public private(set) var device: DRMDevice?
+    /// Whether commits are atomic; nil while no card is open.
+    public var usesAtomic: Bool? { card?.usesAtomic }
+    /// Whether this process is DRM master of the card.
+    public var isMaster: Bool { card?.isMaster ?? false }
+
+    private let opener: any DeviceOpener
+    private let configuredCard: String?
+    private let allowAtomic: Bool
+    private let defaultModeSelection: DRMModeSelection
+    private let connectorModeSelections: [String: DRMModeSelection]
+    private var card: DRMCard?
+    private var eventSource: (any DispatchSourceRead)?
+    private var monitor: UdevMonitor?
+    private var resources: DRMResourceTable?
+    /// The CRTC configurations found when the card was opened, and the connectors on each.
+    private var savedCRTCs: [(state: DRMCRTCState, connectors: [UInt32])] = []
+
+    /// A backend (not started) timed on `clock`, opening devices through `opener`.
+    /// `configuredCard` names the card (`card1` or `/dev/dri/card1`); `modeSelection` applies
+    /// to every connector not named in `connectorModes` (keys are connector names such as
+    /// `HDMI-A-1`). `allowAtomic` nil reads the environment (`VITRINE_DRM_NO_ATOMIC=1`: legacy).
+    public init(
+        clock: any MediaClock, opener: any DeviceOpener = DirectDeviceOpener(), configuredCard: String? = nil,
+        modeSelection: DRMModeSelection = .preferred, connectorModes: [String: DRMModeSelection] = [:],
+        allowAtomic: Bool? = nil
+    ) {
+        self.clock = clock
+        self.opener = opener
+        self.configuredCard = configuredCard
+        self.defaultModeSelection = modeSelection
+        self.connectorModeSelections = connectorModes
+        self.allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
+    }
+
+    /// Opens the card, connects its connected connectors (calling `outputConnectedHandler`
+    /// for each) and starts watching udev. Without a usable card it logs why and waits.
+    public func start() {
+        if monitor == nil {
+            monitor = UdevMonitor(subsystem: "drm") { [weak self] event in self?.handle(event) }
+            if monitor == nil { log("no udev monitor: hotplug will not be seen") }
+        }
+        openCard()
+    }
+
+    /// Disconnects every output (calling `outputDisconnectedHandler`), restores the CRTCs as
+    /// found at start, stops watching and closes the card.
+    public func shutdown() {
+        if card != nil { log("shutting down") }
+        monitor?.stop()
+        monitor = nil
+        closeCard(restore: true)
+    }
+
+    /// Re-probes the card's connectors now, as a udev `change` event does.
+    public func reprobe() {
+        guard card != nil else { return }
+        probeConnectors()
+    }
+
+    // MARK: - Card
+
+    private func openCard() {
+        guard card == nil else { return }
+        let devices = DRMDeviceScanner().devices()
+        guard !devices.isEmpty else {
+            log("no DRM card; waiting for one")
+            return
+        }
+        var chosen = DRMDeviceScanner.pick(from: devices, configured: configuredCard)
+        if chosen == nil {
+            log("the configured card \(configuredCard ?? "") is not among \(devices.map(\.sysname))")
+            return
+        }
+        if configuredCard == nil, chosen?.isBootVGA != true,
+            let withDisplay = devices.first(where: { Self.hasConnectedConnector($0) })
+        {
+            chosen = withDisplay
+        }
+        guard let device = chosen else { return }
+        let descriptor: Int32
+        do {
+            descriptor = try opener.open(path: device.devnode)
+        } catch {
+            log("\(error); waiting for a change")
+            return
+        }
+        let card = DRMCard(descriptor: descriptor, path: device.devnode, allowAtomic: allowAtomic)
+        guard card.supportsDumbBuffers, let table = card.resourceTable() else {
+            log("\(device) has no KMS resources or no dumb buffers; not using it")
+            opener.close(descriptor)
+            return
+        }
+        if !card.isMaster { log("not DRM master of \(device): commits will fail until it is") }
+        self.card = card
+        self.device = device
+        self.resources = table
+        log("using \(device), \(card.usesAtomic ? "atomic" : "legacy") modesetting")
+        savedCRTCs = table.crtcIDs.compactMap { id in
+            guard let state = card.crtcState(id) else { return nil }
+            let connectors = card.connectorIDs().filter { connector in
+                guard let probe = card.probeConnector(connector),
+                    let encoder = table.encoders.first(where: { $0.id == probe.currentEncoderID })
+                else { return false }
+                return encoder.currentCRTCID == id
+            }
+            return (state, connectors)
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readEvents() }
+        }
+        // Dispatch may still watch the descriptor until the source's cancel handler runs, so
+        // the descriptor is closed there and never while a source watches it.
+        let opener = self.opener
+        source.setCancelHandler { opener.close(descriptor) }
+        source.activate()
+        eventSource = source
+        probeConnectors()
+    }
+
+    func closeCard(restore: Bool) {
+        guard let card else { return }
+        for output in drmOutputs { disconnect(output, releaseCRTC: restore) }
+        if restore {
+            for saved in savedCRTCs {
+                let status = card.restore(saved.state, connectors: saved.connectors)
+                if status != 0 { log("cannot restore CRTC \(saved.state.id): errno \(errno)") }
+            }
+        }
+        savedCRTCs = []
+        card.dropMaster()
+        if let eventSource {
+            eventSource.cancel()
+        } else {
+            opener.close(card.descriptor)
+        }
+        eventSource = nil
+        self.card = nil
+        self.device = nil
+        self.resources = nil
+    }
+
+    private static func hasConnectedConnector(_ device: DRMDevice) -> Bool {
+        let prefix = device.sysname + "-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/drm") else { return false }
+        return entries.filter { $0.hasPrefix(prefix) }.contains { entry in
+            (try? String(contentsOfFile: "/sys/class/drm/\(entry)/status", encoding: .utf8))?
+                .hasPrefix("connected") == true
+        }
+    }
+
+    // MARK: - Connectors
+
+    private func probeConnectors() {
+        guard let card, let resources else { return }
+        var seen: Set<UInt32> = []
+        for id in card.connectorIDs() {
+            guard let state = card.probeConnector(id), state.type != .writeback else { continue }
+            seen.insert(id)
+            let existing = drmOutputs.first(where: { $0.connectorID == id })
+            switch (state.isConnected && !state.displayModes.isEmpty, existing) {
+            case (true, nil):
+                connect(state, card: card, resources: resources)
+            case (false, let output?):
+                disconnect(output, releaseCRTC: true)
+            case (true, let output?):
+                if let previous = output.update(from: state) { outputModeChangedHandler?(output, previous) }
+            case (false, nil):
+                break
+            }
+        }
+        for output in drmOutputs where !seen.contains(output.connectorID) {
+            disconnect(output, releaseCRTC: true)
+        }
+    }
+
+    private func connect(_ state: DRMConnectorState, card: DRMCard, resources: DRMResourceTable) {
+        let connector = DRMResourceTable.Connector(
+            id: state.id, encoderIDs: state.encoderIDs, currentEncoderID: state.currentEncoderID)
+        guard
+            let (crtc, plane) = resources.assignment(
+                for: connector, takenCRTCs: Set(drmOutputs.map(\.crtcID)), takenPlanes: Set(drmOutputs.map(\.planeID)))
+        else {
+            log("\(state.name): no free CRTC with a primary plane can drive it; not using it")
+            return
+        }
+        let selection = connectorModeSelections[state.name] ?? defaultModeSelection
+        guard let choice = selection.choose(from: state.displayModes.map(\.0)) else { return }
+        if let warning = choice.warning { log("\(state.name): \(warning)") }
+        do {
+            let output = try DRMOutput(
+                card: card, connector: state, crtcID: crtc, planeID: plane, mode: choice.mode, log: log)
+            output.modeChangeObserver = { [weak self] output, previous in
+                self?.outputModeChangedHandler?(output, previous)
+            }
+            drmOutputs.append(output)
+            log("\(state.name) connected: \(choice.mode) on CRTC \(crtc)")
+            outputConnectedHandler?(output)
+        } catch {
+            log("\(state.name): \(error); not using it")
+        }
+    }
+
+    private func disconnect(_ output: DRMOutput, releaseCRTC: Bool) {
+        guard let index = drmOutputs.firstIndex(where: { $0 === output }) else { return }
+        drmOutputs.remove(at: index)
+        output.disconnect(releaseCRTC: releaseCRTC)
+        output.modeChangeObserver = nil
+        log("\(output.name) disconnected")
+        outputDisconnectedHandler?(output)
+    }
+
+    // MARK: - Events
+
+    private func readEvents() {
+        guard let card else { return }
+        for event in card.readFlipEvents() {
+            drmOutputs.first(where: { $0.crtcID == event.crtcID })?.completeFlip(event)
+        }
+    }
+
+    private func handle(_ event: UdevEvent) {
+        guard let sysname = event.device.sysname, DRMDevice.cardIndex(of: sysname) != nil else { return }
+        switch event.action {
+        case "change":
+            // Real drivers send HOTPLUG=1, vkms's synthetic events SYNTH_ARG_HOTPLUG=1, and
+            // some drivers nothing particular: any change of our card means "probe again".
+            if sysname == device?.sysname { probeConnectors() }
+        case "remove":
+            if sysname == device?.sysname {
+                log("\(sysname) removed")
+                closeCard(restore: false)
+            }
+        case "add":
+            if card == nil { openCard() }
+        default:
+            break
+        }
+    }
+}
