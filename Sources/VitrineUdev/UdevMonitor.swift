@@ -43,20 +43,36 @@ public final class UdevMonitor {
         readSource.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.drain() }
         }
+        // The socket must stay open until Dispatch has stopped watching it: the monitor (which
+        // owns the socket) is released only once the cancellation is complete.
+        nonisolated(unsafe) let ownedMonitor = monitor
+        nonisolated(unsafe) let ownedUdev = udev
+        readSource.setCancelHandler {
+            udev_monitor_unref(ownedMonitor)
+            udev_unref(ownedUdev)
+        }
         readSource.activate()
         self.source = readSource
     }
 
     isolated deinit {
-        source?.cancel()
-        udev_monitor_unref(monitor)
-        udev_unref(udev)
+        if let source {
+            source.cancel()  // releases the monitor in its cancel handler
+        } else if !stopped {
+            udev_monitor_unref(monitor)
+            udev_unref(udev)
+        }
     }
 
-    /// Stops watching; no handler call follows.
+    private var stopped = false
+
+    /// Stops watching; no handler call follows. The monitor is released once Dispatch has let
+    /// go of its socket.
     public func stop() {
-        source?.cancel()
-        source = nil
+        guard let source else { return }
+        stopped = true
+        source.cancel()
+        self.source = nil
     }
 
     /// Reads every queued event (the socket is non-blocking) and hands each to the handler.
