@@ -2,7 +2,8 @@
 # The initramfs's /init (busybox): mounts the host's / read-only over virtio-9p (tag
 # hostroot) and the run folder read-write (tag work) at its host path, then switch_roots
 # into the host's root and runs the setup script, which ends with the CI-EXIT line.
-# Kernel command line: vitrine.work=<run folder> vitrine.setup=<setup script>.
+# Kernel command line: vitrine.project=<checkout> vitrine.work=<run folder>
+# vitrine.setup=<setup script>.
 # switch_root, not chroot: udevadm refuses to trigger or settle inside a chroot.
 export PATH=/bin
 mount -t proc proc /proc
@@ -12,6 +13,7 @@ echo "vitrine-vm: init"
 for arg in $(cat /proc/cmdline); do
     case $arg in
     vitrine.work=*) work=${arg#vitrine.work=} ;;
+    vitrine.project=*) project=${arg#vitrine.project=} ;;
     vitrine.setup=*) setup=${arg#vitrine.setup=} ;;
     esac
 done
@@ -30,5 +32,8 @@ mount -t devtmpfs dev /newroot/dev
 mount -t tmpfs run /newroot/run
 mount -t tmpfs tmp /newroot/tmp
 mount -t debugfs debugfs /newroot/sys/kernel/debug 2>/dev/null
+# The project at its host path, over the tmpfs above if it lives under /tmp or /run.
+mkdir -p "/newroot$project" 2>/dev/null
+mount -t 9p -o $options,ro,cache=loose project "/newroot$project" || echo "vitrine-vm: cannot mount the project"
 mount -t 9p -o $options,rw work "/newroot$work" || echo "vitrine-vm: cannot mount the run folder"
 exec switch_root /newroot /bin/sh "$setup"

@@ -107,6 +107,9 @@ if [ ! -f "$initramfs" ]; then
 fi
 
 # ---------------------------------------------------------------- run
+# The project is shared on its own too: the guest mounts fresh tmpfs on /tmp and /run, which
+# would hide a checkout that lives there (and 9p does not cross the host's mount points).
+project=$(cd "$here/../.." && pwd)
 # A fresh writable run folder, shared with the guest at the same path.
 run=$cache/run
 rm -rf "$run"
@@ -125,8 +128,9 @@ qemu=(
     -vga none -nic none
     -kernel "/boot/vmlinuz-$kver" -initrd "$initramfs"
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
+    -virtfs "local,path=$project,mount_tag=project,security_model=none,readonly=on,multidevs=remap"
     -virtfs "local,path=$run,mount_tag=work,security_model=none,multidevs=remap"
-    -append "console=ttyS0 panic=-1 quiet loglevel=3 vitrine.work=$run vitrine.setup=$here/guest-setup.sh vitrine.module=$module"
+    -append "console=ttyS0 panic=-1 quiet loglevel=3 vitrine.project=$project vitrine.work=$run vitrine.setup=$here/guest-setup.sh vitrine.module=$module"
 )
 say "booting $kver"
 set +e
