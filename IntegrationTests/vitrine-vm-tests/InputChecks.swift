@@ -329,7 +329,9 @@ enum InputChecks {
     // MARK: - End to end
 
     /// On the DRM backend: a uinput tap on a button fires `.touchUpInside`; a tap outside does
-    /// not, and lands on the view behind at the point sent.
+    /// not, and lands on the view behind at the point sent; a drag moves a view through a pan
+    /// recognizer; the touchscreen removed while a finger is on the button cancels the touch
+    /// (`.touchCancel`, no `.touchUpInside`).
     static func tapThroughVitrineKit(_ checks: Checks, _ clock: MonotonicClock) async {
         guard let touchscreen = makeTouchscreen(checks, "Vitrine VM Touchscreen E", "tap: a uinput touchscreen")
         else { return }
@@ -358,6 +360,18 @@ enum InputChecks {
         var taps = 0
         button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
         background.addSubview(button)
+        let card = UIView(frame: CGRect(x: 100, y: 100, width: 150, height: 150))
+        card.backgroundColor = .orange
+        var panEnded = false
+        card.addGestureRecognizer(
+            UIPanGestureRecognizer { recognizer in
+                guard let pan = recognizer as? UIPanGestureRecognizer, let view = pan.view else { return }
+                let translation = pan.translation(in: view.superview)
+                view.center = CGPoint(x: view.center.x + translation.x, y: view.center.y + translation.y)
+                pan.setTranslation(.zero, in: view.superview)
+                if pan.state == .ended { panEnded = true }
+            })
+        background.addSubview(card)
         window.makeKeyAndVisible()
         defer { window.isHidden = true }
 
@@ -373,9 +387,14 @@ enum InputChecks {
         }
 
         /// Screen points to device units.
+        func raw(_ point: CGPoint) -> (x: Int32, y: Int32) {
+            (
+                UInputTouchscreen.raw(point.x / screen.bounds.width),
+                UInputTouchscreen.raw(point.y / screen.bounds.height)
+            )
+        }
         func tap(at point: CGPoint) {
-            let x = UInputTouchscreen.raw(point.x / screen.bounds.width)
-            let y = UInputTouchscreen.raw(point.y / screen.bounds.height)
+            let (x, y) = raw(point)
             touchscreen.down(slot: 0, x: x, y: y)
             touchscreen.sync()
             touchscreen.up(slot: 0)
@@ -398,6 +417,40 @@ enum InputChecks {
         checks.expect(
             location.map { abs($0.x - outside.x) <= 2 && abs($0.y - outside.y) <= 2 } ?? false,
             "tap: the outside tap lands where it was sent, within 2 points", "\(String(describing: location))")
+
+        // A drag from the card's centre, 200 points right and 100 down in five moves.
+        let start = card.center
+        let (startX, startY) = raw(start)
+        touchscreen.down(slot: 0, x: startX, y: startY)
+        touchscreen.sync()
+        for step in 1...5 {
+            let (x, y) = raw(CGPoint(x: start.x + 40 * CGFloat(step), y: start.y + 20 * CGFloat(step)))
+            touchscreen.move(slot: 0, x: x, y: y)
+            touchscreen.sync()
+        }
+        touchscreen.up(slot: 0)
+        touchscreen.sync()
+        let dragged = await waitUntil(timeout: 5) { panEnded }
+        print("  drag: the card's centre went from \(start) to \(card.center)")
+        checks.expect(
+            dragged && abs(card.center.x - (start.x + 200)) <= 2 && abs(card.center.y - (start.y + 100)) <= 2,
+            "drag: a uinput drag moves a view by the distance dragged, within 2 points",
+            "ended \(panEnded), centre \(card.center) from \(start)")
+
+        // A finger on the button, then the touchscreen goes away.
+        var cancelled = 0
+        button.addAction(UIAction { _ in cancelled += 1 }, for: .touchCancel)
+        let (x, y) = raw(centre)
+        touchscreen.down(slot: 0, x: x, y: y)
+        touchscreen.sync()
+        let highlighted = await waitUntil(timeout: 5) { button.isHighlighted }
+        checks.expect(highlighted, "removal: a finger on the button highlights it")
+        touchscreen.destroy()
+        let cancelArrived = await waitUntil(timeout: 10) { cancelled > 0 }
+        checks.expect(
+            cancelArrived && cancelled == 1 && taps == 1 && !button.isHighlighted,
+            "removal: the touchscreen removed mid-touch sends .touchCancel, not .touchUpInside",
+            "\(cancelled) cancels, \(taps) taps, highlighted \(button.isHighlighted)")
     }
 }
 
