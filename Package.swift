@@ -131,10 +131,14 @@ let package = Package(
             path: "Benchmarks/vitrine-anim-bench",
             swiftSettings: strict
         ),
-        // Checks on real KMS: run inside the qemu guest (scripts/vm/run-in-vm.sh, docs/testing.md).
+        // Checks on real KMS and real input (uinput devices read by libinput): run inside the
+        // qemu guest (scripts/vm/run-in-vm.sh, docs/testing.md).
         .executableTarget(
             name: "vitrine-vm-tests",
-            dependencies: ["VitrineDRM", "VitrinePlatform", "VitrineUdev", "VitrineGraphics", "VitrineLayers"],
+            dependencies: [
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineUdev", "VitrineGraphics",
+                "VitrineLayers",
+            ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
         ),

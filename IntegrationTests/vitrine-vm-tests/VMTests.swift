@@ -5,8 +5,9 @@ import VitrineLayers
 import VitrinePlatform
 import VitrineUdev
 
-/// Vitrine's checks on real KMS: run inside the qemu guest of `scripts/vm/run-in-vm.sh`, where
-/// vkms provides card0 with the connector Virtual-1 and a writeback connector. One line per
+/// Vitrine's checks on real KMS and real input: run inside the qemu guest of
+/// `scripts/vm/run-in-vm.sh`, where vkms provides card0 with the connector Virtual-1 and a
+/// writeback connector, and uinput makes touchscreens and keyboards (`InputChecks`). One line per
 /// check, then `N passed, N failed`; the exit status is 1 when any check failed.
 @main
 @MainActor
@@ -24,6 +25,7 @@ struct VMTests {
         await startWithConnectorOff(checks, clock)
         await descriptorsAreClosed(checks, clock)
         await cardRemovedAndAdded(checks, clock)
+        await InputChecks.run(checks, clock)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }

@@ -55,14 +55,12 @@ public final class LibinputContext {
             interface.deallocate()
             throw .contextCreationFailed
         }
-        guard libinput_udev_assign_seat(context, seat) == 0 else {
-            libinput_unref(context)
-            interface.deallocate()
-            throw .seatAssignmentFailed(seat: seat)
-        }
         self.seat = seat
         self.context = context
         self.interface = interface
+        installLogHandler()
+        // A throw from here on runs deinit, which releases the context.
+        guard libinput_udev_assign_seat(context, seat) == 0 else { throw .seatAssignmentFailed(seat: seat) }
     }
 
     /// Creates a context on the path backend with the given device nodes
@@ -78,7 +76,42 @@ public final class LibinputContext {
         self.seat = nil
         self.context = context
         self.interface = interface
+        installLogHandler()
         for path in devicePaths where !addDevice(path: path) { failedPaths.append(path) }
+    }
+
+    /// libinput's own messages (at its default priority, errors: a device it cannot use, a
+    /// kernel bug it noticed, a client bug), one line each without the newline, prefixed by
+    /// the priority (`error: `). When nil they go to standard error, as libinput prints them
+    /// by default.
+    public var logHandler: ((String) -> Void)?
+
+    /// Routes libinput's log through `logHandler`: the context's user data points at `self`
+    /// (unretained; the context dies with `self`).
+    private func installLogHandler() {
+        libinput_set_user_data(context, Unmanaged.passUnretained(self).toOpaque())
+        libinput_log_set_handler(context) { libinput, priority, format, arguments in
+            guard let libinput, let format, let arguments else { return }
+            var buffer = [CChar](repeating: 0, count: 1024)
+            _ = vsnprintf(&buffer, buffer.count, format, arguments)
+            var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            while text.hasSuffix("\n") { text.removeLast() }
+            let level =
+                switch priority {
+                case LIBINPUT_LOG_PRIORITY_DEBUG: "debug"
+                case LIBINPUT_LOG_PRIORITY_INFO: "info"
+                default: "error"
+                }
+            let line = "\(level): \(text)"
+            guard let user = libinput_get_user_data(libinput) else { return }
+            let owner = Unmanaged<LibinputContext>.fromOpaque(user).takeUnretainedValue()
+            if let handler = owner.logHandler {
+                handler(line)
+            } else {
+                let message = Array("libinput \(line)\n".utf8)
+                _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            }
+        }
     }
 
     /// Paths the path backend could not open at creation.
@@ -128,6 +161,8 @@ public final class LibinputContext {
     private func translate(_ event: OpaquePointer) -> LibinputEvent? {
         let type = libinput_event_get_type(event)
         guard let handle = libinput_event_get_device(event) else { return nil }
+        // libinput's `libinput_event_get_*_event()` accessors log a client bug when asked for
+        // a kind the event is not, so the type decides which one is called.
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let description = describe(handle)
@@ -136,59 +171,72 @@ public final class LibinputContext {
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             let description = devices.removeValue(forKey: handle) ?? describe(handle)
             return .deviceRemoved(description)
-        default:
-            break
-        }
-        let device = devices[handle]?.sysname ?? String(cString: libinput_device_get_sysname(handle))
-        if let touch = libinput_event_get_touch_event(event) {
-            let time = Double(libinput_event_touch_get_time_usec(touch)) / 1_000_000
-            switch type {
-            case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-                let slot = Int(libinput_event_touch_get_seat_slot(touch))
-                // Transformed to a 1x1 "screen": the device's range normalised, with the
-                // calibration matrix applied.
-                let x = libinput_event_touch_get_x_transformed(touch, 1)
-                let y = libinput_event_touch_get_y_transformed(touch, 1)
-                return type == LIBINPUT_EVENT_TOUCH_DOWN
-                    ? .touchDown(device: device, slot: slot, x: x, y: y, time: time)
-                    : .touchMotion(device: device, slot: slot, x: x, y: y, time: time)
-            case LIBINPUT_EVENT_TOUCH_UP:
-                return .touchUp(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
-            case LIBINPUT_EVENT_TOUCH_CANCEL:
-                return .touchCancel(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
-            case LIBINPUT_EVENT_TOUCH_FRAME:
-                return .touchFrame(device: device, time: time)
-            default:
-                return nil
-            }
-        }
-        if let keyboard = libinput_event_get_keyboard_event(event) {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+            LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let touch = libinput_event_get_touch_event(event) else { return nil }
+            return translateTouch(touch, type: type, device: name(of: handle))
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard let keyboard = libinput_event_get_keyboard_event(event) else { return nil }
             let time = Double(libinput_event_keyboard_get_time_usec(keyboard)) / 1_000_000
             return .key(
-                device: device, code: libinput_event_keyboard_get_key(keyboard),
+                device: name(of: handle), code: libinput_event_keyboard_get_key(keyboard),
                 pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED, time: time)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
+            guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
+            return translatePointer(pointer, type: type, device: name(of: handle))
+        default:
+            return nil
         }
-        if let pointer = libinput_event_get_pointer_event(event) {
-            let time = Double(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000
-            switch type {
-            case LIBINPUT_EVENT_POINTER_MOTION:
-                return .pointerMotion(
-                    device: device, dx: libinput_event_pointer_get_dx(pointer),
-                    dy: libinput_event_pointer_get_dy(pointer), time: time)
-            case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
-                return .pointerAbsolute(
-                    device: device, x: libinput_event_pointer_get_absolute_x_transformed(pointer, 1),
-                    y: libinput_event_pointer_get_absolute_y_transformed(pointer, 1), time: time)
-            case LIBINPUT_EVENT_POINTER_BUTTON:
-                return .pointerButton(
-                    device: device, button: libinput_event_pointer_get_button(pointer),
-                    pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
-                    time: time)
-            default:
-                return nil
-            }
+    }
+
+    private func name(of handle: OpaquePointer) -> String {
+        devices[handle]?.sysname ?? String(cString: libinput_device_get_sysname(handle))
+    }
+
+    private func translateTouch(_ touch: OpaquePointer, type: libinput_event_type, device: String) -> LibinputEvent? {
+        let time = Double(libinput_event_touch_get_time_usec(touch)) / 1_000_000
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = Int(libinput_event_touch_get_seat_slot(touch))
+            // Transformed to a 1x1 "screen": the device's range normalised, with the
+            // calibration matrix applied.
+            let x = libinput_event_touch_get_x_transformed(touch, 1)
+            let y = libinput_event_touch_get_y_transformed(touch, 1)
+            return type == LIBINPUT_EVENT_TOUCH_DOWN
+                ? .touchDown(device: device, slot: slot, x: x, y: y, time: time)
+                : .touchMotion(device: device, slot: slot, x: x, y: y, time: time)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            return .touchUp(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            return .touchCancel(device: device, slot: Int(libinput_event_touch_get_seat_slot(touch)), time: time)
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            return .touchFrame(device: device, time: time)
+        default:
+            return nil
         }
-        return nil
+    }
+
+    private func translatePointer(_ pointer: OpaquePointer, type: libinput_event_type, device: String)
+        -> LibinputEvent?
+    {
+        let time = Double(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000
+        switch type {
+        case LIBINPUT_EVENT_POINTER_MOTION:
+            return .pointerMotion(
+                device: device, dx: libinput_event_pointer_get_dx(pointer),
+                dy: libinput_event_pointer_get_dy(pointer), time: time)
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            return .pointerAbsolute(
+                device: device, x: libinput_event_pointer_get_absolute_x_transformed(pointer, 1),
+                y: libinput_event_pointer_get_absolute_y_transformed(pointer, 1), time: time)
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            return .pointerButton(
+                device: device, button: libinput_event_pointer_get_button(pointer),
+                pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
+                time: time)
+        default:
+            return nil
+        }
     }
 
     private func describe(_ handle: OpaquePointer) -> InputDeviceDescription {

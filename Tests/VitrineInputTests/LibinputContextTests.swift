@@ -22,3 +22,16 @@ struct LibinputContextTests {
         }
     }
 }
+
+@Suite("LibinputContext log")
+struct LibinputContextLogTests {
+    @Test func libinputsMessagesGoToTheLogHandler() throws {
+        let context = try LibinputContext(devicePaths: [])
+        var lines: [String] = []
+        context.logHandler = { lines.append($0) }
+        // libinput reports a node it cannot open at error priority, its default.
+        #expect(!context.addDevice(path: "/nonexistent/event99"))
+        #expect(lines.contains { $0.hasPrefix("error: ") && $0.contains("/nonexistent/event99") }, "\(lines)")
+        #expect(lines.allSatisfy { !$0.hasSuffix("\n") })
+    }
+}
