@@ -27,6 +27,9 @@ final class ViewAnimationContext {
     /// Layer keys already animated by this keyframe animation (later keyframes of a key that
     /// cannot be additive fill forwards only).
     var keyframeKeys: Set<String> = []
+    /// For property animators: the media time every animation begins at; the animations then
+    /// fill both ways, stay attached when done, and report every stop.
+    var animatorBegin: Double?
     /// Views whose layers were animated in this block (laid out at its end with
     /// `.layoutSubviews`).
     private(set) var touchedViews: [UIView] = []
@@ -241,16 +244,24 @@ final class ViewAnimationObserver: CAAnimationDelegate {
     let group: ViewAnimationGroup
     weak var view: UIView?
     let blocksInteraction: Bool
+    /// Report each stop (an animator's animations stay attached and may run again), not only
+    /// the first.
+    let reportsEveryStop: Bool
     private var stopped = false
 
-    init(group: ViewAnimationGroup, view: UIView, blocksInteraction: Bool) {
+    init(group: ViewAnimationGroup, view: UIView, blocksInteraction: Bool, reportsEveryStop: Bool = false) {
         self.group = group
         self.view = view
         self.blocksInteraction = blocksInteraction
+        self.reportsEveryStop = reportsEveryStop
         if blocksInteraction { view.interactionBlockingAnimationCount += 1 }
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if reportsEveryStop {
+            group.onStop?(flag)
+            return
+        }
         guard !stopped else { return }
         stopped = true
         if blocksInteraction, let view { view.interactionBlockingAnimationCount -= 1 }
@@ -298,9 +309,17 @@ final class ViewPropertyAction: CAAction {
         let fillsBackwards = difference != nil || !context.keyframeKeys.contains(event)
         context.keyframeKeys.insert(event)
         let final = context.wrapInKeyframeGroup(animation, fillsBackwards: fillsBackwards)
-        final.delegate = ViewAnimationObserver(
-            group: context.group, view: view,
-            blocksInteraction: !context.options.contains(.allowUserInteraction))
+        if let begin = context.animatorBegin {
+            final.beginTime = begin
+            final.fillMode = .both
+            final.isRemovedOnCompletion = false
+            final.delegate = ViewAnimationObserver(
+                group: context.group, view: view, blocksInteraction: false, reportsEveryStop: true)
+        } else {
+            final.delegate = ViewAnimationObserver(
+                group: context.group, view: view,
+                blocksInteraction: !context.options.contains(.allowUserInteraction))
+        }
         let key = Self.unusedKey(event, on: layer)
         context.group.animationAdded(
             ViewAnimationRecord(layer: layer, view: view, key: event, animationKey: key, from: old, to: new))
