@@ -157,10 +157,14 @@ final class ScreenFrameLoop: CALayerTreeHost {
         CATransaction.flush()
         let root = screen.rootLayer
         let showTime = vblank.map { $0 + period } ?? predictedVblank(after: clock.now)
+        // Changes made by animation delegates and completions (a completion starting the next
+        // animation) are after this frame's sample: they ask for the next frame.
+        frameScheduled = false
         isAnimating = animationEngine.advance(root, to: showTime)
+        let changedDuringSample = frameScheduled
         root.layoutAndDisplayIfNeeded()
         // Changes made by layout and drawing are in this frame; later ones ask for the next.
-        frameScheduled = false
+        frameScheduled = changedDuringSample
         guard let buffer = screen.output.acquireBuffer() else {
             if screen.output.isConnected { frameScheduled = true }  // rendered when the present completes
             scheduleVblankWakeUp()

@@ -353,6 +353,22 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `gestureRecognizerShouldBegin(_:)` (default true).
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
+    // MARK: Animations (see Animation/ and UIView+LayerActions.swift)
+
+    /// Running UIView animations of this view made without `.allowUserInteraction`: while
+    /// any runs, hit-testing passes over the view, as UIKit ignores touches on views it
+    /// animates.
+    internal var interactionBlockingAnimationCount = 0
+
+    /// The action for a change of the view's layer, as UIView's `action(for:forKey:)`
+    /// (`CALayerDelegate`): inside an animation block, an action that animates the change
+    /// (from the old value to the new one, additively unless `.beginFromCurrentState`); outside
+    /// one, `NSNull()`, so a view's own layer does not animate implicitly, as in UIKit.
+    /// Subclasses may override it, as in UIKit.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        viewAnimationAction(for: layer, forKey: event)
+    }
+
     // MARK: Layer delegate
 
     /// The layer asks its delegate to lay out: the view's controller is told around
