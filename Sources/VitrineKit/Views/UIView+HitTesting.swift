@@ -25,21 +25,14 @@ extension UIView {
     }
 
     /// `point` (in this view's bounds coordinates) in `subview`'s. An untransformed subview's
-    /// layer is only offset from this one's, so the general conversion (through the layers'
-    /// common ancestor and 3x3 matrices) is skipped: `position` places the layer's anchor,
-    /// which sits at `bounds.origin + anchorPoint * bounds.size` in its own coordinates.
-    /// Only for a view whose layer has no `sublayerTransform`; a subview's layer is always a
-    /// sublayer of its superview's (the view tree keeps it so).
+    /// layer is only offset from this one's (`CALayer.offsetFromSuperlayer`, kept up to date by
+    /// the layer), so the general conversion (through the layers' common ancestor and 3x3
+    /// matrices) is skipped. Only for a view whose layer has no `sublayerTransform`; a
+    /// subview's layer is always a sublayer of its superview's (the view tree keeps it so).
     private func pointInSubview(_ subview: UIView, _ point: CGPoint) -> CGPoint {
-        let child = subview.layer
-        guard child.hasIdentityTransform else {
+        guard let offset = subview.layer.offsetFromSuperlayer else {
             return subview.convert(point, from: self)
         }
-        let bounds = child.bounds
-        let anchor = child.anchorPoint
-        let position = child.position
-        return CGPoint(
-            x: point.x - position.x + bounds.origin.x + anchor.x * bounds.size.width,
-            y: point.y - position.y + bounds.origin.y + anchor.y * bounds.size.height)
+        return CGPoint(x: point.x + offset.x, y: point.y + offset.y)
     }
 }
