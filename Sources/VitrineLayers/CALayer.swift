@@ -308,16 +308,30 @@ open class CALayer {
     /// This layer or a layer below it has animations, a presentation overlay or pending stops:
     /// the animation engine visits it.
     internal var subtreeHasAnimations = false
-    /// The values animations show, sampled by the engine; nil when nothing animates.
-    internal var presentationOverlay: PresentationOverlay?
+    /// The values animations show, sampled by the engine; nil when nothing animates. Boxed, as
+    /// are the action fields below: most layers never animate, and inline these would double
+    /// every layer's size.
+    internal var presentationOverlay: PresentationOverlay? {
+        get { overlayBox?.value }
+        set { Boxed.store(newValue, in: &overlayBox) }
+    }
+    private var overlayBox: Boxed<PresentationOverlay>?
     /// Set once a compositor has drawn (or considered) the layer: from then on property changes
     /// run implicit actions, as Core Animation animates only layers already committed.
     internal var hasBeenRendered = false
     /// The action looked up before a property change, run after it.
-    internal var pendingAction: PendingAction?
+    internal var pendingAction: PendingAction? {
+        get { pendingActionBox?.value }
+        set { Boxed.store(newValue, in: &pendingActionBox) }
+    }
+    private var pendingActionBox: Boxed<PendingAction>?
     /// While an action runs: the value shown before the change (for `CABasicAnimation`s with no
     /// values).
-    internal var actionPreviousValue: (key: String, value: AnimationValue)?
+    internal var actionPreviousValue: (key: String, value: AnimationValue)? {
+        get { actionPreviousValueBox?.value }
+        set { Boxed.store(newValue, in: &actionPreviousValueBox) }
+    }
+    private var actionPreviousValueBox: Boxed<(key: String, value: AnimationValue)>?
     /// For a presentation copy: the model layer it was made from.
     internal weak var modelLayer: CALayer?
 
