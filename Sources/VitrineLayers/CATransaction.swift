@@ -123,6 +123,14 @@ public final class CATransaction {
     public static func setDisableActions(_ flag: Bool) {
         modifyCurrent { $0.disableActions = flag }
     }
+    /// Runs `body` with actions disabled, then restores the previous setting (a Vitrine
+    /// addition for code that updates standalone layers it owns, as controls do).
+    public static func withActionsDisabled<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let wereDisabled = disableActions()
+        setDisableActions(true)
+        defer { setDisableActions(wereDisabled) }
+        return try body()
+    }
 
     /// The duration of implicit animations in this transaction, as `animationDuration()`
     /// (default 0.25 seconds).

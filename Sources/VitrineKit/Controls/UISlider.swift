@@ -241,9 +241,10 @@ open class UISlider: UIControl {
     private func updateAppearance() {
         // The parts change at once: no implicit animations of these standalone layers (until
         // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
-        let actionsWereDisabled = CATransaction.disableActions()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.setDisableActions(actionsWereDisabled) }
+        CATransaction.withActionsDisabled { layOutParts() }
+    }
+
+    private func layOutParts() {
         contentLayer.frame = bounds
         contentLayer.opacity = isEnabled ? 1 : 0.5
         let local = CGRect(origin: .zero, size: bounds.size)

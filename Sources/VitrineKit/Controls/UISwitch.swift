@@ -137,9 +137,10 @@ open class UISwitch: UIControl {
     private func updateAppearance() {
         // The parts change at once: no implicit animations of these standalone layers (until
         // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
-        let actionsWereDisabled = CATransaction.disableActions()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.setDisableActions(actionsWereDisabled) }
+        CATransaction.withActionsDisabled { layOutParts() }
+    }
+
+    private func layOutParts() {
         let size = Self.fixedSize
         let area = CGRect(origin: bounds.origin, size: size)
         contentLayer.frame = area

@@ -83,3 +83,23 @@ struct GestureSamples {
         return CGPoint(x: (last.value.x - base.value.x) / interval, y: (last.value.y - base.value.y) / interval)
     }
 }
+
+/// How far the centroid of the tracked fingers moved: the mean of the movements of the
+/// `touches` found in `lastLocations` (window coordinates), whose entries it advances. Nil when
+/// no finger is tracked.
+@MainActor
+func centroidMovement(of touches: Set<UITouch>, tracking lastLocations: inout [ObjectIdentifier: CGPoint]) -> CGPoint? {
+    guard !lastLocations.isEmpty else { return nil }
+    var delta = CGPoint.zero
+    for touch in touches {
+        let key = ObjectIdentifier(touch)
+        guard let last = lastLocations[key] else { continue }
+        let now = touch.location(in: nil)
+        guard now.x.isFinite, now.y.isFinite else { continue }
+        delta.x += now.x - last.x
+        delta.y += now.y - last.y
+        lastLocations[key] = now
+    }
+    let count = CGFloat(lastLocations.count)
+    return CGPoint(x: delta.x / count, y: delta.y / count)
+}

@@ -65,23 +65,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard !lastLocations.isEmpty else { return }
-        var delta = CGPoint.zero
-        for touch in touches {
-            let key = ObjectIdentifier(touch)
-            guard let last = lastLocations[key] else { continue }
-            let now = touch.location(in: nil)
-            guard now.x.isFinite, now.y.isFinite else { continue }
-            delta.x += now.x - last.x
-            delta.y += now.y - last.y
-            lastLocations[key] = now
-        }
-        // The centroid of the tracked fingers moves by the mean of their movements.
-        let count = CGFloat(lastLocations.count)
-        translation.x += delta.x / count
-        translation.y += delta.y / count
-        movement.x += delta.x / count
-        movement.y += delta.y / count
+        guard let delta = centroidMovement(of: touches, tracking: &lastLocations) else { return }
+        translation.x += delta.x
+        translation.y += delta.y
+        movement.x += delta.x
+        movement.y += delta.y
         samples.add(time: event.timestamp, value: translation)
         switch state {
         case .possible:

@@ -52,20 +52,9 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard !lastLocations.isEmpty else { return }
-        var delta = CGPoint.zero
-        for touch in touches {
-            let key = ObjectIdentifier(touch)
-            guard let last = lastLocations[key] else { continue }
-            let now = touch.location(in: nil)
-            guard now.x.isFinite, now.y.isFinite else { continue }
-            delta.x += now.x - last.x
-            delta.y += now.y - last.y
-            lastLocations[key] = now
-        }
-        let count = CGFloat(lastLocations.count)
-        movement.x += delta.x / count
-        movement.y += delta.y / count
+        guard let delta = centroidMovement(of: touches, tracking: &lastLocations) else { return }
+        movement.x += delta.x
+        movement.y += delta.y
         let length = hypot(movement.x, movement.y)
         guard length >= 10 else { return }
         guard lastLocations.count == numberOfTouchesRequired,
