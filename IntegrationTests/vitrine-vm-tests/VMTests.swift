@@ -25,6 +25,7 @@ struct VMTests {
         await startWithConnectorOff(checks, clock)
         await descriptorsAreClosed(checks, clock)
         await cardRemovedAndAdded(checks, clock)
+        await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
