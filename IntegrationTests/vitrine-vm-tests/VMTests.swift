@@ -18,6 +18,10 @@ struct VMTests {
         let checks = Checks()
         let clock = MonotonicClock()
         startWatchdog(seconds: 240)
+        if CommandLine.arguments.contains("--bench") {
+            await Bench.run(clock)
+            exit(0)
+        }
         await discoveryAndAtomicFlips(checks, clock)
         await legacyFlips(checks, clock)
         await modeSelection(checks, clock)
