@@ -324,6 +324,11 @@ enum InputChecks {
         checks.expect(
             zip(keys, keys.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp },
             "keys: timestamps in order", "\(keys.map(\.timestamp))")
+        // Bad input: a keyboard is not a touchscreen, and nothing it sends becomes a touch.
+        checks.expect(
+            device?.isTouchscreen == false && recorder.touches(of: sysname).isEmpty,
+            "keys: a keyboard is not mapped as touch (no touch events from it)",
+            "\(recorder.touches(of: sysname).count) touches")
     }
 
     // MARK: - End to end

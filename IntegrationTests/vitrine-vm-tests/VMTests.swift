@@ -18,6 +18,10 @@ struct VMTests {
         let checks = Checks()
         let clock = MonotonicClock()
         startWatchdog(seconds: 240)
+        if CommandLine.arguments.contains("--bench") {
+            await Bench.run(clock)
+            exit(0)
+        }
         await discoveryAndAtomicFlips(checks, clock)
         await legacyFlips(checks, clock)
         await modeSelection(checks, clock)
@@ -25,6 +29,7 @@ struct VMTests {
         await startWithConnectorOff(checks, clock)
         await descriptorsAreClosed(checks, clock)
         await cardRemovedAndAdded(checks, clock)
+        await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)

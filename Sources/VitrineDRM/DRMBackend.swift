@@ -38,8 +38,12 @@ public final class DRMBackend: DisplayBackend {
     public private(set) var device: DRMDevice?
     /// Whether commits are atomic; nil while no card is open.
     public var usesAtomic: Bool? { card?.usesAtomic }
-    /// Whether this process is DRM master of the card.
-    public var isMaster: Bool { card?.isMaster ?? false }
+    /// Whether this process is DRM master of the card now (asked of the kernel).
+    public var isMaster: Bool { card?.isMasterNow ?? false }
+    /// Whether the session is active: false between `disableSession()` (or a commit that
+    /// found master taken away) and a successful `enableSession()`. While inactive nothing is
+    /// committed and every output is suspended.
+    public private(set) var isSessionActive = true
 
     private let opener: any DeviceOpener
     private let configuredCard: String?
@@ -87,6 +91,50 @@ public final class DRMBackend: DisplayBackend {
         monitor?.stop()
         monitor = nil
         closeCard(restore: true)
+    }
+
+    /// The session goes away (libseat's `disable_seat`, a VT switch away): master is dropped
+    /// so that the next session can take it, and every output is suspended: frames are held,
+    /// nothing is committed, no error is retried. Logged once.
+    public func disableSession() {
+        guard isSessionActive else { return }
+        card?.dropMaster()
+        suspendSession("session disabled: DRM master dropped; frames held until it is enabled")
+    }
+
+    /// The session is back (libseat's `enable_seat`, a VT switch back): becomes DRM master
+    /// again, re-probes the connectors (they may have changed meanwhile) and resumes every
+    /// output: the next frame sets the mode again and repaints every pixel. Returns false,
+    /// logged, while another process still holds master; call again when the seat says so.
+    @discardableResult
+    public func enableSession() -> Bool {
+        guard let card else {
+            isSessionActive = true
+            openCard()
+            return card != nil
+        }
+        guard card.becomeMaster() else {
+            log("session enabled, but another client is still DRM master of \(card.path); frames stay held")
+            return false
+        }
+        isSessionActive = true
+        log("session enabled: DRM master regained; modesetting and repainting every output")
+        probeConnectors()
+        for output in drmOutputs { output.resume() }
+        return true
+    }
+
+    private func suspendSession(_ message: String) {
+        isSessionActive = false
+        for output in drmOutputs { output.suspend() }
+        log(message)
+    }
+
+    /// A commit found master gone without `disableSession()`: suspend as if told.
+    private func masterLost() {
+        guard isSessionActive else { return }
+        card?.masterWasLost()
+        suspendSession("lost DRM master (another client or a VT switch took it); frames held until enableSession()")
     }
 
     /// Re-probes the card's connectors now, as a udev `change` event does.
@@ -158,6 +206,9 @@ public final class DRMBackend: DisplayBackend {
 
     func closeCard(restore: Bool) {
         guard let card else { return }
+        // Without master (the session is away) nothing can be switched off or restored: the
+        // master of the moment owns the CRTCs.
+        let restore = restore && isSessionActive
         for output in drmOutputs { disconnect(output, releaseCRTC: restore) }
         if restore {
             for saved in savedCRTCs {
@@ -166,6 +217,7 @@ public final class DRMBackend: DisplayBackend {
             }
         }
         savedCRTCs = []
+        isSessionActive = true
         card.dropMaster()
         if let eventSource {
             eventSource.cancel()
@@ -200,7 +252,8 @@ public final class DRMBackend: DisplayBackend {
             case (true, nil):
                 connect(state, card: card, resources: resources)
             case (false, let output?):
-                disconnect(output, releaseCRTC: true)
+                // Without master the CRTC cannot be switched off; the next master owns it.
+                disconnect(output, releaseCRTC: isSessionActive)
             case (true, let output?):
                 if let previous = output.update(from: state) { outputModeChangedHandler?(output, previous) }
             case (false, nil):
@@ -208,7 +261,7 @@ public final class DRMBackend: DisplayBackend {
             }
         }
         for output in drmOutputs where !seen.contains(output.connectorID) {
-            disconnect(output, releaseCRTC: true)
+            disconnect(output, releaseCRTC: isSessionActive)
         }
     }
 
@@ -231,6 +284,8 @@ public final class DRMBackend: DisplayBackend {
             output.modeChangeObserver = { [weak self] output, previous in
                 self?.outputModeChangedHandler?(output, previous)
             }
+            output.masterLossObserver = { [weak self] in self?.masterLost() }
+            if !isSessionActive { output.suspend() }
             drmOutputs.append(output)
             log("\(state.name) connected: \(choice.mode) on CRTC \(crtc)")
             outputConnectedHandler?(output)
@@ -244,6 +299,7 @@ public final class DRMBackend: DisplayBackend {
         drmOutputs.remove(at: index)
         output.disconnect(releaseCRTC: releaseCRTC)
         output.modeChangeObserver = nil
+        output.masterLossObserver = nil
         log("\(output.name) disconnected")
         outputDisconnectedHandler?(output)
     }

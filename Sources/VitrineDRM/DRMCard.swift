@@ -44,6 +44,23 @@ final class DRMCard {
         isMaster = false
     }
 
+    /// Asks to be DRM master again (the session came back); returns whether it is.
+    @discardableResult
+    func becomeMaster() -> Bool {
+        isMaster = drmSetMaster(descriptor) == 0 || drmIsMaster(descriptor) != 0
+        return isMaster
+    }
+
+    /// Whether the kernel says this descriptor is master now (master can be taken away
+    /// without this process doing anything: logind revokes it at a VT switch).
+    var isMasterNow: Bool { drmIsMaster(descriptor) != 0 }
+
+    /// A commit failed for want of master: it was taken away.
+    func masterWasLost() { isMaster = false }
+
+    /// Drops master on any descriptor of this process (see `DRMClient.revokeMaster`).
+    static func dropMaster(descriptor: Int32) -> Bool { drmDropMaster(descriptor) == 0 }
+
     /// Whether the kernel supports dumb buffers on this card.
     var supportsDumbBuffers: Bool {
         var value: UInt64 = 0

@@ -46,6 +46,16 @@ public final class DRMOutput: DisplayOutput {
     public var supportsDamageClips: Bool { planeProperties["FB_DAMAGE_CLIPS"] != nil }
     /// The number of page flips completed since connection.
     public private(set) var completedPresentCount = 0
+    /// Whether the session is away (another DRM master, a VT switch): nothing is committed,
+    /// `acquireBuffer()` returns nil and `present` throws `.suspended` until it resumes.
+    public private(set) var isSuspended = false
+    /// Called when the output resumes after a suspension (the frame loop repaints everything).
+    public var resumeHandler: (@MainActor () -> Void)?
+    /// The damage of the last successful present (what the compositor repainted), for
+    /// diagnostics: after a resume it covers the whole screen.
+    public private(set) var lastPresentedDamage: Region?
+    /// Tells the backend a commit failed because this process is no longer DRM master.
+    var masterLossObserver: (@MainActor () -> Void)?
 
     let card: DRMCard
     private var drmModes: [(DisplayMode, DRMModeInfo)]
@@ -102,7 +112,7 @@ public final class DRMOutput: DisplayOutput {
     /// The back buffer for the next frame (ages as `HeadlessOutput`'s: 0, 0, 2, 2, ...); nil
     /// while disconnected or while both buffers are on screen or waiting.
     public func acquireBuffer() -> SwapchainBuffer? {
-        guard isConnected else { return nil }
+        guard isConnected, !isSuspended else { return nil }
         return chain?.acquire()
     }
 
@@ -111,6 +121,7 @@ public final class DRMOutput: DisplayOutput {
     /// connection or a mode change also sets the mode.
     public func present(_ buffer: SwapchainBuffer, damage: Region) throws(DisplayOutputError) {
         guard isConnected, chain != nil else { throw .disconnected(output: name) }
+        guard !isSuspended else { throw .suspended(output: name) }
         guard !isPresentPending else { throw .presentPending(output: name) }
         guard chain!.isAcquired(buffer) else { throw .bufferNotAcquired(output: name) }
         let framebuffer = dumbBuffers[buffer.slot].framebufferID
@@ -118,8 +129,15 @@ public final class DRMOutput: DisplayOutput {
             card.usesAtomic
             ? atomicPresent(framebuffer: framebuffer, damage: damage) : legacyPresent(framebuffer: framebuffer)
         if let failure = status {
+            // Without master every commit fails with EACCES: the session went away without
+            // telling us (logind revoked master at a VT switch). Hold frames, say it once.
+            if failure.code == EACCES || failure.code == EPERM, !card.isMasterNow {
+                masterLossObserver?()
+                throw .suspended(output: name)
+            }
             throw .backendFailure(output: name, reason: failure.description)
         }
+        lastPresentedDamage = damage
         needsModeset = false
         _ = chain!.presentAcquired()
     }
@@ -157,6 +175,22 @@ public final class DRMOutput: DisplayOutput {
         presentCompletionHandler?(
             PresentEvent(
                 timestamp: event.timestamp, sequence: UInt64(event.sequence), refreshPeriod: currentMode.refreshPeriod))
+    }
+
+    /// The session went away: hold every frame until `resume()`.
+    func suspend() {
+        isSuspended = true
+    }
+
+    /// The session is back and this process is master again: the next present sets the mode
+    /// again (another master may have changed the CRTC), and the resume handler asks for a
+    /// frame that repaints everything.
+    func resume() {
+        guard isSuspended else { return }
+        isSuspended = false
+        needsModeset = true
+        guard isConnected else { return }
+        resumeHandler?()
     }
 
     /// A re-probe found `connector` still connected: takes its new mode list. When the current

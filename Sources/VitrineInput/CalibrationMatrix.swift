@@ -49,6 +49,20 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
             d: l[3] * r[0] + l[4] * r[3], e: l[3] * r[1] + l[4] * r[4], f: l[3] * r[2] + l[4] * r[5] + l[5])
     }
 
+    /// The matrix in `text` (from the configuration or udev) for device `device`; when `text`
+    /// is not a matrix, `log` is told why, naming the device and the text, and the device
+    /// keeps the default (the identity, as libinput does with a bad udev property).
+    public static func parsing(
+        _ text: String, forDevice device: String, log: (String) -> Void
+    ) -> CalibrationMatrix {
+        do {
+            return try CalibrationMatrix(parsing: text)
+        } catch {
+            log("\(device): calibration matrix \"\(text)\" ignored: \(error); using the identity")
+            return .identity
+        }
+    }
+
     /// The matrix that turns touches by `rotation` clockwise, libinput's documented matrices
     /// for a panel mounted rotated: 90° is `0 -1 1 1 0 0`, 180° is `-1 0 1 0 -1 1`,
     /// 270° is `0 1 0 -1 0 1`.

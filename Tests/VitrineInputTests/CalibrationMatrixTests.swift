@@ -25,6 +25,18 @@ struct CalibrationMatrixTests {
         #expect(throws: CalibrationMatrixError.notANumber("1,5")) { try CalibrationMatrix(parsing: "1,5 0 0 0 1 0") }
     }
 
+    @Test func aBadMatrixIsReportedAndTheDeviceKeepsTheIdentity() {
+        var lines: [String] = []
+        let matrix = CalibrationMatrix.parsing("0 -1 1 1 0", forDevice: "event7") { lines.append($0) }
+        #expect(matrix == .identity)
+        #expect(
+            lines == [
+                #"event7: calibration matrix "0 -1 1 1 0" ignored: a calibration matrix has 6 values (a b c d e f), this one has 5; using the identity"#
+            ])
+        let good = CalibrationMatrix.parsing("0 -1 1 1 0 0", forDevice: "event7") { lines.append($0) }
+        #expect(good == CalibrationMatrix(rotation: .clockwise90) && lines.count == 1)
+    }
+
     @Test func appliesToNormalisedPoints() {
         expectPoint(CalibrationMatrix.identity.apply(x: 0.25, y: 0.75), 0.25, 0.75)
         let matrix = CalibrationMatrix(a: 2, b: 0, c: -0.5, d: 0, e: 0.5, f: 0.25)

@@ -57,6 +57,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
             scale: screen.scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
         screen.rootLayer.treeHost = self
         screen.output.presentCompletionHandler = { [weak self] event in self?.presentDidComplete(event) }
+        screen.output.resumeHandler = { [weak self] in self?.outputDidResume() }
         scheduleFrame()
     }
 
@@ -133,8 +134,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
 
     /// A wake-up at the next vblank, when frames must go on and no present will bring one.
     private func scheduleVblankWakeUp() {
-        guard !stopped, needsVblanks, screen.output.isConnected, !screen.output.isPresentPending,
-            vblankTimer?.isPending != true
+        guard !stopped, needsVblanks, screen.output.isConnected, !screen.output.isSuspended,
+            !screen.output.isPresentPending, vblankTimer?.isPending != true
         else { return }
         let time = predictedVblank(after: clock.now)
         vblankTimer = clock.schedule(at: time) { [weak self] in self?.vblankWakeUpFired(at: time) }
@@ -178,6 +179,11 @@ final class ScreenFrameLoop: CALayerTreeHost {
                 vblankTimer?.cancel()
                 vblankTimer = nil
                 return
+            } catch .suspended {
+                // The session went away during this frame (the backend says so once): the
+                // frame is held, and the output's resume repaints everything.
+                frameScheduled = true
+                return
             } catch {
                 kitLog.error("presenting on \(screen.name) failed: \(error)")
             }
@@ -197,6 +203,13 @@ final class ScreenFrameLoop: CALayerTreeHost {
         scheduleVblankWakeUp()
     }
 
+    /// The output is back from a suspension (the session returned after a VT switch or
+    /// another DRM master): what was on screen is gone, so the next frame repaints every pixel
+    /// and vblanks restart now. Frames were held while it was away: no wake-ups, no retries.
+    func outputDidResume() {
+        modeDidChange()
+    }
+
     /// The next frame repaints every pixel (`UIScreen.setNeedsFullRedraw()`).
     func invalidate() {
         compositor.invalidate()
@@ -208,5 +221,6 @@ final class ScreenFrameLoop: CALayerTreeHost {
         vblankTimer?.cancel()
         vblankTimer = nil
         screen.output.presentCompletionHandler = nil
+        screen.output.resumeHandler = nil
     }
 }

@@ -57,4 +57,23 @@ public protocol DisplayOutput: AnyObject {
     /// Called on the main actor at the vblank that put a presented buffer on screen (the DRM
     /// page-flip event), with that vblank's time: the tick display links fire on.
     var presentCompletionHandler: (@MainActor (PresentEvent) -> Void)? { get set }
+
+    /// Whether the output is suspended: connected, but its session is away (another process is
+    /// DRM master, a VT switch), so `acquireBuffer()` returns nil and `present` throws
+    /// `.suspended` until it resumes. Frames are held meanwhile, not retried.
+    var isSuspended: Bool { get }
+    /// Called on the main actor when a suspended output can show frames again. What was on
+    /// screen is gone (another client drew there) and the next present sets the mode again:
+    /// the next frame must repaint every pixel.
+    var resumeHandler: (@MainActor () -> Void)? { get set }
+}
+
+extension DisplayOutput {
+    /// Outputs that are never suspended (the headless ones) are never suspended.
+    public var isSuspended: Bool { false }
+    /// Outputs that are never suspended never resume: the handler is not kept.
+    public var resumeHandler: (@MainActor () -> Void)? {
+        get { nil }
+        set {}
+    }
 }

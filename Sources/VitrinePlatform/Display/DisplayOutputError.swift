@@ -13,6 +13,9 @@ public enum DisplayOutputError: Error, Equatable, CustomStringConvertible {
     case unsupportedMode(output: String, mode: DisplayMode)
     /// The backend failed (an ioctl's error, say); `reason` says what failed.
     case backendFailure(output: String, reason: String)
+    /// The output is suspended: the session is away (another DRM master, a VT switch), so
+    /// nothing is committed until it comes back (`DisplayOutput.isSuspended`).
+    case suspended(output: String)
 
     /// A sentence naming the output and the problem.
     public var description: String {
@@ -27,6 +30,8 @@ public enum DisplayOutputError: Error, Equatable, CustomStringConvertible {
             "display output \(output) does not support mode \(mode)"
         case .backendFailure(let output, let reason):
             "display output \(output) failed: \(reason)"
+        case .suspended(let output):
+            "display output \(output) is suspended until the session comes back"
         }
     }
 }
