@@ -81,7 +81,8 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", .product(name: "Logging", package: "swift-log"),
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -156,14 +156,28 @@ public final class UIApplication: UIResponder {
 }
 
 /// Launches the app with `delegate` and runs the main loop for ever, as UIKit's
-/// `UIApplicationMain`: installs `displayBackend` (the default: the headless backend), calls
+/// `UIApplicationMain`: installs the display backend, calls
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
+///
+/// With `displayBackend` nil the backend is picked: `backend` (default: the environment's
+/// `VITRINE_BACKEND`, `auto`, `drm` or `headless`; else automatic), where automatic means
+/// KMS/DRM with libinput on seat0 when the machine has a DRM card, else the headless backend
+/// (logged).
 // UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
-public func UIApplicationMain(_ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil)
-    -> Never
-{
-    UIApplication.shared.launch(delegate: delegate, displayBackend: displayBackend)
+public func UIApplicationMain(
+    _ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil,
+    backend choice: DisplayBackendChoice? = nil
+) -> Never {
+    if let displayBackend {
+        UIApplication.shared.launch(delegate: delegate, displayBackend: displayBackend)
+    } else {
+        let backends = LaunchBackends.choose(choice)
+        UIApplication.shared.setDisplayBackend(backends.display)
+        if let input = backends.input { UIApplication.shared.setInputSource(input) }
+        backends.start()
+        UIApplication.shared.launch(delegate: delegate, displayBackend: nil)
+    }
     dispatchMain()
 }

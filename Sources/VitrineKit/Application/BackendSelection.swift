@@ -1,0 +1,48 @@
+import Foundation
+import VitrineDRM
+import VitrineInput
+import VitrinePlatform
+
+/// Which display backend an app runs on: what `UIApplicationMain` picks when it is not handed
+/// one (a Vitrine addition; UIKit has one display system).
+public enum DisplayBackendChoice: String, Sendable, CaseIterable {
+    /// KMS/DRM when the machine has a DRM card, else headless, with a log line saying so.
+    case automatic = "auto"
+    /// KMS/DRM; with no card the app waits for one to be plugged in.
+    case drm
+    /// In-memory screens (one 1920x1080 output): tests and machines without a display.
+    case headless
+}
+
+/// The display backend and input source chosen at launch.
+@MainActor
+struct LaunchBackends {
+    let display: any DisplayBackend
+    let input: (any InputSource)?
+    /// Started after the app installed the backend, so its connect handlers create the screens.
+    let start: () -> Void
+
+    /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic).
+    static func choose(_ choice: DisplayBackendChoice?) -> LaunchBackends {
+        let environment = ProcessInfo.processInfo.environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
+        let resolved = choice ?? environment ?? .automatic
+        let clock = MonotonicClock()
+        if resolved == .headless || (resolved == .automatic && DRMDeviceScanner().devices().isEmpty) {
+            if resolved == .automatic { kitLog.notice("no DRM card found: running on the headless backend") }
+            let backend = HeadlessBackend(clock: clock)
+            backend.addOutput(name: "HEADLESS-1", width: 1920, height: 1080)
+            return LaunchBackends(display: backend, input: nil, start: {})
+        }
+        let drm = DRMBackend(clock: clock)
+        var input: LibinputInputSource?
+        do {
+            input = LibinputInputSource(context: try LibinputContext(seat: "seat0"))
+        } catch {
+            kitLog.error("no touch input: libinput on seat0 failed: \(error)")
+        }
+        return LaunchBackends(display: drm, input: input) {
+            drm.start()
+            input?.start()
+        }
+    }
+}
