@@ -82,17 +82,7 @@ struct VMTests {
             "discovery: the preferred mode is chosen", "\(output.currentMode)")
 
         // The modeset (its own flip), then 120 flips at 60 Hz.
-        let modeset = FlipRun(output: output, frames: 1)
-        modeset.start()
-        _ = await waitUntil(timeout: 5) { modeset.isDone }
-        checks.expect(modeset.events.count == 1 && modeset.errors.isEmpty, "atomic: modeset", modeset.summary)
-        let (run, finished, attempts) = await flipsWithoutSkips(output: output, label: "atomic")
-        checks.expect(finished && run.errors.isEmpty && run.events.count == 120, "atomic: 120 page flips", run.summary)
-        checks.expect(
-            run.sequencesConsecutive, "atomic: no skipped sequence numbers",
-            "\(run.summary) (attempt \(attempts) of \(flipAttempts))")
-        checks.expect(run.timestampsIncrease, "atomic: timestamps increase monotonically", run.summary)
-        checks.expect(abs(run.meanInterval - 1.0 / 60) < 0.0005, "atomic: flips at 60 Hz", run.summary)
+        let (modeset, run) = await checkModesetAndFlips(checks, output: output, label: "atomic")
         let now = MonotonicTime.now()
         checks.expect(
             run.events.last.map { $0.timestamp <= now && now - $0.timestamp < 5 } ?? false,
@@ -216,17 +206,27 @@ struct VMTests {
             checks.expect(false, "legacy: Virtual-1 is an output")
             return
         }
+        _ = await checkModesetAndFlips(checks, output: output, label: "legacy")
+    }
+
+    /// The modeset (its own flip), then 120 flips at 60 Hz: checked alike for the atomic and
+    /// the legacy paths.
+    static func checkModesetAndFlips(_ checks: Checks, output: any DisplayOutput, label: String) async -> (
+        modeset: FlipRun, run: FlipRun
+    ) {
         let modeset = FlipRun(output: output, frames: 1)
         modeset.start()
         _ = await waitUntil(timeout: 5) { modeset.isDone }
-        checks.expect(modeset.events.count == 1 && modeset.errors.isEmpty, "legacy: modeset", modeset.summary)
-        let (run, finished, attempts) = await flipsWithoutSkips(output: output, label: "legacy")
-        checks.expect(finished && run.errors.isEmpty && run.events.count == 120, "legacy: 120 page flips", run.summary)
+        checks.expect(modeset.events.count == 1 && modeset.errors.isEmpty, "\(label): modeset", modeset.summary)
+        let (run, finished, attempts) = await flipsWithoutSkips(output: output, label: label)
         checks.expect(
-            run.sequencesConsecutive, "legacy: no skipped sequence numbers",
+            finished && run.errors.isEmpty && run.events.count == 120, "\(label): 120 page flips", run.summary)
+        checks.expect(
+            run.sequencesConsecutive, "\(label): no skipped sequence numbers",
             "\(run.summary) (attempt \(attempts) of \(flipAttempts))")
-        checks.expect(run.timestampsIncrease, "legacy: timestamps increase monotonically", run.summary)
-        checks.expect(abs(run.meanInterval - 1.0 / 60) < 0.0005, "legacy: flips at 60 Hz", run.summary)
+        checks.expect(run.timestampsIncrease, "\(label): timestamps increase monotonically", run.summary)
+        checks.expect(abs(run.meanInterval - 1.0 / 60) < 0.0005, "\(label): flips at 60 Hz", run.summary)
+        return (modeset, run)
     }
 
     /// Attempts at a clean 120-flip run. Under TCG on a busy two-core host the guest can be
