@@ -6,11 +6,7 @@ import VitrinePlatform
 /// How recognizers, views and delegates interact: the arena and touch delivery.
 @MainActor @Suite struct GestureInteractionTests {
     @Test func delaysTouchesBeganKeepsTouchesFromTheViewUntilTheRecognizerFails() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let tap = log.watch(UITapGestureRecognizer(), as: "tap")
         tap.delaysTouchesBegan = true
         view.addGestureRecognizer(tap)
@@ -122,11 +118,7 @@ import VitrinePlatform
     }
 
     @Test func shouldBeginReturningFalseFailsTheRecognizer() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let delegate = GestureDelegate()
         delegate.shouldBegin = false
         let pan = log.watch(UIPanGestureRecognizer(), as: "pan")
@@ -148,11 +140,7 @@ import VitrinePlatform
     }
 
     @Test func shouldReceiveReturningFalseKeepsTheTouchAway() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let delegate = GestureDelegate()
         delegate.receives = { $0.location(in: nil).x > 200 }  // only the right half
         let tap = log.watch(UITapGestureRecognizer(), as: "tap")

@@ -5,11 +5,7 @@ import VitrinePlatform
 
 @MainActor @Suite struct GestureLongPressTests {
     @Test func beginsAfterHalfASecondChangesOnMovementEndsOnLift() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let press = log.watch(UILongPressGestureRecognizer(), as: "press")
         view.addGestureRecognizer(press)
         scene.clock.advance(to: 1)
@@ -29,11 +25,7 @@ import VitrinePlatform
     }
 
     @Test func failsWhenLiftedEarlyOrMovedTooFar() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let press = log.watch(UILongPressGestureRecognizer(), as: "press")
         view.addGestureRecognizer(press)
         scene.input.down(at: CGPoint(x: 50, y: 50), time: 1)

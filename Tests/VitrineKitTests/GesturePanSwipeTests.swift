@@ -5,11 +5,7 @@ import VitrinePlatform
 
 @MainActor @Suite struct GesturePanSwipeTests {
     @Test func panBeginsAfterTenPointsAndCancelsTheViewsTouches() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         var translations: [CGPoint] = []
         let pan = log.watch(UIPanGestureRecognizer(), as: "pan")
         pan.addTarget { translations.append(($0 as! UIPanGestureRecognizer).translation(in: view)) }

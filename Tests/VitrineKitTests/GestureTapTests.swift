@@ -83,11 +83,7 @@ import VitrinePlatform
     }
 
     @Test func singleTapWaitsForTheDoubleTapToFail() {
-        let scene = EventScene()
-        TouchLogView.log = []
-        let log = GestureLog()
-        let view = TouchLogView("view", frame: scene.window.bounds)
-        scene.window.addSubview(view)
+        let (scene, log, view) = gestureScene()
         let single = log.watch(UITapGestureRecognizer(), as: "single")
         let double = log.watch(UITapGestureRecognizer(), as: "double")
         double.numberOfTapsRequired = 2

@@ -31,3 +31,15 @@ final class GestureDelegate: UIGestureRecognizerDelegate {
         receives(touch)
     }
 }
+
+/// A fresh event scene with a gesture log and a logging view filling the window (the touch
+/// log emptied): the common start of the gesture tests.
+@MainActor
+func gestureScene() -> (scene: EventScene, log: GestureLog, view: TouchLogView) {
+    let scene = EventScene()
+    TouchLogView.log = []
+    let log = GestureLog()
+    let view = TouchLogView("view", frame: scene.window.bounds)
+    scene.window.addSubview(view)
+    return (scene, log, view)
+}
