@@ -298,6 +298,15 @@ struct VMTests {
         backend.outputConnectedHandler = { connected.append($0.name) }
 
         checks.expect(writeSysfs(connectorStatus, "off"), "hotplug: connector forced off through sysfs")
+        // The connector vanishes before the backend hears of it (between probe and commit):
+        // frames presented meanwhile either flip or fail with an error, never hang or crash, and
+        // the uevent that follows still disconnects the output.
+        let blind = FlipRun(output: output, frames: 3)
+        blind.start()
+        let blindDone = await waitUntil(timeout: 3) { blind.isDone }
+        print("  hotplug: presents after the connector went off, before the uevent: \(blind.summary)")
+        checks.expect(
+            blindDone, "hotplug: presents to a connector that vanished complete or fail, never hang", blind.summary)
         hotplugUevent()
         let gone = await waitUntil(timeout: 5) { !disconnected.isEmpty }
         checks.expect(gone && disconnected == ["Virtual-1"], "hotplug: off gives a disconnect", "\(disconnected)")

@@ -135,6 +135,12 @@ public final class DRMOutput: DisplayOutput {
                 masterLossObserver?()
                 throw .suspended(output: name)
             }
+            if needsModeset, let fallback = Self.fallbackMode(afterRejecting: currentMode, among: modes) {
+                // The kernel refused this mode (its TEST_ONLY commit, or the legacy modeset):
+                // the preferred mode instead, as for a configured mode the connector lacks.
+                log("\(name): the kernel rejected \(currentMode) (\(failure)); falling back to \(fallback)")
+                do { try switchMode(to: fallback) } catch { log("\(name): \(error)") }
+            }
             throw .backendFailure(output: name, reason: failure.description)
         }
         lastPresentedDamage = damage
@@ -293,6 +299,16 @@ public final class DRMOutput: DisplayOutput {
         // completes with a page-flip event.
         let status = card.pageFlip(crtcID, framebuffer: framebuffer)
         return status == 0 ? nil : DRMError("flip \(name)", status)
+    }
+
+    /// The mode to try after the kernel rejected a modeset to `rejected`: the preferred mode
+    /// (else the first listed), unless that is the rejected one (then nil: the output waits for
+    /// the next hotplug or mode change, which re-probes).
+    static func fallbackMode(afterRejecting rejected: DisplayMode, among modes: [DisplayMode]) -> DisplayMode? {
+        guard let preferred = modes.first(where: \.isPreferred) ?? modes.first,
+            !preferred.hasSameTiming(as: rejected)
+        else { return nil }
+        return preferred
     }
 
     private func switchMode(to mode: DisplayMode, notify: Bool = true) throws(DRMError) {
