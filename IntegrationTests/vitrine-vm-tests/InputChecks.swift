@@ -24,7 +24,32 @@ enum InputChecks {
         checks.expect(
             libinputLog.isEmpty, "input: libinput logged no errors (no client or kernel bugs)",
             libinputLog.joined(separator: " | "))
+        let opened = opener.opened
+        checks.expect(
+            opened.contains { $0.hasPrefix("/dev/input/event") } && !opener.closed.isEmpty,
+            "input: libinput opened and closed its devices through the device opener",
+            "opened \(opened), closed \(opener.closed.count)")
     }
+
+    /// The device opener every context of the checks uses: the direct one, recording its calls
+    /// (the same seam the DRM backend opens the card through).
+    final class RecordingOpener: DeviceOpener, @unchecked Sendable {
+        private let direct = DirectDeviceOpener()
+        private(set) var opened: [String] = []
+        private(set) var closed: [Int32] = []
+
+        func open(path: String) throws(DeviceOpenError) -> Int32 {
+            opened.append(path)
+            return try direct.open(path: path)
+        }
+
+        func close(_ descriptor: Int32) {
+            closed.append(descriptor)
+            direct.close(descriptor)
+        }
+    }
+
+    static let opener = RecordingOpener()
 
     /// What libinput logged, from every context the checks made.
     static var libinputLog: [String] = []
@@ -32,7 +57,7 @@ enum InputChecks {
     /// A libinput context on seat0 whose log is collected, or nil (the check failed).
     static func makeContext(_ checks: Checks, _ check: String) -> LibinputContext? {
         do {
-            let context = try LibinputContext(seat: "seat0")
+            let context = try LibinputContext(seat: "seat0", opener: opener)
             context.logHandler = { line in
                 print("  libinput \(line)")
                 MainActor.assumeIsolated { libinputLog.append(line) }

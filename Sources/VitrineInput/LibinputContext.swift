@@ -1,5 +1,6 @@
 internal import CLibinput
 internal import CUdev
+import VitrinePlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -11,10 +12,10 @@ internal import CUdev
 /// (`libinput_udev_create_context()` then `libinput_udev_assign_seat()`), or on the path
 /// backend with devices named one by one (`libinput_path_create_context()`).
 ///
-/// libinput opens devices through the `open_restricted`/`close_restricted` interface; here
-/// they call `open(2)` and `close(2)` directly, so the process needs read access to
-/// `/dev/input/event*` (root or the `input` group). A libseat-backed opener comes with the
-/// platform's device opener seam.
+/// libinput opens devices through the `open_restricted`/`close_restricted` interface, which
+/// here goes to the platform's `DeviceOpener` (the same seam the DRM backend opens its card
+/// through): `DirectDeviceOpener` by default (root or the `input` group), a seat manager's
+/// opener for an unprivileged kiosk.
 ///
 /// `readEvents()` dispatches and returns what libinput queued, translated into
 /// `LibinputEvent`s, so no C type leaves this module.
@@ -23,6 +24,15 @@ public final class LibinputContext {
     public let seat: String?
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
+    /// What libinput's callbacks reach through the context's user data (unretained; it lives
+    /// as long as this object): the device opener and the log handler.
+    private let owner: CallbackOwner
+
+    private final class CallbackOwner {
+        let opener: any DeviceOpener
+        var logHandler: ((String) -> Void)?
+        init(opener: any DeviceOpener) { self.opener = opener }
+    }
     /// The devices libinput reported added and not yet removed, by their libinput handle.
     private var devices: [OpaquePointer: InputDeviceDescription] = [:]
 
@@ -30,14 +40,21 @@ public final class LibinputContext {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(
             to: libinput_interface(
-                open_restricted: { path, flags, _ in
-                    guard let path else { return -EINVAL }
-                    let fd = open(path, flags)
+                open_restricted: { path, _, user in
+                    guard let path, let user else { return -EINVAL }
+                    let owner = Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue()
+                    let result: Result<Int32, DeviceOpenError> = Result { () throws(DeviceOpenError) in
+                        try owner.opener.open(path: String(cString: path))
+                    }
+                    switch result {
+                    case .success(let descriptor): return descriptor
                     // libinput expects a negative errno on failure.
-                    return fd >= 0 ? fd : -errno
+                    case .failure(let error): return -error.code
+                    }
                 },
-                close_restricted: { fd, _ in
-                    _ = close(fd)
+                close_restricted: { fd, user in
+                    guard let user else { return }
+                    Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue().opener.close(fd)
                 }))
         return interface
     }
@@ -46,18 +63,21 @@ public final class LibinputContext {
     /// enumerate and open the seat's devices at once. A seat with no devices is not an error
     /// (libinput adds devices as they are plugged in); an error is thrown when udev or libinput
     /// cannot be set up or the seat cannot be assigned.
-    public init(seat: String = "seat0") throws(LibinputError) {
+    public init(seat: String = "seat0", opener: any DeviceOpener = DirectDeviceOpener()) throws(LibinputError) {
         guard let udev = udev_new() else { throw .udevUnavailable }
         // libinput takes its own reference to the udev context.
         defer { udev_unref(udev) }
         let interface = Self.makeInterface()
-        guard let context = libinput_udev_create_context(interface, nil, udev) else {
+        let owner = CallbackOwner(opener: opener)
+        guard let context = libinput_udev_create_context(interface, Unmanaged.passUnretained(owner).toOpaque(), udev)
+        else {
             interface.deallocate()
             throw .contextCreationFailed
         }
         self.seat = seat
         self.context = context
         self.interface = interface
+        self.owner = owner
         installLogHandler()
         // A throw from here on runs deinit, which releases the context.
         guard libinput_udev_assign_seat(context, seat) == 0 else { throw .seatAssignmentFailed(seat: seat) }
@@ -67,15 +87,17 @@ public final class LibinputContext {
     /// (`/dev/input/event3`). A node that cannot be added is skipped and reported in
     /// `failedPaths`; no device at all is not an error (devices can be added later with
     /// `addDevice(path:)`).
-    public init(devicePaths: [String]) throws(LibinputError) {
+    public init(devicePaths: [String], opener: any DeviceOpener = DirectDeviceOpener()) throws(LibinputError) {
         let interface = Self.makeInterface()
-        guard let context = libinput_path_create_context(interface, nil) else {
+        let owner = CallbackOwner(opener: opener)
+        guard let context = libinput_path_create_context(interface, Unmanaged.passUnretained(owner).toOpaque()) else {
             interface.deallocate()
             throw .contextCreationFailed
         }
         self.seat = nil
         self.context = context
         self.interface = interface
+        self.owner = owner
         installLogHandler()
         for path in devicePaths where !addDevice(path: path) { failedPaths.append(path) }
     }
@@ -84,12 +106,14 @@ public final class LibinputContext {
     /// kernel bug it noticed, a client bug), one line each without the newline, prefixed by
     /// the priority (`error: `). When nil they go to standard error, as libinput prints them
     /// by default.
-    public var logHandler: ((String) -> Void)?
+    public var logHandler: ((String) -> Void)? {
+        get { owner.logHandler }
+        set { owner.logHandler = newValue }
+    }
 
-    /// Routes libinput's log through `logHandler`: the context's user data points at `self`
-    /// (unretained; the context dies with `self`).
+    /// Routes libinput's log through `logHandler`, which the callback finds through the
+    /// context's user data.
     private func installLogHandler() {
-        libinput_set_user_data(context, Unmanaged.passUnretained(self).toOpaque())
         libinput_log_set_handler(context) { libinput, priority, format, arguments in
             guard let libinput, let format, let arguments else { return }
             var buffer = [CChar](repeating: 0, count: 1024)
@@ -104,7 +128,7 @@ public final class LibinputContext {
                 }
             let line = "\(level): \(text)"
             guard let user = libinput_get_user_data(libinput) else { return }
-            let owner = Unmanaged<LibinputContext>.fromOpaque(user).takeUnretainedValue()
+            let owner = Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue()
             if let handler = owner.logHandler {
                 handler(line)
             } else {

@@ -33,10 +33,12 @@ struct LaunchBackends {
             backend.addOutput(name: "HEADLESS-1", width: 1920, height: 1080)
             return LaunchBackends(display: backend, input: nil, start: {})
         }
-        let drm = DRMBackend(clock: clock)
+        // One opener for the card and the input devices: the seam a seat manager plugs into.
+        let opener = DirectDeviceOpener()
+        let drm = DRMBackend(clock: clock, opener: opener)
         var input: LibinputInputSource?
         do {
-            input = LibinputInputSource(context: try LibinputContext(seat: "seat0"))
+            input = LibinputInputSource(context: try LibinputContext(seat: "seat0", opener: opener))
         } catch {
             kitLog.error("no touch input: libinput on seat0 failed: \(error)")
         }
