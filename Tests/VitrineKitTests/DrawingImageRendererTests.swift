@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineKit
+import VitrinePlatform
 
 @Suite @MainActor struct DrawingImageRendererTests {
     func format(scale: CGFloat, opaque: Bool = false) -> UIGraphicsImageRendererFormat {
@@ -11,8 +12,13 @@ import VitrineKit
     }
 
     @Test func defaultFormat() {
+        // The default scale is the main screen's: a 1x headless screen here.
+        let backend = HeadlessBackend(clock: ManualClock())
+        backend.addOutput(width: 640, height: 480)
+        UIApplication.shared.setDisplayBackend(backend)
         let format = UIGraphicsImageRendererFormat()
-        #expect(format.scale == 1)
+        #expect(UIScreen.main.scale == 1)
+        #expect(format.scale == UIScreen.main.scale)
         #expect(!format.opaque)
         #expect(format.preferredRange == .automatic)
         #expect(format.bounds == .zero)
