@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
+        .library(name: "VitrineSystemd", targets: ["VitrineSystemd"]),
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
@@ -79,9 +80,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineSystemd",
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput",
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSystemd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -158,8 +163,13 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineKitTests",
-            dependencies: ["VitrineKit", "VitrineTestSupport"],
+            dependencies: ["VitrineKit", "VitrineSystemd", "VitrineTestSupport"],
             exclude: ["References", "Resources"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineSystemdTests",
+            dependencies: ["VitrineSystemd", "VitrineTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

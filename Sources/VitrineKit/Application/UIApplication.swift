@@ -1,5 +1,6 @@
 import Foundation
 import VitrinePlatform
+import VitrineSystemd
 
 /// The running app, as UIKit's `UIApplication`: its delegate, its windows and the key window,
 /// and (a Vitrine addition) the display backend its screens come from.
@@ -82,6 +83,12 @@ public final class UIApplication: UIResponder {
         window.resignKey()
         NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: window)
     }
+
+    // MARK: Service (see UIApplication+Service.swift)
+
+    var serviceNotifier: SystemdNotifier?
+    var hasNotifiedReady = false
+    var watchdogTimer: (any DispatchSourceTimer)?
 
     // MARK: Events
 
@@ -179,5 +186,6 @@ public func UIApplicationMain(
         backends.start()
         UIApplication.shared.launch(delegate: delegate, displayBackend: nil)
     }
+    UIApplication.shared.startServiceNotifications(SystemdNotifier(environment: ProcessInfo.processInfo.environment))
     dispatchMain()
 }

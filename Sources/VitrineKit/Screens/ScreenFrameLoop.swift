@@ -176,6 +176,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)
                 presentedFrameCount += 1
+                if presentedFrameCount == 1 { UIApplication.shared.screenPresentedFirstFrame() }
                 vblankTimer?.cancel()
                 vblankTimer = nil
                 return
