@@ -312,10 +312,14 @@ open class CALayer {
     /// are the action fields below: most layers never animate, and inline these would double
     /// every layer's size.
     internal var presentationOverlay: PresentationOverlay? {
-        get { overlayBox?.value }
-        set { Boxed.store(newValue, in: &overlayBox) }
+        get { presentationOverlayBox?.value }
+        set { Boxed.store(newValue, in: &presentationOverlayBox) }
     }
-    private var overlayBox: Boxed<PresentationOverlay>?
+    /// The overlay's storage, read in place by the render accessors (no copy of the whole
+    /// overlay per property read).
+    internal private(set) var presentationOverlayBox: Boxed<PresentationOverlay>?
+    /// Whether animations show values of their own on this layer.
+    internal var hasPresentationOverlay: Bool { presentationOverlayBox != nil }
     /// Set once a compositor has drawn (or considered) the layer: from then on property changes
     /// run implicit actions, as Core Animation animates only layers already committed.
     internal var hasBeenRendered = false
@@ -463,7 +467,7 @@ open class CALayer {
     /// frame shows). As in Core Animation, nil for a layer never drawn. Unlike Core
     /// Animation's, it has no superlayer or sublayers. A new copy each call.
     open func presentation() -> Self? {
-        guard hasBeenRendered || presentationOverlay != nil else { return nil }
+        guard hasBeenRendered || hasPresentationOverlay else { return nil }
         let copy = Self()
         copy.copyProperties(from: self)
         if let overlay = presentationOverlay { copy.applyRenderValues(overlay.values, mask: overlay.mask) }

@@ -50,8 +50,7 @@ public final class CAAnimationEngine {
 
     private func visit(_ layer: CALayer, time: Double) -> Bool {
         var running = false
-        if !layer.attachedAnimations.isEmpty || layer.presentationOverlay != nil || !layer.pendingAnimationStops.isEmpty
-        {
+        if !layer.attachedAnimations.isEmpty || layer.hasPresentationOverlay || !layer.pendingAnimationStops.isEmpty {
             running = sample(layer, time: time)
         }
         var flaggedBelow = false
@@ -61,7 +60,7 @@ public final class CAAnimationEngine {
                 if sublayer.subtreeHasAnimations { flaggedBelow = true }
             }
         }
-        if !flaggedBelow, layer.attachedAnimations.isEmpty, layer.presentationOverlay == nil,
+        if !flaggedBelow, layer.attachedAnimations.isEmpty, !layer.hasPresentationOverlay,
             layer.pendingAnimationStops.isEmpty
         {
             layer.subtreeHasAnimations = false

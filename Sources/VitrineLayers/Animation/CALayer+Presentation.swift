@@ -5,57 +5,30 @@ import VitrineGraphics
 // animation engine sampled while an animation changes it, else the model value. Hit-testing
 // and `convert` use the model values, as UIKit does.
 extension CALayer {
-    var renderPosition: CGPoint {
-        if let o = presentationOverlay, o.mask.contains(.position) { return o.values.position }
-        return position
-    }
-    var renderBounds: CGRect {
-        if let o = presentationOverlay, o.mask.contains(.bounds) { return o.values.bounds }
-        return bounds
-    }
-    var renderZPosition: CGFloat {
-        if let o = presentationOverlay, o.mask.contains(.zPosition) { return o.values.zPosition }
-        return zPosition
-    }
-    var renderAnchorPoint: CGPoint {
-        if let o = presentationOverlay, o.mask.contains(.anchorPoint) { return o.values.anchorPoint }
-        return anchorPoint
-    }
-    var renderTransform: CATransform3D {
-        if let o = presentationOverlay, o.mask.contains(.transform) { return o.values.transform }
-        return transform
-    }
+    var renderPosition: CGPoint { rendered(.position, model: position) { $0.position } }
+    var renderBounds: CGRect { rendered(.bounds, model: bounds) { $0.bounds } }
+    var renderZPosition: CGFloat { rendered(.zPosition, model: zPosition) { $0.zPosition } }
+    var renderAnchorPoint: CGPoint { rendered(.anchorPoint, model: anchorPoint) { $0.anchorPoint } }
+    var renderTransform: CATransform3D { rendered(.transform, model: transform) { $0.transform } }
     var renderSublayerTransform: CATransform3D {
-        if let o = presentationOverlay, o.mask.contains(.sublayerTransform) { return o.values.sublayerTransform }
-        return sublayerTransform
+        rendered(.sublayerTransform, model: sublayerTransform) { $0.sublayerTransform }
     }
-    var renderOpacity: Float {
-        if let o = presentationOverlay, o.mask.contains(.opacity) { return o.values.opacity }
-        return opacity
-    }
-    var renderBackgroundColor: CGColor? {
-        if let o = presentationOverlay, o.mask.contains(.backgroundColor) { return o.values.backgroundColor }
-        return backgroundColor
-    }
-    var renderBorderColor: CGColor? {
-        if let o = presentationOverlay, o.mask.contains(.borderColor) { return o.values.borderColor }
-        return borderColor
-    }
-    var renderBorderWidth: CGFloat {
-        if let o = presentationOverlay, o.mask.contains(.borderWidth) { return o.values.borderWidth }
-        return borderWidth
-    }
-    var renderCornerRadius: CGFloat {
-        if let o = presentationOverlay, o.mask.contains(.cornerRadius) { return o.values.cornerRadius }
-        return cornerRadius
-    }
-    var renderContentsRect: CGRect {
-        if let o = presentationOverlay, o.mask.contains(.contentsRect) { return o.values.contentsRect }
-        return contentsRect
-    }
-    var renderContentsCenter: CGRect {
-        if let o = presentationOverlay, o.mask.contains(.contentsCenter) { return o.values.contentsCenter }
-        return contentsCenter
+    var renderOpacity: Float { rendered(.opacity, model: opacity) { $0.opacity } }
+    var renderBackgroundColor: CGColor? { rendered(.backgroundColor, model: backgroundColor) { $0.backgroundColor } }
+    var renderBorderColor: CGColor? { rendered(.borderColor, model: borderColor) { $0.borderColor } }
+    var renderBorderWidth: CGFloat { rendered(.borderWidth, model: borderWidth) { $0.borderWidth } }
+    var renderCornerRadius: CGFloat { rendered(.cornerRadius, model: cornerRadius) { $0.cornerRadius } }
+    var renderContentsRect: CGRect { rendered(.contentsRect, model: contentsRect) { $0.contentsRect } }
+    var renderContentsCenter: CGRect { rendered(.contentsCenter, model: contentsCenter) { $0.contentsCenter } }
+
+    /// The sampled value of `property` when an animation shows one, else `model`; read in
+    /// place in the overlay's box.
+    @inline(__always)
+    private func rendered<Value>(
+        _ property: AnimatedProperties, model: Value, _ sampled: (LayerRenderValues) -> Value
+    ) -> Value {
+        guard let box = presentationOverlayBox, box.value.mask.contains(property) else { return model }
+        return sampled(box.value.values)
     }
 
     /// All animatable values as drawn.
@@ -75,7 +48,7 @@ extension CALayer {
 
     /// `transformToSuperlayer()` from render values (the layer's and its superlayer's).
     func renderTransformToSuperlayer() -> CATransform3D {
-        guard presentationOverlay != nil || superlayer?.presentationOverlay != nil else {
+        guard hasPresentationOverlay || superlayer?.hasPresentationOverlay == true else {
             return transformToSuperlayer()
         }
         let anchor = renderAnchorInBounds
