@@ -64,19 +64,28 @@ open class UIControl: UIView {
             guard isEnabled != oldValue else { return }
             if !isEnabled { abandonTracking() }
             stateDidChange()
+            refreshParts()
         }
     }
 
     /// Whether the control is selected, as `isSelected` (default false). Controls do not
     /// change it themselves (UIKit's do not either), except where a subclass says so.
     open var isSelected = false {
-        didSet { if isSelected != oldValue { stateDidChange() } }
+        didSet {
+            guard isSelected != oldValue else { return }
+            stateDidChange()
+            refreshParts()
+        }
     }
 
     /// Whether the control is highlighted, as `isHighlighted`: set while a tracked touch is
     /// inside the bounds plus the slop, cleared when it leaves or ends.
     open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { stateDidChange() } }
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            stateDidChange()
+            refreshParts()
+        }
     }
 
     /// The control's state, as `state`: `.highlighted`, `.disabled` and `.selected` from the
@@ -115,6 +124,27 @@ open class UIControl: UIView {
     /// subclasses that draw their state; UIKit's subclasses override the setters instead,
     /// which works here too).
     open func stateDidChange() {}
+
+    /// Puts the control's parts (its own sublayers) in place for its state, bounds and tint,
+    /// with implicit actions off so they change at once; called after every state, layout and
+    /// tint change. Controls drawn with layers (`UISlider`, `UISwitch`) override
+    /// `layOutParts()`.
+    func refreshParts() {
+        CATransaction.withActionsDisabled { layOutParts() }
+    }
+
+    /// Lays out the parts; see `refreshParts()`. The base control has none.
+    func layOutParts() {}
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        refreshParts()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        refreshParts()
+    }
 
     /// Whether the control's own default action keeps `recognizer` (attached to an ancestor)
     /// from taking a touch that began on the control, as UIKit's controls do (since iOS 6: a

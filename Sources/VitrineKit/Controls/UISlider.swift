@@ -53,7 +53,7 @@ open class UISlider: UIControl {
         contentLayer.addSublayer(thumbLayer)
         thumbLayer.borderWidth = 0.5
         thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
-        updateAppearance()
+        refreshParts()
     }
 
     /// Vitrine has no archives; always fails.
@@ -105,12 +105,12 @@ open class UISlider: UIControl {
         let clamped = min(max(value, storedMinimum), storedMaximum)
         guard clamped != storedValue else { return }
         storedValue = clamped
-        updateAppearance()
+        refreshParts()
     }
 
     private func clampValue() {
         storedValue = min(max(storedValue, storedMinimum), storedMaximum)
-        updateAppearance()
+        refreshParts()
     }
 
     /// Where the value lies in the range, 0...1 (0 for an empty range).
@@ -125,18 +125,18 @@ open class UISlider: UIControl {
     /// The track's colour left of the thumb, as `minimumTrackTintColor`; nil: the tint
     /// colour, as in UIKit.
     open var minimumTrackTintColor: UIColor? {
-        didSet { updateAppearance() }
+        didSet { refreshParts() }
     }
 
     /// The track's colour right of the thumb, as `maximumTrackTintColor`; nil: the system's
     /// light grey.
     open var maximumTrackTintColor: UIColor? {
-        didSet { updateAppearance() }
+        didSet { refreshParts() }
     }
 
     /// The thumb's colour, as `thumbTintColor`; nil: white.
     open var thumbTintColor: UIColor? {
-        didSet { updateAppearance() }
+        didSet { refreshParts() }
     }
 
     // MARK: Geometry
@@ -222,29 +222,8 @@ open class UISlider: UIControl {
 
     // MARK: Drawing
 
-    open override func stateDidChange() {
-        super.stateDidChange()
-        updateAppearance()
-    }
-
-    open override func tintColorDidChange() {
-        super.tintColorDidChange()
-        updateAppearance()
-    }
-
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        updateAppearance()
-    }
-
-    /// Puts the track parts and the thumb where the value says, in their colours.
-    private func updateAppearance() {
-        // The parts change at once: no implicit animations of these standalone layers (until
-        // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
-        CATransaction.withActionsDisabled { layOutParts() }
-    }
-
-    private func layOutParts() {
+    /// Puts the track and thumb where the state says, in their colours.
+    override func layOutParts() {
         contentLayer.frame = bounds
         contentLayer.opacity = isEnabled ? 1 : 0.5
         let local = CGRect(origin: .zero, size: bounds.size)

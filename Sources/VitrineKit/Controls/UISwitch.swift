@@ -46,7 +46,7 @@ open class UISwitch: UIControl {
         contentLayer.addSublayer(thumbLayer)
         thumbLayer.borderWidth = 0.5
         thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
-        updateAppearance()
+        refreshParts()
     }
 
     /// Vitrine has no archives; always fails.
@@ -58,7 +58,7 @@ open class UISwitch: UIControl {
 
     /// Whether the switch is on, as `isOn` (default false). Setting it sends no event.
     open var isOn = false {
-        didSet { if isOn != oldValue { updateAppearance() } }
+        didSet { if isOn != oldValue { refreshParts() } }
     }
 
     /// Sets `isOn`, as `setOn(_:animated:)`; the change is immediate (no animation yet).
@@ -71,12 +71,12 @@ open class UISwitch: UIControl {
     /// The track's colour when on, as `onTintColor`; nil is UIKit's default, the system
     /// green.
     open var onTintColor: UIColor? {
-        didSet { updateAppearance() }
+        didSet { refreshParts() }
     }
 
     /// The thumb's colour, as `thumbTintColor`; nil is white.
     open var thumbTintColor: UIColor? {
-        didSet { updateAppearance() }
+        didSet { refreshParts() }
     }
 
     // MARK: Size
@@ -123,24 +123,8 @@ open class UISwitch: UIControl {
 
     // MARK: Drawing
 
-    open override func stateDidChange() {
-        super.stateDidChange()
-        updateAppearance()
-    }
-
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        updateAppearance()
-    }
-
     /// Puts the track and thumb where the state says, in their colours.
-    private func updateAppearance() {
-        // The parts change at once: no implicit animations of these standalone layers (until
-        // setOn(_:animated:) / setValue(_:animated:) animate through UIView animations).
-        CATransaction.withActionsDisabled { layOutParts() }
-    }
-
-    private func layOutParts() {
+    override func layOutParts() {
         let size = Self.fixedSize
         let area = CGRect(origin: bounds.origin, size: size)
         contentLayer.frame = area
