@@ -17,17 +17,9 @@ import VitrinePlatform
 @MainActor
 enum Bench {
     static func run(_ clock: MonotonicClock) async {
-        let backend = DRMBackend(clock: clock)
-        backend.log = { print("  log: \($0)") }
-        backend.start()
-        UIApplication.shared.setDisplayBackend(backend)
-        defer {
-            UIApplication.shared.setInputSource(HeadlessInputSource())
-            let headless = HeadlessBackend(clock: clock)
-            headless.addOutput(name: "HEADLESS-1", width: 640, height: 480)
-            UIApplication.shared.setDisplayBackend(headless)
-            backend.shutdown()
-        }
+        let backend = VMTests.startBackend(clock)
+        VMTests.runApplication(on: backend)
+        defer { VMTests.leaveApplication(backend, clock) }
         guard let output = UIScreen.main.output as? DRMOutput else {
             print("bench: no DRM screen")
             return

@@ -366,17 +366,9 @@ enum InputChecks {
         guard let touchscreen = makeTouchscreen(checks, "Vitrine VM Touchscreen E", "tap: a uinput touchscreen")
         else { return }
         defer { touchscreen.destroy() }
-        let backend = DRMBackend(clock: clock)
-        backend.log = { print("  log: \($0)") }
-        backend.start()
-        UIApplication.shared.setDisplayBackend(backend)
-        defer {
-            UIApplication.shared.setInputSource(HeadlessInputSource())
-            let headless = HeadlessBackend(clock: clock)
-            headless.addOutput(name: "HEADLESS-1", width: 640, height: 480)
-            UIApplication.shared.setDisplayBackend(headless)
-            backend.shutdown()
-        }
+        let backend = VMTests.startBackend(clock)
+        VMTests.runApplication(on: backend)
+        defer { VMTests.leaveApplication(backend, clock) }
         let screen = UIScreen.main
         checks.expect(screen.name == output, "tap: the main screen is Virtual-1", screen.name)
 

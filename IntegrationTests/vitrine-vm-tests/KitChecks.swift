@@ -89,13 +89,10 @@ enum KitChecks {
         var lines: [String] = []
         let backend = VMTests.startBackend(clock) { lines.append($0) }
         let backendDescriptor = cardDescriptors().subtracting(before).first
-        UIApplication.shared.setDisplayBackend(backend)
+        VMTests.runApplication(on: backend)
         defer {
-            let headless = HeadlessBackend(clock: clock)
-            headless.addOutput(name: "HEADLESS-1", width: 640, height: 480)
-            UIApplication.shared.setDisplayBackend(headless)
             writeSysfs(VMTests.connectorStatus, "detect")
-            backend.shutdown()
+            VMTests.leaveApplication(backend, clock)
         }
         guard let output = UIScreen.main.output as? DRMOutput, UIScreen.main.name == connector else {
             checks.expect(false, "kit: the main screen is Virtual-1 on DRM", UIScreen.main.name)

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineDRM
+import VitrineKit
 import VitrineGraphics
 import VitrineLayers
 import VitrinePlatform
@@ -36,6 +37,21 @@ struct VMTests {
     }
 
     /// A started backend whose log lines are collected.
+    /// Runs the app on `backend`, for checks that go through VitrineKit.
+    static func runApplication(on backend: DRMBackend) {
+        UIApplication.shared.setDisplayBackend(backend)
+    }
+
+    /// Puts the app back on a headless screen with no input device, and shuts `backend` down
+    /// (restoring the CRTC), so the next check starts from a free card.
+    static func leaveApplication(_ backend: DRMBackend, _ clock: MonotonicClock) {
+        UIApplication.shared.setInputSource(HeadlessInputSource())
+        let headless = HeadlessBackend(clock: clock)
+        headless.addOutput(name: "HEADLESS-1", width: 640, height: 480)
+        UIApplication.shared.setDisplayBackend(headless)
+        backend.shutdown()
+    }
+
     static func startBackend(
         _ clock: MonotonicClock, modeSelection: DRMModeSelection = .preferred, allowAtomic: Bool? = true,
         log: ((String) -> Void)? = nil
