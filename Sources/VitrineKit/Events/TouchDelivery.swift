@@ -89,6 +89,11 @@ enum TouchDelivery {
     /// Whether a recognizer still deciding holds this delivery back.
     private static func holds(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
         if held.contains(where: { $0.touch === touch }) { return true }  // keep the order
+        return recognizersHoldBack(touch, phase: phase)
+    }
+
+    /// Whether a recognizer still deciding delays this phase of the touch for its view.
+    private static func recognizersHoldBack(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
         let deciding = touch.gestureRecognizers.filter { $0.currentState == .possible && $0.isEnabled }
         switch phase {
         case .began: return deciding.contains { $0.delaysTouchesBegan }
@@ -116,7 +121,9 @@ enum TouchDelivery {
                 held.remove(at: index)
                 continue
             }
-            let stillHeld = held[..<index].contains { $0.touch === entry.touch } || holdsIgnoringQueue(entry)
+            let stillHeld =
+                held[..<index].contains { $0.touch === entry.touch }
+                || recognizersHoldBack(entry.touch, phase: entry.phase)
             if stillHeld {
                 index += 1
                 continue
@@ -130,15 +137,6 @@ enum TouchDelivery {
                 send(phase, [entry.touch], to: view, event: entry.event)
                 entry.touch.phase = saved
             }
-        }
-    }
-
-    private static func holdsIgnoringQueue(_ entry: (touch: UITouch, phase: UITouch.Phase, event: UIEvent)) -> Bool {
-        let deciding = entry.touch.gestureRecognizers.filter { $0.currentState == .possible && $0.isEnabled }
-        switch entry.phase {
-        case .began: return deciding.contains { $0.delaysTouchesBegan }
-        case .ended: return deciding.contains { $0.delaysTouchesEnded && $0.isInvolved }
-        default: return false
         }
     }
 
