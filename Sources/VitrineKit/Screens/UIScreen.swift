@@ -183,8 +183,8 @@ public final class UIScreen {
     /// Puts a window's layer into this screen's tree, in front of the windows of its level
     /// and below those of higher levels (the layer's zPosition is the level).
     func attach(_ window: UIWindow) {
+        // The dimming layer stays above every window by its zPosition, whatever the order.
         rootLayer.addSublayer(window.layer)
-        rootLayer.addSublayer(dimmingLayer)
     }
 
     /// The windows on this screen, back to front.
