@@ -21,8 +21,13 @@ enum InputChecks {
         await runtimeAddAndRemovalMidTouch(checks)
         await keyboard(checks)
         await tapThroughVitrineKit(checks, clock)
+        // libinput also reports when it reads events more than ~20 ms after they happened
+        // ("event processing lagging behind", filed under client bugs): under TCG on a busy
+        // host the guest is sometimes descheduled that long. That is the machine, not a misuse
+        // of libinput, so it is shown but does not fail the check.
+        let bugs = libinputLog.filter { !$0.contains("event processing lagging behind") }
         checks.expect(
-            libinputLog.isEmpty, "input: libinput logged no errors (no client or kernel bugs)",
+            bugs.isEmpty, "input: libinput logged no errors (no client or kernel bugs)",
             libinputLog.joined(separator: " | "))
         let opened = opener.opened
         checks.expect(
