@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
         .library(name: "VitrineSystemd", targets: ["VitrineSystemd"]),
+        .library(name: "VitrineService", targets: ["VitrineService"]),
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
@@ -34,7 +35,8 @@ let package = Package(
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // C libraries: module maps only.
@@ -84,9 +86,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineService",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineKit",
             dependencies: [
                 "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSystemd",
+                "VitrineService",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -170,6 +181,11 @@ let package = Package(
         .testTarget(
             name: "VitrineSystemdTests",
             dependencies: ["VitrineSystemd", "VitrineTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineServiceTests",
+            dependencies: ["VitrineService", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+
+/// The command line every Vitrine app accepts (a Vitrine addition: an iOS app has no command
+/// line; a kiosk service is started by systemd with one). `UIApplicationMain` parses it.
+///
+///     vitrined [--config PATH] [--backend auto|drm|headless] [--check-config]
+///              [--list-outputs] [--screenshot PATH [--screen NAME]] [--capture PATH]
+public struct LaunchOptions: ParsableArguments, Sendable {
+    /// Where the config is read from when neither `--config` nor `VITRINE_CONFIG` says.
+    public static let defaultConfigPath = "/etc/vitrine/vitrine.toml"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The config file (TOML).", discussion: "Default: $VITRINE_CONFIG, else \(defaultConfigPath).",
+            valueName: "path"))
+    public var config: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Display backend: drm, headless, or auto (DRM when a usable card exists, else headless).",
+            discussion: "Default: $VITRINE_BACKEND, else auto.", valueName: "auto|drm|headless"))
+    public var backend: String?
+
+    @Flag(name: .long, help: "Validate the config, print its problems and exit (0: valid, 78: invalid).")
+    public var checkConfig = false
+
+    @Flag(
+        name: .long,
+        help: "List cards, connectors, modes, the mode that would be chosen and the touch devices with their screens.")
+    public var listOutputs = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Ask the running daemon for a PNG of a screen (its main screen unless --screen) and write it to PATH.",
+            valueName: "path"))
+    public var screenshot: String?
+
+    @Option(name: .long, help: ArgumentHelp("The screen --screenshot captures (a connector name).", valueName: "name"))
+    public var screen: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run the app until its first frame is on every screen, write the main screen to PATH as PNG, and exit.",
+            valueName: "path"))
+    public var capture: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The size of a headless screen; repeat for more screens (default: one 1920x1080).",
+            valueName: "WIDTHxHEIGHT"))
+    public var headlessScreen: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The control socket (default: $VITRINE_CONTROL_SOCKET, else /run/vitrine/control).", valueName: "path"))
+    public var controlSocket: String?
+
+    public init() {}
+
+    public mutating func validate() throws {
+        if let backend, !["auto", "drm", "headless"].contains(backend) {
+            throw ValidationError("--backend takes auto, drm or headless, not \(backend)")
+        }
+        if screen != nil && screenshot == nil {
+            throw ValidationError("--screen goes with --screenshot")
+        }
+        let modes = [checkConfig, listOutputs, screenshot != nil, capture != nil].filter { $0 }.count
+        if modes > 1 {
+            throw ValidationError("--check-config, --list-outputs, --screenshot and --capture exclude each other")
+        }
+        for size in headlessScreen where Self.parseSize(size) == nil {
+            throw ValidationError("--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not \(size)")
+        }
+    }
+
+    /// The headless screens' sizes in pixels.
+    public var headlessScreenSizes: [(width: Int, height: Int)] {
+        let sizes = headlessScreen.compactMap(Self.parseSize)
+        return sizes.isEmpty ? [(1920, 1080)] : sizes
+    }
+
+    /// The config path: `--config`, else `VITRINE_CONFIG`, else the default; and whether it
+    /// was named explicitly (an explicitly named file must exist).
+    public func configPath(environment: [String: String]) -> (path: String, isExplicit: Bool) {
+        if let config { return (config, true) }
+        if let path = environment["VITRINE_CONFIG"], !path.isEmpty { return (path, true) }
+        return (Self.defaultConfigPath, false)
+    }
+
+    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...8192).contains(width), (1...8192).contains(height)
+        else { return nil }
+        return (width, height)
+    }
+}
+
+/// Exit statuses from `sysexits.h`, which systemd and scripts understand.
+public enum ExitStatus {
+    /// Wrong command-line usage (`EX_USAGE`).
+    public static let usage: Int32 = 64
+    /// Something the service needs is not there (`EX_UNAVAILABLE`): `--backend drm` with no card.
+    public static let unavailable: Int32 = 69
+    /// Cannot write a file it was asked to (`EX_CANTCREAT`).
+    public static let cannotCreate: Int32 = 73
+    /// A bad config file (`EX_CONFIG`).
+    public static let config: Int32 = 78
+}

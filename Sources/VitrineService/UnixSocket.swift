@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A unix stream socket address, and the calls both ends of the control socket share.
+enum UnixSocket {
+    /// A new stream socket, close-on-exec.
+    static func makeStreamSocket() throws(ControlSocketError) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .system("socket", errno: errno) }
+        return descriptor
+    }
+
+    /// Runs `body` with `path` as a `sockaddr_un`; paths too long for one are an error.
+    static func withAddress<Result>(
+        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) throws(ControlSocketError) -> Result {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .pathTooLong(path)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
+
+    /// Sets send and receive timeouts, so a stuck peer cannot hang the other end.
+    static func setTimeouts(_ descriptor: Int32, seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
+    }
+
+    /// Writes all of `data`; false when the peer went away or timed out.
+    static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Reads up to a newline (not included), at most `limit` bytes; nil on end of file first.
+    static func readLine(_ descriptor: Int32, limit: Int) -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count < limit {
+            let count = recv(descriptor, &byte, 1, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
+
+    /// Reads exactly `count` bytes; nil if the stream ends first.
+    static func readExactly(_ descriptor: Int32, count: Int) -> Data? {
+        var data = Data(count: count)
+        var offset = 0
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            while offset < count {
+                let received = recv(descriptor, buffer.baseAddress! + offset, count - offset, 0)
+                if received < 0 && errno == EINTR { continue }
+                guard received > 0 else { return false }
+                offset += received
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+}
+
+/// Why the control socket could not be served or reached.
+public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
+    /// A system call failed.
+    case system(String, errno: Int32)
+    /// The path does not fit in a unix socket address (107 bytes).
+    case pathTooLong(String)
+    /// Another process is serving the socket already.
+    case inUse(String)
+    /// Nothing listens there: no daemon is running, or it uses another socket.
+    case noDaemon(String)
+    /// The daemon answered with an error.
+    case refused(String)
+    /// The daemon's answer was cut short or malformed.
+    case badReply(String)
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .pathTooLong(let path): "socket path too long: \(path)"
+        case .inUse(let path): "another daemon is serving \(path)"
+        case .noDaemon(let path): "no daemon answers on \(path) (is vitrine running? --control-socket names another)"
+        case .refused(let message): message
+        case .badReply(let message): "bad reply from the daemon: \(message)"
+        }
+    }
+}

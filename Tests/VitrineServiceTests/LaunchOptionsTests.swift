@@ -1,0 +1,63 @@
+import ArgumentParser
+import Testing
+
+@testable import VitrineService
+
+@Suite struct LaunchOptionsTests {
+    @Test func defaultsNeedNoArguments() throws {
+        let options = try LaunchOptions.parse([])
+        #expect(options.backend == nil)
+        #expect(!options.checkConfig && !options.listOutputs)
+        #expect(options.screenshot == nil && options.capture == nil)
+        #expect(options.headlessScreenSizes.map(\.width) == [1920])
+        #expect(options.headlessScreenSizes.map(\.height) == [1080])
+    }
+
+    @Test func configPathComesFromTheFlagThenTheEnvironmentThenTheDefault() throws {
+        let flagged = try LaunchOptions.parse(["--config", "/tmp/a.toml"])
+        #expect(flagged.configPath(environment: ["VITRINE_CONFIG": "/tmp/b.toml"]) == ("/tmp/a.toml", true))
+        let plain = try LaunchOptions.parse([])
+        #expect(plain.configPath(environment: ["VITRINE_CONFIG": "/tmp/b.toml"]) == ("/tmp/b.toml", true))
+        #expect(plain.configPath(environment: [:]) == ("/etc/vitrine/vitrine.toml", false))
+    }
+
+    @Test func everyOptionParses() throws {
+        let options = try LaunchOptions.parse([
+            "--backend", "headless", "--headless-screen", "800x480", "--headless-screen", "1080x1920",
+            "--control-socket", "/tmp/c",
+        ])
+        #expect(options.backend == "headless")
+        #expect(options.headlessScreenSizes.map(\.width) == [800, 1080])
+        #expect(options.controlSocket == "/tmp/c")
+        #expect(try LaunchOptions.parse(["--screenshot", "a.png", "--screen", "HDMI-A-1"]).screen == "HDMI-A-1")
+        #expect(try LaunchOptions.parse(["--check-config"]).checkConfig)
+        #expect(try LaunchOptions.parse(["--list-outputs"]).listOutputs)
+    }
+
+    @Test(arguments: [
+        (["--backend", "wayland"], "--backend takes auto, drm or headless, not wayland"),
+        (["--screen", "HDMI-A-1"], "--screen goes with --screenshot"),
+        (
+            ["--check-config", "--list-outputs"],
+            "--check-config, --list-outputs, --screenshot and --capture exclude each other"
+        ),
+        (
+            ["--headless-screen", "0x480"],
+            "--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not 0x480"
+        ),
+        (["--headless-screen", "big"], "--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not big"),
+    ])
+    func badCommandLinesSayWhy(arguments: [String], message: String) {
+        do {
+            _ = try LaunchOptions.parse(arguments)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(LaunchOptions.message(for: error) == message)
+            #expect(LaunchOptions.exitCode(for: error).rawValue == ExitStatus.usage)
+        }
+    }
+
+    @Test func unknownArgumentsAreUsageErrors() {
+        #expect(throws: (any Error).self) { try LaunchOptions.parse(["--frobnicate"]) }
+    }
+}
