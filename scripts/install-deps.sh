@@ -11,6 +11,7 @@ packages=(
     libturbojpeg0-dev   # JPEG decoding
     libxkbcommon-dev xkb-data   # keymaps for keyboards
     fonts-dejavu-core   # a font for text drawing and its tests
+    systemd procps   # systemd-analyze and systemd-sysusers check the shipped unit files; kill(1) for ExecReload
 )
 
 as_root=()
