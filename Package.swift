@@ -119,7 +119,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrined",
-            dependencies: ["VitrineKit", "VitrineDemo", "VitrineLayers", "VitrinePlatform", "VitrineShowcase"],
+            dependencies: ["VitrineKit", "VitrineDemo"],
             swiftSettings: strict
         ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.

@@ -114,3 +114,24 @@ public enum ExitStatus {
     /// A bad config file (`EX_CONFIG`).
     public static let config: Int32 = 78
 }
+
+/// The command as `--help` shows it: named after the program (`vitrined`, or the app's own
+/// executable), with `LaunchOptions` as its options.
+public struct LaunchCommand: ParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "vitrine",
+            abstract: "A Vitrine kiosk app: draws on KMS/DRM screens (or headless ones) and takes touch from libinput.",
+            discussion: "Environment: VITRINE_CONFIG, VITRINE_BACKEND, VITRINE_LOG_LEVEL, VITRINE_CONTROL_SOCKET.")
+    }
+
+    @OptionGroup public var options: LaunchOptions
+
+    public init() {}
+
+    /// Parses `arguments` (without the program name); prints help or the usage error and exits
+    /// (0 for help, 64 for a usage error) when they are not a launch.
+    public static func options(parsing arguments: [String]) -> LaunchOptions {
+        parseOrExit(arguments).options
+    }
+}

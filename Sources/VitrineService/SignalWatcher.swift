@@ -4,30 +4,49 @@ import Dispatch
     import Glibc
 #endif
 
-/// Delivers SIGTERM, SIGINT and SIGHUP on the main queue instead of their default action
-/// (termination), so the service can stop cleanly (restore the display, tell systemd) or
-/// reload its config. Signal handlers proper can do almost nothing safely; a Dispatch signal
-/// source runs ordinary code on the main queue after the signal.
-@MainActor
+/// Delivers SIGTERM, SIGINT and SIGHUP as ordinary calls on a queue (the main queue for the
+/// service) instead of their default action, termination: so the service can stop cleanly
+/// (restore the display, tell systemd) or reload its config.
+///
+/// A signal handler may do almost nothing safely, and a Dispatch signal source on Linux sees
+/// a signal only if every thread blocks it (which a process with Dispatch's threads already
+/// running cannot arrange). So the handler only writes the signal's number to a pipe (the
+/// self-pipe trick), and a read source on the queue turns each byte into a call.
 public final class SignalWatcher {
-    private var sources: [any DispatchSourceSignal] = []
+    private let readSource: any DispatchSourceRead
+    private let signals: [Int32]
 
     /// Watches `signals`, calling `handler` with the signal number on the main queue.
-    public init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP], handler: @escaping @MainActor (Int32) -> Void) {
-        for number in signals {
-            // The default action would kill the process before Dispatch sees the signal.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { MainActor.assumeIsolated { handler(number) } }
-            source.resume()
-            sources.append(source)
-        }
+    @MainActor
+    public convenience init(
+        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP], handler: @escaping @MainActor (Int32) -> Void
+    ) {
+        self.init(signals: signals, queue: .main) { number in MainActor.assumeIsolated { handler(number) } }
     }
 
-    /// Stops watching; the signals keep being ignored.
+    /// Watches `signals`, calling `handler` with the signal number on `queue`.
+    public init(signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+        let readEnd = SignalPipe.shared.readEnd
+        self.signals = signals
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = read(readEnd, &bytes, bytes.count)
+                guard count > 0 else { break }
+                for byte in bytes.prefix(count) where signals.contains(Int32(byte)) { handler(Int32(byte)) }
+            }
+        }
+        source.resume()
+        readSource = source
+        for number in signals { signal(number, forwardSignalToPipe) }
+    }
+
+    /// Stops watching; the signals are ignored from then on (a second SIGTERM during a
+    /// shutdown must not kill the process half way).
     public func cancel() {
-        for source in sources { source.cancel() }
-        sources.removeAll()
+        for number in signals { signal(number, SIG_IGN) }
+        readSource.cancel()
     }
 
     /// The signal's name, as `kill -l` prints it: `SIGTERM`.
@@ -39,4 +58,36 @@ public final class SignalWatcher {
         default: "signal \(number)"
         }
     }
+}
+
+/// The pipe the signal handler writes to: made once, before any handler is installed, both
+/// ends non-blocking (a full pipe drops a byte rather than blocking inside a handler).
+private final class SignalPipe: Sendable {
+    static let shared = SignalPipe()
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    private init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        signalPipeWriteEnd = ends[1]
+    }
+}
+
+/// Read by the handler: a plain global, set before any handler can run.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: one async-signal-safe write(2); errno is kept for the interrupted code.
+private func forwardSignalToPipe(_ number: Int32) {
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+    errno = savedErrno
 }

@@ -21,16 +21,24 @@ struct LaunchBackends {
     let input: (any InputSource)?
     /// Started after the app installed the backend, so its connect handlers create the screens.
     let start: () -> Void
+    /// Stops input and gives the display back: the CRTCs found at start are restored and DRM
+    /// master is dropped, so the next owner (a restarted daemon, a console) takes over cleanly.
+    var stop: () -> Void = {}
 
-    /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic).
-    static func choose(_ choice: DisplayBackendChoice?) -> LaunchBackends {
+    /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic);
+    /// a headless backend gets one output per size in `headlessSizes`.
+    static func choose(
+        _ choice: DisplayBackendChoice?, headlessSizes: [(width: Int, height: Int)] = [(1920, 1080)]
+    ) -> LaunchBackends {
         let environment = ProcessInfo.processInfo.environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
         let resolved = choice ?? environment ?? .automatic
         let clock = MonotonicClock()
         if resolved == .headless || (resolved == .automatic && DRMDeviceScanner().devices().isEmpty) {
             if resolved == .automatic { kitLog.notice("no DRM card found: running on the headless backend") }
             let backend = HeadlessBackend(clock: clock)
-            backend.addOutput(name: "HEADLESS-1", width: 1920, height: 1080)
+            for (index, size) in headlessSizes.enumerated() {
+                backend.addOutput(name: "HEADLESS-\(index + 1)", width: size.width, height: size.height)
+            }
             return LaunchBackends(display: backend, input: nil, start: {})
         }
         // One opener for the card and the input devices: the seam a seat manager plugs into.
@@ -42,9 +50,15 @@ struct LaunchBackends {
         } catch {
             kitLog.error("no touch input: libinput on seat0 failed: \(error)")
         }
-        return LaunchBackends(display: drm, input: input) {
-            drm.start()
-            input?.start()
-        }
+        return LaunchBackends(
+            display: drm, input: input,
+            start: {
+                drm.start()
+                input?.start()
+            },
+            stop: {
+                input?.stop()
+                drm.shutdown()
+            })
     }
 }

@@ -167,25 +167,23 @@ public final class UIApplication: UIResponder {
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
 ///
-/// With `displayBackend` nil the backend is picked: `backend` (default: the environment's
-/// `VITRINE_BACKEND`, `auto`, `drm` or `headless`; else automatic), where automatic means
-/// KMS/DRM with libinput on seat0 when the machine has a DRM card, else the headless backend
-/// (logged).
+/// It also makes the app a kiosk service (a Vitrine addition): it parses the command line
+/// (`--help` lists it: `--config`, `--backend`, `--check-config`, `--list-outputs`,
+/// `--screenshot`, `--capture`), logs to standard error at `VITRINE_LOG_LEVEL`, tells systemd
+/// READY=1 after the first frame and feeds its watchdog, stops cleanly on SIGTERM and SIGINT
+/// (the display given back, exit 0), and serves screenshots on its control socket.
+///
+/// With `displayBackend` nil the backend is picked: `backend`, else `--backend`, else the
+/// environment's `VITRINE_BACKEND` (`auto`, `drm` or `headless`), else automatic: KMS/DRM with
+/// libinput on seat0 when the machine has a DRM card, else the headless backend (logged).
 // UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
 public func UIApplicationMain(
     _ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil,
-    backend choice: DisplayBackendChoice? = nil
+    backend choice: DisplayBackendChoice? = nil, arguments: [String] = CommandLine.arguments
 ) -> Never {
-    if let displayBackend {
-        UIApplication.shared.launch(delegate: delegate, displayBackend: displayBackend)
-    } else {
-        let backends = LaunchBackends.choose(choice)
-        UIApplication.shared.setDisplayBackend(backends.display)
-        if let input = backends.input { UIApplication.shared.setInputSource(input) }
-        backends.start()
-        UIApplication.shared.launch(delegate: delegate, displayBackend: nil)
-    }
-    UIApplication.shared.startServiceNotifications(SystemdNotifier(environment: ProcessInfo.processInfo.environment))
+    let service = KioskService.prepare(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+    service.runClientModes()
+    service.launch(delegate: delegate, displayBackend: displayBackend, choice: choice)
     dispatchMain()
 }

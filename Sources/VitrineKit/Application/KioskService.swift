@@ -1,0 +1,228 @@
+import Dispatch
+import Foundation
+import Logging
+import VitrineDRM
+import VitrinePlatform
+import VitrineService
+import VitrineSystemd
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Everything a kiosk service needs around an app, run by `UIApplicationMain` so that every
+/// Vitrine app has it (a Vitrine addition): the command line, logging, the display and input
+/// backends, systemd's notify protocol, clean shutdown on SIGTERM/SIGINT, config reload on
+/// SIGHUP, and the control socket that `--screenshot` talks to.
+@MainActor
+final class KioskService {
+    /// The service of the running app, once `UIApplicationMain` started one.
+    private(set) static var current: KioskService?
+
+    let options: LaunchOptions
+    let environment: [String: String]
+    private var backends: LaunchBackends?
+    private var notifier: SystemdNotifier?
+    private var signals: SignalWatcher?
+    private var controlServer: ControlSocketServer?
+    private var isStopping = false
+
+    init(options: LaunchOptions, environment: [String: String]) {
+        self.options = options
+        self.environment = environment
+    }
+
+    /// Parses `arguments` (the program name first, as `CommandLine.arguments`) and sets up
+    /// logging; help and usage errors print and exit (64, `EX_USAGE`).
+    static func prepare(arguments: [String], environment: [String: String]) -> KioskService {
+        let options = LaunchCommand.options(parsing: Array(arguments.dropFirst()))
+        ServiceLog.bootstrap(level: ServiceLog.environmentLevel(environment) ?? .info, environment: environment)
+        return KioskService(options: options, environment: environment)
+    }
+
+    /// Runs the one-shot modes (`--screenshot`), which exit; returns for a normal launch.
+    func runClientModes() {
+        if let path = options.screenshot { requestScreenshot(to: path) }
+    }
+
+    /// Picks and installs the backends (unless the app passed one), launches the app, and
+    /// starts the service side: notifications, signals, the control socket, `--capture`.
+    func launch(
+        delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, choice: DisplayBackendChoice?
+    ) {
+        Self.current = self
+        let application = UIApplication.shared
+        if let displayBackend {
+            application.launch(delegate: delegate, displayBackend: displayBackend)
+        } else {
+            let resolvedChoice = choice ?? options.backend.flatMap(DisplayBackendChoice.init)
+            requireCardIfDRM(resolvedChoice)
+            let backends = LaunchBackends.choose(resolvedChoice, headlessSizes: options.headlessScreenSizes)
+            self.backends = backends
+            application.setDisplayBackend(backends.display)
+            if let input = backends.input { application.setInputSource(input) }
+            backends.start()
+            application.launch(delegate: delegate, displayBackend: nil)
+        }
+        notifier = SystemdNotifier(environment: environment)
+        application.startServiceNotifications(notifier)
+        signals = SignalWatcher { [weak self] signal in self?.received(signal) }
+        if let path = options.capture {
+            startCapture(to: path)
+        } else {
+            startControlSocket()
+        }
+    }
+
+    // MARK: Backends
+
+    /// `--backend drm` on a machine without a DRM card: say so and exit, rather than wait.
+    private func requireCardIfDRM(_ choice: DisplayBackendChoice?) {
+        let environmentChoice = environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
+        guard (choice ?? environmentChoice) == .drm, DRMDeviceScanner().devices().isEmpty else { return }
+        serviceLog.critical(
+            "--backend drm: no DRM card (/dev/dri/card*) on this machine; use --backend auto or headless")
+        exit(ExitStatus.unavailable)
+    }
+
+    // MARK: Signals and shutdown
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGHUP:
+            serviceLog.notice("SIGHUP: nothing to reload yet")
+        default:
+            stop(reason: "Stopping on \(SignalWatcher.name(of: signal))", status: 0)
+        }
+    }
+
+    /// Stops cleanly and exits: tells systemd (STOPPING=1), stops drawing, gives the display
+    /// back (the CRTCs found at start restored, master dropped) and closes the control socket.
+    func stop(reason: String, status: Int32) -> Never {
+        if !isStopping {
+            isStopping = true
+            serviceLog.notice("\(reason)")
+            notifier?.stopping(status: reason)
+            UIApplication.shared.startServiceNotifications(nil)
+            for screen in UIScreen.screens { screen.frameLoop.stop() }
+            backends?.stop()
+            controlServer?.close()
+            signals?.cancel()
+        }
+        exit(status)
+    }
+
+    // MARK: Control socket and screenshots
+
+    private func startControlSocket() {
+        let path = options.controlSocket ?? ControlSocketPath.forDaemon(environment: environment)
+        do {
+            controlServer = try ControlSocketServer(path: path) { command, arguments in
+                KioskService.answer(command, arguments)
+            }
+            serviceLog.info("control socket: \(path)")
+        } catch {
+            // Screenshots on request are a convenience: the kiosk runs without them.
+            serviceLog.warning("no control socket at \(path): \(error)")
+        }
+    }
+
+    /// Answers a control request: `screenshot [SCREEN]`.
+    static func answer(_ command: String, _ arguments: [String]) -> ControlSocketServer.Reply {
+        guard command == "screenshot" else { return .failure("unknown request \(command)") }
+        let screen: UIScreen
+        if let name = arguments.first {
+            guard let named = UIScreen.screens.first(where: { $0.name == name }) else {
+                let names = UIScreen.screens.map(\.name).joined(separator: ", ")
+                return .failure("no screen named \(name) (screens: \(names.isEmpty ? "none" : names))")
+            }
+            screen = named
+        } else {
+            guard !UIScreen.screens.isEmpty else { return .failure("no screen is connected") }
+            screen = UIScreen.main
+        }
+        do {
+            let pixels = screen.renderSnapshot()
+            return .image(
+                png: try ImageCodec.encodePNG(pixels), screen: screen.name, width: pixels.width, height: pixels.height)
+        } catch {
+            return .failure("cannot encode the screenshot: \(error)")
+        }
+    }
+
+    /// `--screenshot PATH`: asks the running daemon and writes what it sends.
+    private func requestScreenshot(to path: String) -> Never {
+        let socket = options.controlSocket ?? ControlSocketPath.forClient(environment: environment)
+        do {
+            let screenshot = try ControlSocketClient.screenshot(path: socket, screen: options.screen)
+            try screenshot.png.write(to: URL(fileURLWithPath: path))
+            print("wrote \(path): \(screenshot.screen), \(screenshot.width)x\(screenshot.height)")
+            exit(0)
+        } catch let error as ControlSocketError {
+            serviceLog.error("screenshot: \(error)")
+            exit(ExitStatus.unavailable)
+        } catch {
+            serviceLog.error("screenshot: cannot write \(path): \(error)")
+            exit(ExitStatus.cannotCreate)
+        }
+    }
+
+    /// `--capture PATH`: once every screen has shown its first frame, waits a little so that
+    /// what the app starts at launch is on screen, writes the main screen and exits.
+    private func startCapture(to path: String) {
+        let clock = UIApplication.shared.displayBackend.clock
+        let deadline = clock.now + 20
+        var firstFrameTime: Double?
+        func check() {
+            let screens = UIScreen.screens
+            let shown = !screens.isEmpty && screens.allSatisfy { $0.frameLoop.presentedFrameCount > 0 }
+            if shown && firstFrameTime == nil { firstFrameTime = clock.now }
+            if let firstFrameTime, clock.now >= firstFrameTime + Self.captureSettleTime {
+                writeCapture(to: path)
+            }
+            if clock.now > deadline {
+                serviceLog.critical("--capture: no frame on screen within 20 s")
+                stop(reason: "Capture failed", status: 1)
+            }
+            _ = clock.schedule(at: clock.now + 0.05) { check() }
+        }
+        _ = clock.schedule(at: clock.now + 0.05) { check() }
+    }
+
+    /// How long `--capture` lets the app run after its first frame: its launch animations
+    /// have started and the screen shows what a person would see.
+    static let captureSettleTime = 0.5
+
+    private func writeCapture(to path: String) -> Never {
+        let screen = UIScreen.main
+        do {
+            let pixels = screen.renderSnapshot()
+            try ImageCodec.encodePNG(pixels).write(to: URL(fileURLWithPath: path))
+            let backend = backends?.display is DRMBackend ? "DRM" : "headless"
+            print(
+                "vitrine: wrote \(URL(fileURLWithPath: path).path): screen \(screen.name) "
+                    + "(\(pixels.width)x\(pixels.height), \(backend) backend, "
+                    + "\(screen.frameLoop.presentedFrameCount) frames presented)")
+            stop(reason: "Capture written", status: 0)
+        } catch {
+            serviceLog.critical("--capture: cannot write \(path): \(error)")
+            stop(reason: "Capture failed", status: ExitStatus.cannotCreate)
+        }
+    }
+}
+
+/// The service's own log lines (start, stop, reload, control requests).
+let serviceLog = Logger(label: "vitrine")
+
+extension UIScreen {
+    /// What the screen shows now, rendered afresh from its layer tree (presentation values
+    /// included) at its pixel size: the control socket's screenshots and `--capture`.
+    func renderSnapshot() -> PixelBuffer {
+        let size = CGSize(width: bounds.width * scale, height: bounds.height * scale)
+        let pixels = PixelBuffer(
+            width: max(1, Int(size.width.rounded())), height: max(1, Int(size.height.rounded())), format: .xrgb8888)
+        let compositor = Compositor(scale: scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+        _ = compositor.render(rootLayer, into: pixels, bufferAge: 0)
+        return pixels
+    }
+}
