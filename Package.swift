@@ -154,7 +154,7 @@ let package = Package(
             name: "vitrine-vm-tests",
             dependencies: [
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineUdev", "VitrineGraphics",
-                "VitrineLayers",
+                "VitrineLayers", "VitrineTestSupport",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict

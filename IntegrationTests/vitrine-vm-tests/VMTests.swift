@@ -18,7 +18,7 @@ struct VMTests {
     static func main() async {
         let checks = Checks()
         let clock = MonotonicClock()
-        startWatchdog(seconds: 240)
+        startWatchdog(seconds: 420)
         if CommandLine.arguments.contains("--bench") {
             await Bench.run(clock)
             exit(0)
@@ -32,6 +32,7 @@ struct VMTests {
         await cardRemovedAndAdded(checks, clock)
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
+        await DaemonChecks.run(checks)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }

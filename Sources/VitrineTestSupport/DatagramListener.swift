@@ -45,6 +45,16 @@ public final class DatagramListener {
         return count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : nil
     }
 
+    /// Receives datagrams until one contains `text`, for up to `timeout` seconds; returns it,
+    /// or nil. Datagrams before it are dropped.
+    public func receive(containing text: String, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let message = receive(), message.contains(text) { return message }
+        }
+        return nil
+    }
+
     deinit {
         close(descriptor)
         if !name.hasPrefix("@") { unlink(name) }

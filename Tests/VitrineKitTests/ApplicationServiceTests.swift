@@ -21,6 +21,9 @@ import VitrineTestSupport
         window.backgroundColor = .blue
         window.makeKeyAndVisible()
         clock.advance(by: 0)
+        // Presented, but not on screen until its vblank.
+        #expect(!UIApplication.shared.hasNotifiedReady)
+        clock.advance(by: 0.02)
         #expect(listener.receive() == "READY=1\nSTATUS=Showing 1 screen(s): PANEL-1\n")
         // Only once.
         window.backgroundColor = .red

@@ -175,7 +175,7 @@ final class KioskService {
         var firstFrameTime: Double?
         func check() {
             let screens = UIScreen.screens
-            let shown = !screens.isEmpty && screens.allSatisfy { $0.frameLoop.presentedFrameCount > 0 }
+            let shown = !screens.isEmpty && screens.allSatisfy { $0.frameLoop.completedPresentCount > 0 }
             if shown && firstFrameTime == nil { firstFrameTime = clock.now }
             if let firstFrameTime, clock.now >= firstFrameTime + Self.captureSettleTime {
                 writeCapture(to: path)

@@ -39,6 +39,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     var beforeFrameAfterPresent: (() -> Void)?
     /// Frames presented so far (for tests and statistics).
     private(set) var presentedFrameCount = 0
+    /// Presents whose vblank came: frames that reached the screen.
+    private(set) var completedPresentCount = 0
     /// Frames run so far, presented or not (for tests and statistics).
     private(set) var frameCount = 0
     /// The display links added to this screen, in the order added.
@@ -107,6 +109,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
     }
 
     private func presentDidComplete(_ event: PresentEvent) {
+        completedPresentCount += 1
+        // The first frame is on screen now (its page flip completed), not when it was queued.
+        if completedPresentCount == 1 { UIApplication.shared.screenPresentedFirstFrame() }
         beforeFrameAfterPresent?()
         lastVblank = event.timestamp
         guard frameScheduled || needsVblanks else { return }
@@ -176,7 +181,6 @@ final class ScreenFrameLoop: CALayerTreeHost {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)
                 presentedFrameCount += 1
-                if presentedFrameCount == 1 { UIApplication.shared.screenPresentedFirstFrame() }
                 vblankTimer?.cancel()
                 vblankTimer = nil
                 return
