@@ -86,6 +86,32 @@ public final class DRMClient {
     }
 }
 
+extension DRMClient {
+    /// Every connector of the card, connected or not, as `--list-outputs` prints them.
+    public func connectors() -> [DRMConnectorSummary] {
+        card.connectorIDs().compactMap { card.probeConnector($0) }.map { connector in
+            let edid = connector.edid.flatMap { try? EDID(bytes: $0) }
+            return DRMConnectorSummary(
+                name: connector.name, isConnected: connector.isConnected, make: edid?.make, model: edid?.model,
+                serial: edid?.serial, modes: connector.displayModes.map(\.0))
+        }
+    }
+}
+
+/// A connector as a diagnostic listing shows it.
+public struct DRMConnectorSummary: Sendable {
+    /// The kernel's name: `HDMI-A-1`.
+    public var name: String
+    /// Whether a display is plugged in.
+    public var isConnected: Bool
+    /// The display's identity from its EDID, when it has one.
+    public var make: String?
+    public var model: String?
+    public var serial: String?
+    /// The modes it offers, the preferred one marked.
+    public var modes: [DisplayMode]
+}
+
 /// What a CRTC shows: its framebuffer object id (0: none) and mode (nil: off).
 public struct DRMCRTCConfiguration: Equatable, Sendable, CustomStringConvertible {
     public var crtcID: UInt32

@@ -86,9 +86,9 @@ public final class DRMOutput: DisplayOutput {
         self.log = log
         let edid = connector.edid.flatMap { try? EDID(bytes: $0) }
         if connector.edid != nil && edid == nil { log("\(connector.name): the EDID is not valid; ignoring it") }
-        make = edid?.manufacturerID
-        model = edid.map { $0.monitorName ?? String(format: "0x%04X", $0.productCode) }
-        serial = edid.flatMap { $0.serialString ?? ($0.serialNumber != 0 ? String($0.serialNumber) : nil) }
+        make = edid?.make
+        model = edid?.model
+        serial = edid?.serial
         if connector.physicalWidthMillimeters > 0 && connector.physicalHeightMillimeters > 0 {
             physicalSize = CGSize(
                 width: connector.physicalWidthMillimeters, height: connector.physicalHeightMillimeters)

@@ -158,3 +158,14 @@ public struct EDID: Hashable, Sendable {
             heightMillimeters: heightMM)
     }
 }
+
+extension EDID {
+    /// The manufacturer's three-letter PNP id (`DEL`, `GSM`): what a config matches as `make`.
+    public var make: String { manufacturerID }
+    /// The monitor name descriptor, else the product code in hex: what a config matches as
+    /// `model`.
+    public var model: String { monitorName ?? String(format: "0x%04X", productCode) }
+    /// The serial string descriptor, else the serial number when it is not 0: what a config
+    /// matches as `serial`.
+    public var serial: String? { serialString ?? (serialNumber != 0 ? String(serialNumber) : nil) }
+}
