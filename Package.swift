@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
+        .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
@@ -146,6 +147,12 @@ let package = Package(
             name: "vitrine-anim-bench",
             dependencies: ["VitrineKit", "VitrineLayers", "VitrinePlatform"],
             path: "Benchmarks/vitrine-anim-bench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-daemon-bench",
+            dependencies: ["VitrineTestSupport"],
+            path: "Benchmarks/vitrine-daemon-bench",
             swiftSettings: strict
         ),
         // Checks on real KMS and real input (uinput devices read by libinput): run inside the
