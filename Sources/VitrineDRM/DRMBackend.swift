@@ -3,6 +3,36 @@ import Foundation
 import VitrinePlatform
 import VitrineUdev
 
+/// A connector as a config matches it: its name and its display's EDID identity.
+public struct DRMConnectorIdentity: Hashable, Sendable {
+    /// The kernel's name: `HDMI-A-1`.
+    public var name: String
+    /// The EDID's manufacturer id, model and serial, when the display has an EDID.
+    public var make: String?
+    public var model: String?
+    public var serial: String?
+
+    public init(name: String, make: String? = nil, model: String? = nil, serial: String? = nil) {
+        self.name = name
+        self.make = make
+        self.model = model
+        self.serial = serial
+    }
+}
+
+/// What the daemon's config says about one connector.
+public struct DRMOutputPolicy: Hashable, Sendable {
+    /// Whether to light it at all.
+    public var isEnabled: Bool
+    /// How to pick its mode.
+    public var modeSelection: DRMModeSelection
+
+    public init(isEnabled: Bool = true, modeSelection: DRMModeSelection = .preferred) {
+        self.isEnabled = isEnabled
+        self.modeSelection = modeSelection
+    }
+}
+
 /// The KMS/DRM display backend: one `DRMOutput` per connected connector of one DRM card,
 /// hotplug through a udev monitor on the `drm` subsystem, page-flip events read from the card's
 /// descriptor on the main queue. It posts the same connected / disconnected / mode-changed
@@ -48,8 +78,10 @@ public final class DRMBackend: DisplayBackend {
     private let opener: any DeviceOpener
     private let configuredCard: String?
     private let allowAtomic: Bool
-    private let defaultModeSelection: DRMModeSelection
-    private let connectorModeSelections: [String: DRMModeSelection]
+    /// Which connectors to use and the mode each gets: the daemon's config, asked whenever a
+    /// connector is connected, and for every connector by `applyOutputPolicy()`. By default
+    /// every connector, in the mode selections given at creation.
+    public var outputPolicy: @MainActor (DRMConnectorIdentity) -> DRMOutputPolicy
     private var card: DRMCard?
     private var eventSource: (any DispatchSourceRead)?
     private var monitor: UdevMonitor?
@@ -69,8 +101,9 @@ public final class DRMBackend: DisplayBackend {
         self.clock = clock
         self.opener = opener
         self.configuredCard = configuredCard
-        self.defaultModeSelection = modeSelection
-        self.connectorModeSelections = connectorModes
+        self.outputPolicy = { connector in
+            DRMOutputPolicy(modeSelection: connectorModes[connector.name] ?? modeSelection)
+        }
         self.allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
     }
 
@@ -248,7 +281,10 @@ public final class DRMBackend: DisplayBackend {
             guard let state = card.probeConnector(id), state.type != .writeback else { continue }
             seen.insert(id)
             let existing = drmOutputs.first(where: { $0.connectorID == id })
-            switch (state.isConnected && !state.displayModes.isEmpty, existing) {
+            let usable = state.isConnected && !state.displayModes.isEmpty
+            let enabled = usable && policy(for: state).isEnabled
+            if usable && !enabled && existing == nil { log("\(state.name): disabled by the config; not using it") }
+            switch (enabled, existing) {
             case (true, nil):
                 connect(state, card: card, resources: resources)
             case (false, let output?):
@@ -275,7 +311,7 @@ public final class DRMBackend: DisplayBackend {
             log("\(state.name): no free CRTC with a primary plane can drive it; not using it")
             return
         }
-        let selection = connectorModeSelections[state.name] ?? defaultModeSelection
+        let selection = policy(for: state).modeSelection
         guard let choice = selection.choose(from: state.displayModes.map(\.0)) else { return }
         if let warning = choice.warning { log("\(state.name): \(warning)") }
         do {
@@ -292,6 +328,30 @@ public final class DRMBackend: DisplayBackend {
         } catch {
             log("\(state.name): \(error); not using it")
         }
+    }
+
+    private func policy(for state: DRMConnectorState) -> DRMOutputPolicy {
+        let edid = state.edid.flatMap { try? EDID(bytes: $0) }
+        return outputPolicy(
+            DRMConnectorIdentity(name: state.name, make: edid?.make, model: edid?.model, serial: edid?.serial))
+    }
+
+    /// Applies `outputPolicy`'s enabling again (the config was reloaded): connectors it
+    /// disables are switched off and disconnected, ones it enables are connected. Modes of
+    /// outputs that stay are the caller's to switch (`policyMode(for:)`), through the screen,
+    /// which waits for a flip in flight.
+    public func applyOutputPolicy() {
+        probeConnectors()
+    }
+
+    /// The mode `outputPolicy` picks for `output` now (a warning logged when its selection is
+    /// not offered), or nil when the output is gone.
+    public func policyMode(for output: DRMOutput) -> DisplayMode? {
+        guard let state = card?.probeConnector(output.connectorID),
+            let choice = policy(for: state).modeSelection.choose(from: output.modes)
+        else { return nil }
+        if let warning = choice.warning { log("\(output.name): \(warning)") }
+        return choice.mode
     }
 
     private func disconnect(_ output: DRMOutput, releaseCRTC: Bool) {
