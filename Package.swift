@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineDemo",
-            dependencies: ["VitrineKit", "VitrineShowcase"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineShowcase"],
             swiftSettings: strict
         ),
         .target(

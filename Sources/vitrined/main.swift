@@ -1,5 +1,5 @@
 // vitrined: the kiosk daemon. Until the daemon issue gives it config, logging and systemd, its
-// main job runs the demo kiosk app (VitrineDemo) on a headless screen through the whole
+// main job runs the showcase app (VitrineDemo) on a headless screen through the whole
 // runtime (UIApplication, the screen's frame loop, synthetic touch input) and writes the screen
 // to a PNG.
 import Foundation
@@ -49,44 +49,32 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The demo kiosk app: one window on the main screen showing `KioskViewController`.
-@MainActor
-final class KioskAppDelegate: UIResponder, UIApplicationDelegate {
-    var window: UIWindow?
-    let controller = KioskViewController()
-
-    func application(
-        _ application: UIApplication,
-        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = controller
-        window.makeKeyAndVisible()
-        self.window = window
-        return true
-    }
-}
-
-/// Runs the demo app on a headless screen; once its first frame is on screen, taps the first
-/// tile through the synthetic touchscreen (the whole input path: router, hit-test, recognizer,
-/// action), waits for that change to be on screen, writes the screen to a PNG and exits.
+/// Runs the showcase app on a headless screen; once its first frame is on screen, taps its
+/// "Check in" button through the synthetic touchscreen (the whole input path: router, hit-test,
+/// control, action), waits for the change to be on screen and its bounce to settle (the app
+/// animates all the time, so there is no idle moment to wait for), writes the screen to a PNG
+/// and exits.
 @MainActor
 func runDemo(_ options: Options) -> Never {
     let clock = MonotonicClock()
     let backend = HeadlessBackend(clock: clock)
     let output = backend.addOutput(width: options.width, height: options.height)
     let input = SyntheticInput().install()
-    let delegate = KioskAppDelegate()
+    let delegate = ShowcaseAppDelegate()
 
     var tapped = false
     var presentsBeforeTap = 0
+    var tapTime = 0.0
     func check() {
-        if !tapped, output.completedPresentCount > 0, let point = delegate.controller.tileCenter(0) {
+        let controller = delegate.mainViewController
+        if !tapped, output.completedPresentCount > 0 {
+            let point = controller.screenCenter(of: controller.checkInButton)
             tapped = true
             presentsBeforeTap = output.completedPresentCount
+            tapTime = clock.now
             input.tap(at: point, time: clock.now, duration: 0.05)
-        } else if tapped, output.completedPresentCount > presentsBeforeTap, !output.isPresentPending {
-            writeScreenshot(of: output, options: options, status: delegate.controller.statusLabel.text ?? "")
+        } else if tapped, output.completedPresentCount > presentsBeforeTap + 1, clock.now > tapTime + 0.6 {
+            writeScreenshot(of: output, options: options, status: controller.statusLabel.text ?? "")
         }
         clock.schedule(at: clock.now + 0.02) { check() }
     }
@@ -104,7 +92,7 @@ func writeScreenshot(of output: HeadlessOutput, options: Options, status: String
         let url = URL(fileURLWithPath: options.screenshotPath)
         try ImageCodec.encodePNG(screen).write(to: url)
         print(
-            "vitrined: \(output.name) \(output.currentMode): demo kiosk after a tap on the first tile "
+            "vitrined: \(output.name) \(output.currentMode): showcase after a tap on \"Check in\" "
                 + "(status \"\(status)\"), \(output.completedPresentCount) frames presented; wrote \(url.path)")
         exit(0)
     } catch {
