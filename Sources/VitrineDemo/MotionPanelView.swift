@@ -1,5 +1,6 @@
 import Foundation
 import VitrineKit
+import VitrinePlatform
 
 /// The showcase's animated panel: a rotating tile, an equalizer of bouncing bars and a glider
 /// sliding along a track, all Core Animation repeat animations, so between frames they cost
@@ -36,6 +37,7 @@ public final class MotionPanelView: UIView {
     private var anchorPhase: CFTimeInterval = 0
     /// The size the animations were made for; a new size needs new end points.
     private var animatedSize: CGSize?
+    private var refreshTimer: ClockTimer?
 
     private static let glideDuration: CFTimeInterval = 1.6
     private static let spinDuration: CFTimeInterval = 4
@@ -106,7 +108,20 @@ public final class MotionPanelView: UIView {
             bar.center = CGPoint(
                 x: (barsLeft + slot * (CGFloat(index) + 0.5)).rounded(), y: (upper.midY + barHeight / 2).rounded())
         }
-        if isAnimating, animatedSize != size { addAnimations() }
+        if isAnimating, animatedSize != size { scheduleAnimationRefresh() }
+    }
+
+    /// Makes new animations for a new size at the next turn of the media clock. Not now:
+    /// Vitrine's frame samples animations before its layout pass and does not ask for another
+    /// frame for an animation added during layout, so one added here would not start.
+    private func scheduleAnimationRefresh() {
+        guard refreshTimer?.isPending != true else { return }
+        let clock = UIApplication.shared.displayBackend.clock
+        refreshTimer = clock.schedule(at: clock.now) { [weak self] in
+            guard let self, isAnimating else { return }
+            refreshTimer = nil
+            addAnimations()
+        }
     }
 
     // MARK: Animating
@@ -123,6 +138,8 @@ public final class MotionPanelView: UIView {
     public func stopAnimating() {
         isAnimating = false
         animatedSize = nil
+        refreshTimer?.cancel()
+        refreshTimer = nil
         for view in [spinner, glider] + bars { view.layer.removeAllAnimations() }
     }
 

@@ -39,7 +39,7 @@ enum ShowcaseArtwork {
                         height: (horizon / CGFloat(bands)).rounded(.up) + 1))
             }
             // The sun and its halo.
-            let sun = CGPoint(x: size.width * 0.68, y: horizon - size.height * 0.3)
+            let sun = CGPoint(x: size.width * 0.6, y: horizon - size.height * 0.3)
             for (radius, alpha) in [(90.0, 0.10), (62.0, 0.16), (44.0, 0.3)] {
                 UIColor(red: 1, green: 0.86, blue: 0.6, alpha: alpha).setFill()
                 cg.fillEllipse(in: CGRect(x: sun.x - radius, y: sun.y - radius, width: 2 * radius, height: 2 * radius))
