@@ -174,7 +174,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineDemoTests",
-            dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform"],
+            dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
+            exclude: ["References"],
             swiftSettings: strict
         ),
         .testTarget(
