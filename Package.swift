@@ -105,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineDemo",
-            dependencies: ["VitrineKit", "VitrineShowcase"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineShowcase"],
             swiftSettings: strict
         ),
         .target(
@@ -197,7 +197,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineDemoTests",
-            dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform"],
+            dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
+            exclude: ["References"],
             swiftSettings: strict
         ),
         .testTarget(

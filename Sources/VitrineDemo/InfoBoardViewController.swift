@@ -1,0 +1,129 @@
+import Foundation
+import VitrineKit
+
+/// What the showcase shows on every screen but the main one: a large clock with the date, a
+/// bar filling up over each minute, and the main screen's status (visitors, motion speed,
+/// colours), updated as it changes.
+@MainActor
+public final class InfoBoardViewController: UIViewController {
+    /// The local time, `HH:mm:ss`, updated at every whole second.
+    public let clockLabel = UILabel()
+    /// The date under the clock.
+    public let dateLabel = UILabel()
+    /// The main screen's status.
+    public let statusLabel = UILabel()
+    /// "Vitrine · <connector>", top left.
+    public let screenLabel = UILabel()
+    /// Fills up over each minute.
+    public let minuteBar = UIView()
+
+    /// The status shown (`show(_:)`).
+    public private(set) var status = ShowcaseStatus()
+
+    private let minuteTrack = UIView()
+    private let clockText: ClockText
+    private let wallClock: @MainActor () -> Date
+    private lazy var ticker = WallClockTicker(wallClock: wallClock) { [weak self] date in self?.show(date) }
+    private var second = 0
+    private var styledSize: CGSize?
+
+    /// A board for the screen named `screenName`, reading the time from `wallClock` and
+    /// showing it in `timeZone`.
+    public init(
+        screenName: String, wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
+        self.wallClock = wallClock
+        clockText = ClockText(timeZone: timeZone)
+        super.init(nibName: nil, bundle: nil)
+        screenLabel.text = "Vitrine · \(screenName)"
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = UIColor(red: 0.04, green: 0.05, blue: 0.1, alpha: 1)
+        for (label, alpha) in [(clockLabel, 1.0), (dateLabel, 0.7), (statusLabel, 0.85), (screenLabel, 0.5)] {
+            label.textColor = UIColor(white: 1, alpha: alpha)
+            label.textAlignment = .center
+            view.addSubview(label)
+        }
+        screenLabel.textAlignment = .left
+        minuteTrack.backgroundColor = UIColor(white: 1, alpha: 0.12)
+        view.addSubview(minuteTrack)
+        minuteBar.backgroundColor = .systemTeal
+        minuteTrack.addSubview(minuteBar)
+        show(status)
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        ticker.start(on: UIApplication.shared.displayBackend.clock)
+    }
+
+    public override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        ticker.stop()
+    }
+
+    /// Shows the main screen's status.
+    public func show(_ status: ShowcaseStatus) {
+        self.status = status
+        let visitors = status.visitors == 1 ? "1 visitor" : "\(status.visitors) visitors"
+        statusLabel.text = "\(visitors) · motion \(status.speedText) · \(status.warmColors ? "warm" : "cool") colours"
+        minuteBar.backgroundColor = status.warmColors ? .systemOrange : .systemTeal
+    }
+
+    private func show(_ date: Date) {
+        clockLabel.text = clockText.time(date)
+        let day = clockText.day(date)
+        if dateLabel.text != day { dateLabel.text = day }
+        second = clockText.second(date)
+        layOutMinuteBar()
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let bounds = view.bounds
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        if styledSize != bounds.size {
+            styledSize = bounds.size
+            let clockSize = min(bounds.width * 0.17, bounds.height * 0.32).rounded()
+            clockLabel.font = .systemFont(ofSize: max(24, clockSize), weight: .ultraLight)
+            let text = max(14, (clockSize * 0.24).rounded())
+            dateLabel.font = .systemFont(ofSize: text)
+            statusLabel.font = .systemFont(ofSize: text)
+            screenLabel.font = .systemFont(ofSize: max(12, (text * 0.7).rounded()))
+        }
+        let margin = max(16, (min(bounds.width, bounds.height) * 0.04).rounded())
+        func height(_ label: UILabel) -> CGFloat {
+            label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+                .height.rounded(.up)
+        }
+        let width = bounds.width - 2 * margin
+        let clockHeight = height(clockLabel)
+        let dateHeight = height(dateLabel)
+        let top = ((bounds.height - clockHeight - dateHeight - margin) / 2).rounded()
+        clockLabel.frame = CGRect(x: margin, y: top, width: width, height: clockHeight)
+        dateLabel.frame = CGRect(x: margin, y: clockLabel.frame.maxY, width: width, height: dateHeight)
+        let trackWidth = min(width, bounds.width * 0.5).rounded()
+        minuteTrack.frame = CGRect(
+            x: ((bounds.width - trackWidth) / 2).rounded(), y: dateLabel.frame.maxY + margin * 0.6,
+            width: trackWidth, height: max(4, (margin * 0.18).rounded()))
+        minuteTrack.layer.cornerRadius = minuteTrack.bounds.height / 2
+        layOutMinuteBar()
+        let statusHeight = height(statusLabel)
+        statusLabel.frame = CGRect(
+            x: margin, y: bounds.height - margin - statusHeight, width: width, height: statusHeight)
+        screenLabel.frame = CGRect(x: margin, y: margin * 0.8, width: width, height: height(screenLabel))
+    }
+
+    private func layOutMinuteBar() {
+        let track = minuteTrack.bounds
+        minuteBar.frame = CGRect(x: 0, y: 0, width: track.width * CGFloat(second + 1) / 60, height: track.height)
+        minuteBar.layer.cornerRadius = track.height / 2
+    }
+}
