@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
+        .library(name: "VitrineConfig", targets: ["VitrineConfig"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
@@ -34,7 +35,9 @@ let package = Package(
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The daemon's configuration file (VitrineConfig): toml++ behind a Swift API.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries: module maps only.
@@ -81,6 +84,12 @@ let package = Package(
         ),
         .target(
             name: "VitrineSystemd",
+            swiftSettings: strict
+        ),
+        // The daemon's configuration: pure data and validation, no display or input imports.
+        .target(
+            name: "VitrineConfig",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
         .target(
