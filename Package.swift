@@ -182,6 +182,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "VitrineConfigTests",
+            dependencies: ["VitrineConfig"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "VitrineDemoTests",
             dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform"],
             swiftSettings: strict
