@@ -184,6 +184,7 @@ let package = Package(
         .testTarget(
             name: "VitrineConfigTests",
             dependencies: ["VitrineConfig"],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
