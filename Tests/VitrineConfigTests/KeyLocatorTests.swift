@@ -84,6 +84,15 @@ import Testing
             """#
         #expect(
             lines(text, ["a", "b", "output", "c", "d", "e", "f", "g", "h"]) == [1, nil, nil, 6, nil, 9, 10, 11, 14])
+        // A closing delimiter with a quote of content before it, inside an array.
+        let array = #"""
+            a = [
+              """x"""",
+              '''y'''',
+              "z",
+            ]
+            """#
+        #expect(lines(array, ["a[0]", "a[1]", "a[2]", "a[3]"]) == [2, 3, 4, nil])
     }
 
     @Test func multilineArraysGiveEachElementItsLine() {
