@@ -29,7 +29,7 @@ public struct LoadedConfiguration: Hashable, Sendable {
 /// Reads and validates configuration files.
 ///
 /// ```swift
-/// do {
+/// do throws(ConfigError) {
 ///     let loaded = try ConfigLoader.loadIfPresent() ?? .defaults  // no file: defaults
 ///     for warning in loaded.warnings { logger.warning("\(warning)") }
 /// } catch {
