@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
+        .library(name: "VitrineConfig", targets: ["VitrineConfig"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
@@ -38,6 +39,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The daemon's configuration file (VitrineConfig): toml++ behind a Swift API.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries: module maps only.
@@ -84,6 +87,12 @@ let package = Package(
         ),
         .target(
             name: "VitrineSystemd",
+            swiftSettings: strict
+        ),
+        // The daemon's configuration: pure data and validation, no display or input imports.
+        .target(
+            name: "VitrineConfig",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
         .target(
@@ -193,6 +202,12 @@ let package = Package(
         .testTarget(
             name: "VitrineServiceTests",
             dependencies: ["VitrineService", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineConfigTests",
+            dependencies: ["VitrineConfig"],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,391 @@
+import TOMLKit
+
+/// Turns a parsed TOML document into a `VitrineConfiguration`, collecting every error and
+/// warning with its line (from `TOMLKeyLocator`) rather than stopping at the first.
+struct ConfigValidator {
+    private let file: String
+    private let locator: TOMLKeyLocator
+    private(set) var errors: [ConfigDiagnostic] = []
+    private(set) var warnings: [ConfigDiagnostic] = []
+
+    init(file: String, locator: TOMLKeyLocator) {
+        self.file = file
+        self.locator = locator
+    }
+
+    // MARK: - Reporting
+
+    private mutating func error(_ path: ConfigKeyPath, _ message: String) {
+        errors.append(diagnostic(.error, path, message))
+    }
+
+    private mutating func warning(_ path: ConfigKeyPath, _ message: String) {
+        warnings.append(diagnostic(.warning, path, message))
+    }
+
+    private func diagnostic(_ severity: ConfigDiagnostic.Severity, _ path: ConfigKeyPath, _ message: String)
+        -> ConfigDiagnostic
+    {
+        ConfigDiagnostic(
+            severity: severity, file: file, line: locator.nearestLine(of: path),
+            key: path.isRoot ? nil : path.description, message: message)
+    }
+
+    /// Warns about every key of `table` that is not in `known`, suggesting a near miss.
+    private mutating func warnUnknownKeys(in table: TOMLTable, at path: ConfigKeyPath, known: [String]) {
+        for key in table.keys where !known.contains(key) {
+            var message = "unknown key (ignored)"
+            let nearest = known.map { ($0, Self.editDistance($0, key)) }.min { $0.1 < $1.1 }
+            // One slip in a short key, two in a longer one: closer than that is a different word.
+            if let (suggestion, distance) = nearest, distance <= (key.count >= 6 ? 2 : 1) {
+                message += "; did you mean \(suggestion)?"
+            }
+            warning(path.appending(key), message)
+        }
+    }
+
+    /// Warns about rules that can never apply because an earlier one has the same match.
+    private mutating func warnShadowed<Match: Hashable>(_ rules: [(match: Match, path: ConfigKeyPath)]) {
+        var first: [Match: ConfigKeyPath] = [:]
+        for rule in rules {
+            if let earlier = first[rule.match] {
+                warning(rule.path, "never applies: \(earlier) has the same match keys and comes first")
+            } else {
+                first[rule.match] = rule.path
+            }
+        }
+    }
+
+    /// Levenshtein distance, for "did you mean".
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    // MARK: - Value helpers
+
+    /// "a string", "an integer", ...: for "must be X, not Y".
+    static func describe(_ type: TOMLType) -> String {
+        switch type {
+        case .string: "a string"
+        case .int: "an integer"
+        case .double: "a decimal number"
+        case .bool: "a boolean"
+        case .table: "a table"
+        case .array: "an array"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date-time"
+        }
+    }
+
+    /// A scalar as TOML writes it (`"off"`, `45`, `1.5`, `true`); tables and arrays by kind.
+    static func literal(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: TOMLText.quoted(value.string ?? "")
+        case .int: String(value.int ?? 0)
+        case .double: decimal(value.double ?? 0)
+        case .bool: (value.bool ?? false) ? "true" : "false"
+        default: describe(value.type)
+        }
+    }
+
+    /// A decimal as TOML writes it, so `90.0` does not read as the integer `90`.
+    static func decimal(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return "\(Int(value)).0" }
+        return String(value)
+    }
+
+    /// A bound in a message: `1.5`, `2` (not `2.0`).
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
+    private mutating func string(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> String? {
+        guard let text = value.string else {
+            error(path, "must be a string, not \(Self.describe(value.type))")
+            return nil
+        }
+        guard !text.isEmpty else {
+            error(path, "must not be empty")
+            return nil
+        }
+        return text
+    }
+
+    /// An integer or decimal number (TOML keeps them apart; a setting taking numbers takes both).
+    private mutating func number(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> Double? {
+        if let integer = value.int { return Double(integer) }
+        if let double = value.double { return double }
+        error(path, "must be a number, not \(Self.describe(value.type))")
+        return nil
+    }
+
+    private mutating func number(
+        _ value: TOMLValueConvertible, at path: ConfigKeyPath, in range: ClosedRange<Double>
+    ) -> Double? {
+        guard let number = number(value, at: path) else { return nil }
+        guard range.contains(number) else {  // NaN is in no range
+            error(
+                path,
+                "must be between \(Self.number(range.lowerBound)) and \(Self.number(range.upperBound)), "
+                    + "not \(Self.literal(value))")
+            return nil
+        }
+        return number
+    }
+
+    /// One of `cases`' raw values, the message listing them all.
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: TOMLValueConvertible, at path: ConfigKeyPath, as _: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
+        if let text = value.string, let found = Choice(rawValue: text) { return found }
+        let accepted = Choice.allCases.map { TOMLText.quoted($0.rawValue) }
+        error(path, "must be \(Self.alternatives(accepted)), not \(Self.literal(value))")
+        return nil
+    }
+
+    /// The tables of an array of tables (`[[name]]`), each with its path; the array itself
+    /// may also be written inline, `name = [{ ... }]`.
+    private mutating func tables(_ value: TOMLValueConvertible, at path: ConfigKeyPath, name: String)
+        -> [(TOMLTable, ConfigKeyPath)]
+    {
+        guard let array = value.array else {
+            error(path, "must be an array of tables ([[\(name)]]), not \(Self.describe(value.type))")
+            return []
+        }
+        var result: [(TOMLTable, ConfigKeyPath)] = []
+        for index in 0..<array.count {
+            let elementPath = path.appending(index: index)
+            guard let table = array[index].table else {
+                error(elementPath, "must be a table, not \(Self.describe(array[index].type))")
+                continue
+            }
+            result.append((table, elementPath))
+        }
+        return result
+    }
+
+    // MARK: - The document
+
+    mutating func configuration(from root: TOMLTable) -> VitrineConfiguration {
+        var configuration = VitrineConfiguration.defaults
+        let path = ConfigKeyPath.root
+        if let value = root["log_level"] {
+            configuration.logLevel = choice(value, at: path.appending("log_level"), as: ConfigLogLevel.self) ?? .info
+        }
+        if let value = root["seat"], let seat = string(value, at: path.appending("seat")) {
+            configuration.seat = seat
+        }
+        if let value = root["idle"] {
+            configuration.idle = idle(value, at: path.appending("idle"))
+        }
+        if let value = root["output"] {
+            var rules: [(match: OutputMatch, path: ConfigKeyPath)] = []
+            for (table, tablePath) in tables(value, at: path.appending("output"), name: "output") {
+                guard let output = output(table, at: tablePath) else { continue }
+                configuration.outputs.append(output)
+                rules.append((output.match, tablePath))
+            }
+            warnShadowed(rules)
+        }
+        if let value = root["touch"] {
+            var rules: [(match: TouchDeviceMatch, path: ConfigKeyPath)] = []
+            for (table, tablePath) in tables(value, at: path.appending("touch"), name: "touch") {
+                guard let touch = touch(table, at: tablePath) else { continue }
+                configuration.touchDevices.append(touch)
+                rules.append((touch.match, tablePath))
+            }
+            warnShadowed(rules)
+        }
+        warnUnknownKeys(in: root, at: path, known: ["log_level", "seat", "idle", "output", "touch"])
+        return configuration
+    }
+
+    private mutating func idle(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> IdleBlankingConfig? {
+        guard let table = value.table else {
+            error(path, "must be a table, not \(Self.describe(value.type))")
+            return nil
+        }
+        var timeout: Double?
+        var blank = IdleBlankMethod.dpms
+        if let value = table["timeout"] {
+            let timeoutPath = path.appending("timeout")
+            if let seconds = number(value, at: timeoutPath) {
+                if seconds.isFinite, (0...Self.longestTimeout).contains(seconds) {
+                    timeout = seconds
+                } else {
+                    error(
+                        timeoutPath,
+                        "must be between 0 and \(Self.number(Self.longestTimeout)) seconds, not \(Self.literal(value))"
+                    )
+                }
+            }
+        }
+        if let value = table["blank"] {
+            blank = choice(value, at: path.appending("blank"), as: IdleBlankMethod.self) ?? .dpms
+            if table["timeout"] == nil {
+                warning(path.appending("blank"), "has no effect without idle.timeout (displays never blank)")
+            }
+        }
+        warnUnknownKeys(in: table, at: path, known: ["timeout", "blank"])
+        guard let timeout, timeout > 0 else { return nil }
+        return IdleBlankingConfig(timeout: timeout, blank: blank)
+    }
+
+    /// A year: longer is surely a mistake, and keeps the value far from overflowing timers.
+    static let longestTimeout: Double = 365 * 24 * 3600
+
+    private static let outputKeys = [
+        "connector", "make", "model", "serial", "enabled", "mode", "rotation", "scale", "brightness", "backlight",
+    ]
+
+    private mutating func output(_ table: TOMLTable, at path: ConfigKeyPath) -> OutputConfig? {
+        let errorsBefore = errors.count
+        var match = OutputMatch()
+        if let value = table["connector"] { match.connector = string(value, at: path.appending("connector")) }
+        if let value = table["make"] { match.make = string(value, at: path.appending("make")) }
+        if let value = table["model"] { match.model = string(value, at: path.appending("model")) }
+        if let value = table["serial"] { match.serial = string(value, at: path.appending("serial")) }
+        if ["connector", "make", "model", "serial"].allSatisfy({ table[$0] == nil }) {
+            error(path, "needs a match key: connector, make, model or serial")
+        }
+        var config = OutputConfig(match: match)
+        if let value = table["enabled"] {
+            if let enabled = value.bool {
+                config.enabled = enabled
+            } else {
+                error(path.appending("enabled"), "must be true or false, not \(Self.literal(value))")
+            }
+        }
+        if let value = table["mode"] {
+            if let text = value.string, let mode = ConfigMode(parsing: text) {
+                config.mode = mode
+            } else {
+                error(
+                    path.appending("mode"),
+                    "must be \"preferred\", \"highest\", \"WxH\" or \"WxH@Hz\" (like \"1920x1080@60\"), "
+                        + "not \(Self.literal(value))")
+            }
+        }
+        if let value = table["rotation"] {
+            if let degrees = value.int, let rotation = ConfigRotation(rawValue: degrees) {
+                config.rotation = rotation
+            } else {
+                error(path.appending("rotation"), "must be 0, 90, 180 or 270, not \(Self.literal(value))")
+            }
+        }
+        if let value = table["scale"] {
+            config.scale = number(value, at: path.appending("scale"), in: 1...4)
+        }
+        if let value = table["brightness"] {
+            config.brightness = number(value, at: path.appending("brightness"), in: 0...1)
+        }
+        if let value = table["backlight"] {
+            if let text = value.string, let backlight = ConfigBacklight(parsing: text) {
+                config.backlight = backlight
+            } else {
+                error(
+                    path.appending("backlight"),
+                    "must be a name under /sys/class/backlight (like \"intel_backlight\") or an absolute path, "
+                        + "not \(Self.literal(value))")
+            }
+        }
+        warnUnknownKeys(in: table, at: path, known: Self.outputKeys)
+        return errors.count == errorsBefore ? config : nil
+    }
+
+    private mutating func touch(_ table: TOMLTable, at path: ConfigKeyPath) -> TouchDeviceConfig? {
+        let errorsBefore = errors.count
+        var match = TouchDeviceMatch()
+        if let value = table["name"] { match.name = string(value, at: path.appending("name")) }
+        if let value = table["sysname"] {
+            let sysnamePath = path.appending("sysname")
+            if let sysname = string(value, at: sysnamePath) {
+                if sysname.contains("/") {
+                    error(sysnamePath, "must be a device node's name (like \"event3\"), not a path")
+                } else {
+                    match.sysname = sysname
+                }
+            }
+        }
+        if let value = table["udev_property"] {
+            match.udevProperties = udevProperties(value, at: path.appending("udev_property"))
+        }
+        if ["name", "sysname", "udev_property"].allSatisfy({ table[$0] == nil }) {
+            error(path, "needs a match key: name, sysname or udev_property")
+        }
+        var config = TouchDeviceConfig(match: match)
+        if let value = table["output"] { config.output = string(value, at: path.appending("output")) }
+        if let value = table["calibration"] {
+            config.calibration = calibration(value, at: path.appending("calibration"))
+        }
+        warnUnknownKeys(in: table, at: path, known: ["name", "sysname", "udev_property", "output", "calibration"])
+        return errors.count == errorsBefore ? config : nil
+    }
+
+    private mutating func udevProperties(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> [String: String] {
+        guard let table = value.table else {
+            error(
+                path,
+                "must be a table of properties (like { ID_INPUT_TOUCHSCREEN = \"1\" }), "
+                    + "not \(Self.describe(value.type))")
+            return [:]
+        }
+        guard !table.isEmpty else {
+            error(path, "must name at least one property")
+            return [:]
+        }
+        var properties: [String: String] = [:]
+        for key in table.keys {
+            guard let property = table[key] else { continue }
+            // udev properties are text: `"1"`, not `1`.
+            if let text = property.string {
+                properties[key] = text
+            } else {
+                error(path.appending(key), "must be a string, not \(Self.describe(property.type))")
+            }
+        }
+        return properties
+    }
+
+    private mutating func calibration(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> [Double]? {
+        guard let array = value.array else {
+            error(path, "must be an array of 6 numbers, not \(Self.describe(value.type))")
+            return nil
+        }
+        guard array.count == 6 else {
+            error(path, "must have exactly 6 numbers, not \(array.count)")
+            return nil
+        }
+        var numbers: [Double] = []
+        for index in 0..<6 {
+            let elementPath = path.appending(index: index)
+            guard let number = number(array[index], at: elementPath) else { continue }
+            guard number.isFinite else {
+                error(elementPath, "must be a finite number, not \(Self.literal(array[index]))")
+                continue
+            }
+            numbers.append(number)
+        }
+        return numbers.count == 6 ? numbers : nil
+    }
+}

@@ -1,0 +1,388 @@
+/// Finds the line on which each key of a TOML document is written.
+///
+/// TOMLKit reports positions only for syntax errors, so validation messages get their line
+/// numbers from this scanner instead. It reads the document the way a TOML parser does,
+/// without converting values: `[table]` and `[[array]]` headers (counting each array's
+/// tables, also nested ones such as `[[output.extra]]`), `key = value` lines, dotted and
+/// quoted keys, inline tables, arrays spanning lines (each element gets its own path, such as
+/// `touch[0].calibration[4]`), basic, literal and multi-line strings, and comments.
+///
+/// It expects text a TOML parser has accepted; on anything else it still terminates and
+/// records what it could, skipping to the next line where it cannot make sense of the text.
+///
+/// A path maps to the line where its key is written (for an element of an array, where the
+/// element starts; for a table of an array of tables, its `[[...]]` header). A table created
+/// implicitly by a header or a dotted key maps to the first line that named it.
+struct TOMLKeyLocator {
+    private(set) var lines: [ConfigKeyPath: Int] = [:]
+
+    private let bytes: [UInt8]
+    private var position = 0
+    /// Offsets at which each line starts; `lineStarts[n]` begins line n + 1.
+    private let lineStarts: [Int]
+    /// How many tables each array of tables has had so far, by the array's path.
+    private var tableArrayCounts: [ConfigKeyPath: Int] = [:]
+
+    init(text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        lineStarts = starts
+        scanDocument()
+    }
+
+    /// The line of `path`, if the document writes it.
+    func line(of path: ConfigKeyPath) -> Int? {
+        lines[path]
+    }
+
+    /// The line of `path`, else of the nearest enclosing table or array the document writes.
+    func nearestLine(of path: ConfigKeyPath) -> Int? {
+        var path = path
+        while true {
+            if let line = lines[path] { return line }
+            if path.isRoot { return nil }
+            path = path.parent
+        }
+    }
+
+    // MARK: - Characters
+
+    static func isBareKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    private var atEnd: Bool { position >= bytes.count }
+
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        let index = position + offset
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    private func lineNumber(at offset: Int) -> Int {
+        // The last line start at or before `offset`, by binary search.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    private mutating func record(_ path: ConfigKeyPath, at offset: Int) {
+        if lines[path] == nil { lines[path] = lineNumber(at: offset) }
+    }
+
+    /// Spaces and tabs (and the `\r` of a CRLF).
+    private mutating func skipBlanks() {
+        while let byte = peek(), byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            position += 1
+        }
+    }
+
+    private mutating func skipComment() {
+        guard peek() == UInt8(ascii: "#") else { return }
+        skipToEndOfLine()
+    }
+
+    private mutating func skipToEndOfLine() {
+        while let byte = peek(), byte != UInt8(ascii: "\n") { position += 1 }
+    }
+
+    /// Blanks, comments and newlines, as allowed between array elements.
+    private mutating func skipBlanksCommentsAndNewlines() {
+        while true {
+            skipBlanks()
+            skipComment()
+            guard peek() == UInt8(ascii: "\n") else { return }
+            position += 1
+        }
+    }
+
+    // MARK: - Document
+
+    private mutating func scanDocument() {
+        var table = ConfigKeyPath.root
+        while true {
+            skipBlanksCommentsAndNewlines()
+            guard let byte = peek() else { return }
+            if byte == UInt8(ascii: "[") {
+                if let header = scanHeader() { table = header }
+            } else {
+                scanKeyValue(in: table)
+            }
+            // Whatever follows a statement on its (last) line is a comment in a valid
+            // document; skipping it also guarantees progress on text the scanner cannot read.
+            skipToEndOfLine()
+        }
+    }
+
+    /// `[a.b]` or `[[a.b]]`: the table that key-value lines below it go into.
+    private mutating func scanHeader() -> ConfigKeyPath? {
+        let start = position
+        let isArray = peek(1) == UInt8(ascii: "[")
+        position += isArray ? 2 : 1
+        let keys = scanKey()
+        skipBlanks()
+        guard let last = keys.last else { return nil }
+        // Every key but the last names an existing table, or the latest table of an array.
+        var path = ConfigKeyPath.root
+        for key in keys.dropLast() {
+            path = path.appending(key)
+            record(path, at: start)
+            if let count = tableArrayCounts[path] { path = path.appending(index: count - 1) }
+        }
+        path = path.appending(last)
+        record(path, at: start)
+        if isArray {
+            let index = tableArrayCounts[path, default: 0]
+            tableArrayCounts[path] = index + 1
+            path = path.appending(index: index)
+            record(path, at: start)
+        }
+        position += isArray ? 2 : 1  // the closing brackets
+        return path
+    }
+
+    /// `a."b".c = value`, inside `table`.
+    private mutating func scanKeyValue(in table: ConfigKeyPath) {
+        let start = position
+        let keys = scanKey()
+        guard !keys.isEmpty else { return }
+        var path = table
+        for key in keys {
+            path = path.appending(key)
+            record(path, at: start)
+        }
+        skipBlanks()
+        guard peek() == UInt8(ascii: "=") else { return }
+        position += 1
+        skipBlanks()
+        scanValue(at: path)
+    }
+
+    /// A possibly dotted key; empty when there is none here.
+    private mutating func scanKey() -> [String] {
+        var keys: [String] = []
+        while true {
+            skipBlanks()
+            guard let byte = peek() else { return keys }
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                keys.append(scanBasicString())
+            } else if byte == UInt8(ascii: "'") {
+                position += 1
+                keys.append(scanLiteralString())
+            } else if Self.isBareKeyByte(byte) {
+                let start = position
+                while let next = peek(), Self.isBareKeyByte(next) { position += 1 }
+                keys.append(String(decoding: bytes[start..<position], as: UTF8.self))
+            } else {
+                return keys
+            }
+            skipBlanks()
+            guard peek() == UInt8(ascii: ".") else { return keys }
+            position += 1
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func scanValue(at path: ConfigKeyPath) {
+        guard let byte = peek() else { return }
+        switch byte {
+        case UInt8(ascii: "\""):
+            if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
+                position += 3
+                skipMultilineString(quote: UInt8(ascii: "\""), escapes: true)
+            } else {
+                position += 1
+                _ = scanBasicString()
+            }
+        case UInt8(ascii: "'"):
+            if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
+                position += 3
+                skipMultilineString(quote: UInt8(ascii: "'"), escapes: false)
+            } else {
+                position += 1
+                _ = scanLiteralString()
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            scanArray(at: path)
+        case UInt8(ascii: "{"):
+            position += 1
+            scanInlineTable(at: path)
+        default:
+            // Numbers, booleans, dates and times (which may contain a space) end at a
+            // separator, a comment or the end of the line.
+            while let next = peek(),
+                next != UInt8(ascii: ","), next != UInt8(ascii: "]"), next != UInt8(ascii: "}"),
+                next != UInt8(ascii: "#"), next != UInt8(ascii: "\n")
+            {
+                position += 1
+            }
+        }
+    }
+
+    private mutating func scanArray(at path: ConfigKeyPath) {
+        var index = 0
+        while true {
+            skipBlanksCommentsAndNewlines()
+            guard let byte = peek() else { return }
+            if byte == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
+            let element = path.appending(index: index)
+            record(element, at: position)
+            let before = position
+            scanValue(at: element)
+            skipBlanksCommentsAndNewlines()
+            if peek() == UInt8(ascii: ",") {
+                position += 1
+                index += 1
+            } else if peek() == UInt8(ascii: "]") {
+                position += 1
+                return
+            } else if position == before {
+                return  // not an array this scanner understands; stop rather than loop
+            }
+        }
+    }
+
+    private mutating func scanInlineTable(at path: ConfigKeyPath) {
+        while true {
+            // TOML 1.0 keeps inline tables on one line; allowing newlines costs nothing.
+            skipBlanksCommentsAndNewlines()
+            guard let byte = peek() else { return }
+            if byte == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
+            let start = position
+            let keys = scanKey()
+            guard !keys.isEmpty else { return }
+            var valuePath = path
+            for key in keys {
+                valuePath = valuePath.appending(key)
+                record(valuePath, at: start)
+            }
+            skipBlanks()
+            guard peek() == UInt8(ascii: "=") else { return }
+            position += 1
+            skipBlanks()
+            scanValue(at: valuePath)
+            skipBlanksCommentsAndNewlines()
+            if peek() == UInt8(ascii: ",") {
+                position += 1
+            } else if peek() == UInt8(ascii: "}") {
+                position += 1
+                return
+            } else {
+                return
+            }
+        }
+    }
+
+    // MARK: - Strings
+
+    /// The rest of a `"..."` string after its opening quote, escapes decoded.
+    private mutating func scanBasicString() -> String {
+        var scalars = String.UnicodeScalarView()
+        var raw: [UInt8] = []
+        func flush() {
+            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+            raw.removeAll()
+        }
+        while let byte = peek(), byte != UInt8(ascii: "\n") {
+            position += 1
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flush()
+                if let scalar = scanEscape() { scalars.append(scalar) }
+            } else {
+                raw.append(byte)
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    /// The escape after a backslash; nil for one that is not valid.
+    private mutating func scanEscape() -> Unicode.Scalar? {
+        guard let byte = peek() else { return nil }
+        position += 1
+        switch byte {
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "e"): return "\u{1B}"
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "x"): return scanHexScalar(digits: 2)
+        case UInt8(ascii: "u"): return scanHexScalar(digits: 4)
+        case UInt8(ascii: "U"): return scanHexScalar(digits: 8)
+        default: return nil
+        }
+    }
+
+    private mutating func scanHexScalar(digits: Int) -> Unicode.Scalar? {
+        var value: UInt32 = 0
+        for _ in 0..<digits {
+            guard let byte = peek(), let digit = Self.hexValue(byte) else { return nil }
+            position += 1
+            value = value * 16 + digit
+        }
+        return Unicode.Scalar(value)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// The rest of a `'...'` string after its opening quote.
+    private mutating func scanLiteralString() -> String {
+        let start = position
+        while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "'") { position += 1 }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if peek() == UInt8(ascii: "'") { position += 1 }
+        return text
+    }
+
+    /// The rest of a `"""` or `'''` string after its opening delimiter.
+    private mutating func skipMultilineString(quote: UInt8, escapes: Bool) {
+        while let byte = peek() {
+            if escapes, byte == UInt8(ascii: "\\") {
+                position += 2  // an escaped quote or backslash does not end the string
+                continue
+            }
+            if byte == quote, peek(1) == quote, peek(2) == quote {
+                position += 3
+                // Up to two more quotes belong to the content: `"""a"""""` ends with `a""`.
+                var extra = 0
+                while extra < 2, peek() == quote {
+                    position += 1
+                    extra += 1
+                }
+                return
+            }
+            position += 1
+        }
+    }
+}
