@@ -52,6 +52,25 @@ import VitrinePlatform
         #expect(try redLeftEdge(rig) == 40)  // removed: back at the model
     }
 
+    @Test func anAnimationAddedDuringLayoutRunsWithoutAnotherChange() throws {
+        let rig = HeadlessRig()
+        let window = makeVisibleWindow(
+            on: rig.screen, frame: CGRect(x: 0, y: 0, width: 320, height: 240), color: .black)
+        let view = AnimatingInLayoutView(frame: CGRect(x: 40, y: 100, width: 20, height: 20))
+        view.backgroundColor = .red
+        window.addSubview(view)
+        let start = rig.clock.now
+        rig.clock.advance(by: 0)
+        #expect(view.layer.animation(forKey: "slide") != nil)
+        // Nothing else changes: the animation alone keeps frames coming and moves the square.
+        rig.clock.advance(to: start + 0.5)
+        let halfway = try #require(try redLeftEdge(rig))
+        #expect(halfway > 60 && halfway < 240)
+        rig.clock.advance(to: start + 0.9)
+        let later = try #require(try redLeftEdge(rig))
+        #expect(later > halfway)
+    }
+
     @Test func theScreenGoesIdleAfterTheLastAnimation() {
         let rig = HeadlessRig()
         let (window, square) = scene(rig)
@@ -103,5 +122,18 @@ import VitrinePlatform
         rig.clock.advance(by: 0.2)
         #expect(done)
         #expect(square.presentation()?.opacity == 0.2)
+    }
+}
+
+/// Starts a one-second slide of its layer the first time it is laid out.
+private final class AnimatingInLayoutView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard layer.animation(forKey: "slide") == nil else { return }
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 50.0
+        animation.toValue = 250.0
+        animation.duration = 1
+        layer.add(animation, forKey: "slide")
     }
 }

@@ -167,8 +167,17 @@ final class ScreenFrameLoop: CALayerTreeHost {
         // animation) are after this frame's sample: they ask for the next frame.
         frameScheduled = false
         isAnimating = animationEngine.advance(root, to: showTime)
-        let changedDuringSample = frameScheduled
+        var changedDuringSample = frameScheduled
+        frameScheduled = false
         root.layoutAndDisplayIfNeeded()
+        if frameScheduled {
+            // Layout or drawing changed the tree, maybe adding animations (a view that starts
+            // one in layoutSubviews): they start in this frame, as Core Animation samples
+            // after the commit's layout. What their completions change is for the next frame.
+            frameScheduled = false
+            isAnimating = animationEngine.advance(root, to: showTime)
+            changedDuringSample = changedDuringSample || frameScheduled
+        }
         // Changes made by layout and drawing are in this frame; later ones ask for the next.
         frameScheduled = changedDuringSample
         guard let buffer = screen.output.acquireBuffer() else {
