@@ -107,7 +107,7 @@ let package = Package(
             name: "VitrineKit",
             dependencies: [
                 "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSystemd",
-                "VitrineService",
+                "VitrineService", "VitrineConfig",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

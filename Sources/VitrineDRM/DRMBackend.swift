@@ -336,6 +336,14 @@ public final class DRMBackend: DisplayBackend {
             DRMConnectorIdentity(name: state.name, make: edid?.make, model: edid?.model, serial: edid?.serial))
     }
 
+    /// The names of the card's connectors, connected or not (writeback ones left out): what a
+    /// config may name.
+    public var knownConnectorNames: Set<String> {
+        guard let card else { return [] }
+        return Set(
+            card.connectorIDs().compactMap { card.probeConnector($0) }.filter { $0.type != .writeback }.map(\.name))
+    }
+
     /// Applies `outputPolicy`'s enabling again (the config was reloaded): connectors it
     /// disables are switched off and disconnected, ones it enables are connected. Modes of
     /// outputs that stay are the caller's to switch (`policyMode(for:)`), through the screen,

@@ -36,12 +36,15 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     /// The `WL_OUTPUT` property: the connector name (such as `DSI-1`) the device is mapped to,
     /// as weston and other compositors read it; `nil` when unmapped.
     public var outputName: String?
+    /// Every udev property of the event node, which a config matches devices by.
+    public var properties: [String: String]
 
     /// A device with the given udev facts.
     public init(
         devnode: String, syspath: String, sysname: String, name: String = "", capabilities: Capabilities = [],
-        calibrationMatrixProperty: String? = nil, outputName: String? = nil
+        calibrationMatrixProperty: String? = nil, outputName: String? = nil, properties: [String: String] = [:]
     ) {
+        self.properties = properties
         self.devnode = devnode
         self.syspath = syspath
         self.sysname = sysname

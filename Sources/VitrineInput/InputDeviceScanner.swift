@@ -43,6 +43,6 @@ public struct InputDeviceScanner: Sendable {
         return InputDevice(
             devnode: devnode, syspath: syspath, sysname: sysname, name: name, capabilities: capabilities,
             calibrationMatrixProperty: device.property("LIBINPUT_CALIBRATION_MATRIX"),
-            outputName: device.property("WL_OUTPUT"))
+            outputName: device.property("WL_OUTPUT"), properties: device.properties)
     }
 }

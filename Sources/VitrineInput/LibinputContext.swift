@@ -1,6 +1,7 @@
 internal import CLibinput
 internal import CUdev
 import VitrinePlatform
+import VitrineUdev
 
 #if canImport(Glibc)
     import Glibc
@@ -171,6 +172,19 @@ public final class LibinputContext {
         }
     }
 
+    /// Puts a device's calibration back to its default (`LIBINPUT_CALIBRATION_MATRIX` from
+    /// udev, else identity), as when a config no longer calibrates it; false when the device
+    /// has no calibration support or is unknown.
+    @discardableResult
+    public func resetCalibration(forDeviceNamed sysname: String) -> Bool {
+        guard let handle = devices.first(where: { $0.value.sysname == sysname })?.key,
+            libinput_device_config_calibration_has_matrix(handle) != 0
+        else { return false }
+        var values = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_default_matrix(handle, &values)
+        return libinput_device_config_calibration_set_matrix(handle, values) == LIBINPUT_CONFIG_STATUS_SUCCESS
+    }
+
     /// Dispatches and returns every queued event, in order.
     public func readEvents() -> [LibinputEvent] {
         guard libinput_dispatch(context) == 0 else { return [] }
@@ -264,14 +278,10 @@ public final class LibinputContext {
     }
 
     private func describe(_ handle: OpaquePointer) -> InputDeviceDescription {
-        var outputName: String?
-        var calibration: String?
+        var properties: [String: String] = [:]
         if let udevDevice = libinput_device_get_udev_device(handle) {
             defer { udev_device_unref(udevDevice) }
-            outputName = udev_device_get_property_value(udevDevice, "WL_OUTPUT").map { String(cString: $0) }
-            calibration = udev_device_get_property_value(udevDevice, "LIBINPUT_CALIBRATION_MATRIX").map {
-                String(cString: $0)
-            }
+            properties = UdevDevice.properties(of: udevDevice)
         }
         return InputDeviceDescription(
             sysname: String(cString: libinput_device_get_sysname(handle)),
@@ -279,7 +289,7 @@ public final class LibinputContext {
             isTouchscreen: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
             isPointer: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_POINTER) != 0,
             isKeyboard: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0,
-            outputName: outputName, udevCalibration: calibration)
+            properties: properties)
     }
 
     deinit {
@@ -298,22 +308,24 @@ public struct InputDeviceDescription: Hashable, Sendable {
     public var isTouchscreen: Bool
     public var isPointer: Bool
     public var isKeyboard: Bool
+    /// Its udev properties (`ID_INPUT_TOUCHSCREEN`, `ID_VENDOR_ID`, ...), which a config
+    /// matches devices by.
+    public var properties: [String: String]
     /// The udev property `WL_OUTPUT`: the output a udev rule maps it to, if any.
-    public var outputName: String?
+    public var outputName: String? { properties["WL_OUTPUT"] }
     /// The udev property `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies by default.
-    public var udevCalibration: String?
+    public var udevCalibration: String? { properties["LIBINPUT_CALIBRATION_MATRIX"] }
 
     public init(
         sysname: String, name: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
-        outputName: String? = nil, udevCalibration: String? = nil
+        properties: [String: String] = [:]
     ) {
         self.sysname = sysname
         self.name = name
         self.isTouchscreen = isTouchscreen
         self.isPointer = isPointer
         self.isKeyboard = isKeyboard
-        self.outputName = outputName
-        self.udevCalibration = udevCalibration
+        self.properties = properties
     }
 }
 

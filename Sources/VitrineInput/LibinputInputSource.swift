@@ -22,8 +22,11 @@ public final class LibinputInputSource: InputSource {
     public var devices: [InputDeviceDescription] { context.currentDevices }
 
     private let context: LibinputContext
-    private let outputForDevice: (InputDeviceDescription) -> String?
-    private let calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
+    /// The screen each device maps to (the daemon's config); `applyMapping()` applies a
+    /// change to the devices already present.
+    public var outputForDevice: (InputDeviceDescription) -> String?
+    /// Each device's calibration, nil for libinput's default (the config's `calibration`).
+    public var calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
     /// Turns key codes into characters; nil when no XKB data is installed (keys then carry
     /// codes only).
     private let keymap: Keymap?
@@ -70,13 +73,32 @@ public final class LibinputInputSource: InputSource {
         for event in context.readEvents() { deliver(event) }
     }
 
+    /// Maps every present device again (the config was reloaded): its screen and its
+    /// calibration.
+    public func applyMapping() {
+        for device in context.currentDevices.sorted(by: { $0.sysname < $1.sysname }) { map(device, isNew: false) }
+    }
+
+    private func map(_ device: InputDeviceDescription, isNew: Bool) {
+        let output = outputForDevice(device)
+        if isNew || outputs[device.sysname] != output {
+            logHandler?("\(device.sysname) (\(device.name)) maps to \(output ?? "the main screen")")
+        }
+        outputs[device.sysname] = output
+        if let matrix = calibrationForDevice(device) {
+            context.setCalibration(matrix, forDeviceNamed: device.sysname)
+        } else if !isNew {
+            context.resetCalibration(forDeviceNamed: device.sysname)
+        }
+    }
+
+    /// Where mapping notes go (one line per device mapped), when set.
+    public var logHandler: (@MainActor (String) -> Void)?
+
     func deliver(_ event: LibinputEvent) {
         switch event {
         case .deviceAdded(let device):
-            outputs[device.sysname] = outputForDevice(device)
-            if let matrix = calibrationForDevice(device) {
-                context.setCalibration(matrix, forDeviceNamed: device.sysname)
-            }
+            map(device, isNew: true)
         case .deviceRemoved(let device):
             let slots = activeSlots.removeValue(forKey: device.sysname) ?? []
             let output = outputs.removeValue(forKey: device.sysname)

@@ -37,6 +37,26 @@ public final class UdevDevice: @unchecked Sendable {
         Self.string(udev_device_get_property_value(handle, key))
     }
 
+    /// Every udev property of the device, for matching by property (a config's
+    /// `udev_property`).
+    public var properties: [String: String] {
+        Self.properties(of: handle)
+    }
+
+    /// The properties of a udev device handle (also used by libinput's wrapper, whose devices
+    /// come from libinput, not from an enumeration).
+    public static func properties(of handle: OpaquePointer) -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = udev_device_get_properties_list_entry(handle)
+        while let current = entry {
+            if let name = string(udev_list_entry_get_name(current)) {
+                result[name] = string(udev_list_entry_get_value(current)) ?? ""
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return result
+    }
+
     /// A sysfs attribute (`boot_vga`, `name`, ...).
     public func attribute(_ name: String) -> String? {
         Self.string(udev_device_get_sysattr_value(handle, name))

@@ -28,7 +28,8 @@ struct LaunchBackends {
     /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic);
     /// a headless backend gets one output per size in `headlessSizes`.
     static func choose(
-        _ choice: DisplayBackendChoice?, headlessSizes: [(width: Int, height: Int)] = [(1920, 1080)]
+        _ choice: DisplayBackendChoice?, headlessSizes: [(width: Int, height: Int)] = [(1920, 1080)],
+        seat: String = "seat0"
     ) -> LaunchBackends {
         let environment = ProcessInfo.processInfo.environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
         let resolved = choice ?? environment ?? .automatic
@@ -46,9 +47,9 @@ struct LaunchBackends {
         let drm = DRMBackend(clock: clock, opener: opener)
         var input: LibinputInputSource?
         do {
-            input = LibinputInputSource(context: try LibinputContext(seat: "seat0", opener: opener))
+            input = LibinputInputSource(context: try LibinputContext(seat: seat, opener: opener))
         } catch {
-            kitLog.error("no touch input: libinput on seat0 failed: \(error)")
+            kitLog.error("no touch input: libinput on \(seat) failed: \(error)")
         }
         return LaunchBackends(
             display: drm, input: input,

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import VitrineConfig
 import VitrineDRM
 import VitrinePlatform
 import VitrineService
@@ -21,8 +22,11 @@ final class KioskService {
 
     let options: LaunchOptions
     let environment: [String: String]
-    private var backends: LaunchBackends?
-    private var notifier: SystemdNotifier?
+    /// The config in force: the one read at launch, or the last valid one a SIGHUP read.
+    var loaded = LoadedConfiguration.defaults
+    var configuration: VitrineConfiguration { loaded.configuration }
+    private(set) var backends: LaunchBackends?
+    private(set) var notifier: SystemdNotifier?
     private var signals: SignalWatcher?
     private var controlServer: ControlSocketServer?
     private var isStopping = false
@@ -40,9 +44,12 @@ final class KioskService {
         return KioskService(options: options, environment: environment)
     }
 
-    /// Runs the one-shot modes (`--screenshot`), which exit; returns for a normal launch.
+    /// Runs the one-shot modes (`--screenshot`, `--check-config`, `--list-outputs`), which
+    /// exit; returns for a normal launch.
     func runClientModes() {
         if let path = options.screenshot { requestScreenshot(to: path) }
+        if options.checkConfig { checkConfig() }
+        if options.listOutputs { listOutputs() }
     }
 
     /// Picks and installs the backends (unless the app passed one), launches the app, and
@@ -51,17 +58,22 @@ final class KioskService {
         delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, choice: DisplayBackendChoice?
     ) {
         Self.current = self
+        loaded = loadConfigOrExit()
+        applyLogLevel(configuration)
         let application = UIApplication.shared
         if let displayBackend {
             application.launch(delegate: delegate, displayBackend: displayBackend)
         } else {
             let resolvedChoice = choice ?? options.backend.flatMap(DisplayBackendChoice.init)
             requireCardIfDRM(resolvedChoice)
-            let backends = LaunchBackends.choose(resolvedChoice, headlessSizes: options.headlessScreenSizes)
+            let backends = LaunchBackends.choose(
+                resolvedChoice, headlessSizes: options.headlessScreenSizes, seat: configuration.seat)
             self.backends = backends
+            installPolicies(on: backends)
             application.setDisplayBackend(backends.display)
             if let input = backends.input { application.setInputSource(input) }
             backends.start()
+            warnAboutUnmatchedRules()
             application.launch(delegate: delegate, displayBackend: nil)
         }
         notifier = SystemdNotifier(environment: environment)
@@ -90,7 +102,7 @@ final class KioskService {
     private func received(_ signal: Int32) {
         switch signal {
         case SIGHUP:
-            serviceLog.notice("SIGHUP: nothing to reload yet")
+            reload()
         default:
             stop(reason: "Stopping on \(SignalWatcher.name(of: signal))", status: 0)
         }

@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+import VitrineConfig
+import VitrineDRM
+import VitrineInput
+import VitrinePlatform
+import VitrineService
+
+// The config side of the kiosk service: loading and checking the file, turning it into the
+// backends' policies (which outputs to light and in which mode, which screen each touch device
+// maps to and its calibration), and reloading it on SIGHUP.
+extension KioskService {
+    /// The config file's path and whether it was named (`--config`, `VITRINE_CONFIG`).
+    var configLocation: (path: String, isExplicit: Bool) { options.configPath(environment: environment) }
+
+    /// Reads the config: a named file must exist; the default one may be missing (defaults).
+    func readConfig() throws(ConfigError) -> LoadedConfiguration {
+        let (path, isExplicit) = configLocation
+        if isExplicit { return try ConfigLoader.load(path: path) }
+        return try ConfigLoader.loadIfPresent(path: path) ?? .defaults
+    }
+
+    /// The config at launch, its warnings logged; a bad one logs every problem and exits 78.
+    func loadConfigOrExit() -> LoadedConfiguration {
+        do {
+            let loaded = try readConfig()
+            if let file = loaded.file {
+                serviceLog.info("config: \(file)")
+            } else {
+                serviceLog.info("no config at \(configLocation.path): running with the defaults")
+            }
+            for warning in loaded.warnings { serviceLog.warning("\(warning)") }
+            return loaded
+        } catch {
+            for problem in error.problems { serviceLog.critical("\(problem)") }
+            serviceLog.critical("the config is not valid: not starting")
+            exit(ConfigError.exitStatus)
+        }
+    }
+
+    /// `--check-config`: every problem and warning, one per line on standard error; exit 0
+    /// when the file is valid (warnings allowed), 78 when not.
+    func checkConfig() -> Never {
+        let (path, isExplicit) = configLocation
+        if !isExplicit && !FileManager.default.fileExists(atPath: path) {
+            print("\(path): no such file; the defaults apply")
+            exit(0)
+        }
+        let diagnostics = ConfigLoader.check(path: path)
+        for diagnostic in diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        if errors > 0 {
+            print("\(path): \(errors) error(s), \(warnings) warning(s): not valid")
+            exit(ConfigError.exitStatus)
+        }
+        print("\(path): valid, \(warnings) warning(s)")
+        exit(0)
+    }
+
+    /// The log level: `VITRINE_LOG_LEVEL` when set (an override for one run), else the config's.
+    func applyLogLevel(_ configuration: VitrineConfiguration) {
+        ServiceLog.level =
+            ServiceLog.environmentLevel(environment) ?? Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
+    }
+
+    // MARK: Policies
+
+    /// What the config says about a connector, for the DRM backend.
+    static func outputPolicy(_ configuration: VitrineConfiguration, _ connector: DRMConnectorIdentity)
+        -> DRMOutputPolicy
+    {
+        guard
+            let rule = configuration.outputSettings(
+                connector: connector.name, make: connector.make, model: connector.model, serial: connector.serial)
+        else { return DRMOutputPolicy() }
+        let selection = rule.mode.flatMap { DRMModeSelection(parsing: $0.description) } ?? .preferred
+        return DRMOutputPolicy(isEnabled: rule.isEnabled, modeSelection: selection)
+    }
+
+    /// The screen a touch device maps to: the config's `output`, else udev's `WL_OUTPUT`.
+    static func touchOutput(_ configuration: VitrineConfiguration, _ device: InputDeviceDescription) -> String? {
+        configuration.touchSettings(name: device.name, sysname: device.sysname, properties: device.properties)?
+            .output ?? device.outputName
+    }
+
+    /// A touch device's calibration from the config, nil for libinput's default.
+    static func touchCalibration(_ configuration: VitrineConfiguration, _ device: InputDeviceDescription)
+        -> CalibrationMatrix?
+    {
+        guard
+            let values = configuration.touchSettings(
+                name: device.name, sysname: device.sysname, properties: device.properties)?.calibration,
+            values.count == 6
+        else { return nil }
+        let floats = values.map(Float.init)
+        return CalibrationMatrix(a: floats[0], b: floats[1], c: floats[2], d: floats[3], e: floats[4], f: floats[5])
+    }
+
+    /// Hands the backends policies that read the current config, so a reload only swaps it.
+    func installPolicies(on backends: LaunchBackends) {
+        if let drm = backends.display as? DRMBackend {
+            drm.outputPolicy = { [unowned self] connector in Self.outputPolicy(configuration, connector) }
+            drm.log = { message in drmLog.notice("\(message)") }
+        }
+        if let input = backends.input as? LibinputInputSource {
+            input.outputForDevice = { [unowned self] device in Self.touchOutput(configuration, device) }
+            input.calibrationForDevice = { [unowned self] device in Self.touchCalibration(configuration, device) }
+            input.logHandler = { message in inputLog.notice("\(message)") }
+        }
+    }
+
+    /// Rules naming a connector or touch device that is not there: a warning each (the
+    /// defaults apply to what is there).
+    func warnAboutUnmatchedRules() {
+        let connectors = (backends?.display as? DRMBackend)?.knownConnectorNames ?? Set(UIScreen.screens.map(\.name))
+        for rule in configuration.outputs {
+            if let name = rule.match.connector, !connectors.contains(name) {
+                serviceLog.warning(
+                    "config: no connector \(name) (connectors: \(connectors.sorted().joined(separator: ", ")))")
+            }
+        }
+        guard let input = backends?.input as? LibinputInputSource else { return }
+        let devices = input.devices
+        for rule in configuration.touchDevices
+        where !devices.contains(where: {
+            rule.match.matches(name: $0.name, sysname: $0.sysname, properties: $0.properties)
+        }) {
+            var keys: [String] = []
+            if let name = rule.match.name { keys.append("name \"\(name)\"") }
+            if let sysname = rule.match.sysname { keys.append("sysname \(sysname)") }
+            for (key, value) in rule.match.udevProperties.sorted(by: { $0.key < $1.key }) {
+                keys.append("\(key)=\(value)")
+            }
+            serviceLog.warning("config: no input device matches \(keys.joined(separator: ", "))")
+        }
+    }
+
+    // MARK: Reload
+
+    /// SIGHUP: reads the config again; when valid, applies it without a restart (log level,
+    /// which outputs are lit, their modes, touch mapping and calibration); when not, logs
+    /// every problem and keeps running with the config it has.
+    func reload() {
+        let loaded: LoadedConfiguration
+        do {
+            loaded = try readConfig()
+        } catch {
+            for problem in error.problems { serviceLog.error("\(problem)") }
+            serviceLog.error("SIGHUP: the new config is not valid; keeping the running one")
+            notifier?.status("Config reload failed: \(error.firstProblem)")
+            return
+        }
+        for warning in loaded.warnings { serviceLog.warning("\(warning)") }
+        self.loaded = loaded
+        applyLogLevel(configuration)
+        if let drm = backends?.display as? DRMBackend {
+            drm.applyOutputPolicy()
+            for screen in UIScreen.screens {
+                guard let output = screen.output as? DRMOutput, let mode = drm.policyMode(for: output),
+                    !mode.hasSameTiming(as: output.currentMode)
+                else { continue }
+                serviceLog.notice("\(screen.name): switching to \(mode) (config reloaded)")
+                screen.currentMode = UIScreenMode(mode)
+            }
+        }
+        (backends?.input as? LibinputInputSource)?.applyMapping()
+        serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")
+        notifier?.status("Config reloaded; showing \(UIScreen.screens.count) screen(s)")
+    }
+}
+
+/// The DRM backend's lines: hotplug, mode choices, CRTC assignment, session changes.
+let drmLog = Logger(label: "vitrine.drm")
+/// The input side's lines: devices and the screens they map to.
+let inputLog = Logger(label: "vitrine.input")
