@@ -30,7 +30,7 @@ final class ScreenRegistry {
 
     init(backend: any DisplayBackend) {
         self.backend = backend
-        screens = backend.outputs.map { UIScreen(output: $0, clock: backend.clock) }
+        screens = backend.outputs.map { Self.makeScreen(for: $0, clock: backend.clock) }
         backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
         backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
         backend.outputModeChangedHandler = { [weak self] output, _ in self?.modeChanged(output) }
@@ -44,7 +44,7 @@ final class ScreenRegistry {
 
     private func connected(_ output: any DisplayOutput) {
         guard screen(for: output) == nil else { return }
-        let screen = UIScreen(output: output, clock: backend.clock)
+        let screen = Self.makeScreen(for: output, clock: backend.clock)
         screens.append(screen)
         NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
     }
@@ -59,6 +59,26 @@ final class ScreenRegistry {
         for window in screen.windows where !window.isHidden {
             kitLog.notice("hiding a window left on disconnected screen \(screen.name)")
             window.isHidden = true
+        }
+    }
+
+    /// Consulted for every screen made for a connected output, and by `reapplySettings()`
+    /// (`UIApplication.screenSettingsProvider`). Kept across registries, as the app's.
+    static var settingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)?
+
+    /// A screen for `output` with the provider's settings applied before its first frame
+    /// (frames start at the next clock turn) and before it is announced.
+    private static func makeScreen(for output: any DisplayOutput, clock: any MediaClock) -> UIScreen {
+        let screen = UIScreen(output: output, clock: clock)
+        if let settings = settingsProvider?(screen) { screen.apply(settings, announces: false) }
+        return screen
+    }
+
+    /// Asks the provider again for every connected screen and applies what it returns.
+    func reapplySettings() {
+        guard let provider = Self.settingsProvider else { return }
+        for screen in screens {
+            if let settings = provider(screen) { screen.apply(settings) }
         }
     }
 
