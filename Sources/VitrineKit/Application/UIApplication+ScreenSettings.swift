@@ -6,7 +6,8 @@ extension UIApplication {
     /// (a Vitrine addition, for the kiosk daemon's configuration). It is also consulted by
     /// `reapplyScreenSettings()`. Returning nil leaves a screen as it is; return
     /// `ScreenSettings()` to reset one to the defaults. Set it before installing the display
-    /// backend (`UIApplicationMain` does) so the first screens get their settings too.
+    /// backend (`UIApplicationMain` does) so the first screens get their settings too. (The
+    /// stand-in headless screen of a process that installed no backend is not given any.)
     public var screenSettingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)? {
         get { ScreenRegistry.settingsProvider }
         set { ScreenRegistry.settingsProvider = newValue }

@@ -12,7 +12,10 @@ import VitrinePlatform
 /// a plain test process.
 @MainActor
 final class ScreenRegistry {
-    static var current: ScreenRegistry = ScreenRegistry(backend: ScreenRegistry.makeDefaultBackend())
+    // The stand-in registry's screens get no settings: it is made the first time anything
+    // reads `current`, which a settings provider reading `UIScreen.screens` would re-enter.
+    static var current: ScreenRegistry = ScreenRegistry(
+        backend: ScreenRegistry.makeDefaultBackend(), consultsSettingsProvider: false)
 
     static func makeDefaultBackend() -> any DisplayBackend {
         let backend = HeadlessBackend(clock: MonotonicClock())
@@ -28,9 +31,12 @@ final class ScreenRegistry {
             name: "NONE", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: backend.clock),
         clock: backend.clock)
 
-    init(backend: any DisplayBackend) {
+    init(backend: any DisplayBackend, consultsSettingsProvider: Bool = true) {
         self.backend = backend
-        screens = backend.outputs.map { Self.makeScreen(for: $0, clock: backend.clock) }
+        screens = backend.outputs.map {
+            consultsSettingsProvider
+                ? Self.makeScreen(for: $0, clock: backend.clock) : UIScreen(output: $0, clock: backend.clock)
+        }
         backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
         backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
         backend.outputModeChangedHandler = { [weak self] output, _ in self?.modeChanged(output) }
