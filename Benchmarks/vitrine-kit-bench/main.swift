@@ -135,6 +135,56 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print(String(format: "(b)/(a) = %.4f", small / full))
     precondition(fullPresents >= 200, "every full redraw presents")
 
+    // The same on a panel mounted turned: the picture is composited upright into a buffer of
+    // its own and the damage copied turned into the output buffer. At 180° the window and its
+    // views are the same; at 90° and 270° the full-screen window becomes 1080x1920 and the
+    // 5x4 grid is cut at its right edge, so those frames composite less.
+    print("rotated panels (window resized to the turned bounds):")
+    for rotation in [DisplayRotation.clockwise180, .clockwise90, .clockwise270] {
+        screen.rotation = rotation
+        clock.advance(by: 0)
+        completePresent()
+        let rotatedSmall = median(
+            runs: 1000,
+            prepare: {
+                leaf.backgroundColor = frame % 2 == 0 ? .red : .blue
+                frame += 1
+            },
+            { clock.advance(by: 0) }, finish: completePresent)
+        let rotatedFull = median(
+            runs: 200, prepare: { screen.setNeedsFullRedraw() }, { clock.advance(by: 0) }, finish: completePresent)
+        let name = String(rotation.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)
+        print(
+            "    \(name)° full redraw \(format(rotatedFull)) (x\(String(format: "%.2f", rotatedFull / full)) upright)"
+                + "   one leaf \(format(rotatedSmall)) (x\(String(format: "%.2f", rotatedSmall / small)) upright)")
+    }
+    screen.rotation = .upright
+    clock.advance(by: 0)
+    completePresent()
+
+    // The turned copy alone: a whole 1920x1080 picture into an output buffer, against memcpy.
+    let picture = PixelBuffer(width: width, height: height, format: .xrgb8888)
+    let plainTarget = PixelBuffer(width: width, height: height, format: .xrgb8888)
+    Canvas(target: picture).fill(
+        Region(picture.bounds), color: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
+    let copy = median(runs: 200, { plainTarget.copyPixels(from: picture) })
+    print("whole-frame copy into the output buffer:  memcpy \(format(copy))")
+    for rotation in DisplayRotation.allCases where rotation != .upright {
+        let size = rotation.logicalSize(forOutputSize: CGSize(width: width, height: height))
+        let source = PixelBuffer(width: Int(size.width), height: Int(size.height), format: .xrgb8888)
+        let target = PixelBuffer(width: width, height: height, format: .xrgb8888)
+        // Written memory: calloc'd pages read as one shared zero page, which flatters the copy.
+        Canvas(target: source).fill(
+            Region(source.bounds), color: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
+        let transform = rotation.outputTransform(logicalWidth: source.width, logicalHeight: source.height)
+        let everything = Region(target.bounds)
+        let turned = median(runs: 200) {
+            Canvas(target: target).draw(
+                source, transform: transform, filter: .nearest, operator: .source, clip: everything)
+        }
+        print("    turned \(rotation.rawValue)°: \(format(turned)) (x\(String(format: "%.1f", turned / copy)) memcpy)")
+    }
+
     // Memory per plain UIView: 10,000 views made and added to one superview.
     let superview = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     var views: [UIView] = []

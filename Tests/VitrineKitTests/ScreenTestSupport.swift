@@ -13,10 +13,10 @@ struct HeadlessRig {
     let backend: HeadlessBackend
     let output: HeadlessOutput
 
-    init(width: Int = 320, height: Int = 240) {
+    init(width: Int = 320, height: Int = 240, bufferCount: Int = 2) {
         clock = ManualClock()
         backend = HeadlessBackend(clock: clock)
-        output = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
+        output = backend.addOutput(name: "HEADLESS-1", width: width, height: height, bufferCount: bufferCount)
         UIApplication.shared.setDisplayBackend(backend)
     }
 

@@ -26,9 +26,10 @@ public final class SyntheticInput {
         return self
     }
 
+    /// Where a touchscreen reports `point`: the inverse of the map `TouchRouter` applies, so
+    /// synthetic touches land on the same points on rotated screens too.
     private func normalized(_ point: CGPoint, on screen: UIScreen) -> CGPoint {
-        let bounds = screen.bounds
-        return CGPoint(x: point.x / bounds.width, y: point.y / bounds.height)
+        screen.normalizedOutputPosition(of: point)
     }
 
     private func endFrame(_ time: Double, screen: UIScreen?) {

@@ -73,8 +73,7 @@ final class TouchRouter {
             (0...1).contains(position.x), (0...1).contains(position.y)
         else { return nil }
         let screen = UIScreen.screens.first { $0.name == event.outputName } ?? UIScreen.main
-        let bounds = screen.bounds
-        return (screen, CGPoint(x: position.x * bounds.width, y: position.y * bounds.height))
+        return (screen, screen.point(fromNormalizedOutputPosition: position))
     }
 
     private func begin(slot: Int, event: TouchEvent) {
@@ -219,15 +218,20 @@ final class TouchRouter {
     private var pointerDown = false
 
     /// A mouse acts as a single finger, for development: the left button held is a touch at
-    /// the cursor; relative motion moves the cursor one point per unit, clamped to the screen.
+    /// the cursor; relative motion moves the cursor one point per unit in the screen's
+    /// (upright) coordinates, clamped to the screen. The cursor is kept as a panel position,
+    /// as absolute pointers and touches report theirs.
     private func handle(_ event: PointerEvent) {
         let screen = UIScreen.screens.first { $0.name == event.outputName } ?? UIScreen.main
         switch event.kind {
         case .motion(let dx, let dy):
             let bounds = screen.bounds
             guard dx.isFinite, dy.isFinite, bounds.width > 0, bounds.height > 0 else { return }
-            cursor.x = min(1, max(0, cursor.x + dx / bounds.width))
-            cursor.y = min(1, max(0, cursor.y + dy / bounds.height))
+            let point = screen.point(fromNormalizedOutputPosition: cursor)
+            let moved = CGPoint(
+                x: min(bounds.width, max(0, point.x + dx)), y: min(bounds.height, max(0, point.y + dy)))
+            let position = screen.normalizedOutputPosition(of: moved)
+            cursor = CGPoint(x: min(1, max(0, position.x)), y: min(1, max(0, position.y)))
         case .motionAbsolute(let point):
             guard point.x.isFinite, point.y.isFinite else { return }
             cursor = CGPoint(x: min(1, max(0, point.x)), y: min(1, max(0, point.y)))

@@ -28,7 +28,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// The clock of the backend the screen's output belongs to (passed in, never looked up:
     /// the registry is still being made while its screens are).
     private let clock: any MediaClock
-    private let compositor: Compositor
+    /// Renders the screen's tree with its scale and rotation (`UIScreen` sets them).
+    let compositor: ScreenCompositor
     /// Samples the screen tree's animations each frame.
     let animationEngine = CAAnimationEngine()
     /// A frame is due: either a wake-up is scheduled on the clock, or the present in flight
@@ -55,8 +56,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
     init(screen: UIScreen, clock: any MediaClock) {
         self.screen = screen
         self.clock = clock
-        compositor = Compositor(
-            scale: screen.scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+        compositor = ScreenCompositor(scale: screen.scale, rotation: screen.rotation)
         screen.rootLayer.treeHost = self
         screen.output.presentCompletionHandler = { [weak self] event in self?.presentDidComplete(event) }
         screen.output.resumeHandler = { [weak self] in self?.outputDidResume() }

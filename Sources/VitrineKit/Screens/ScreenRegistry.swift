@@ -12,7 +12,10 @@ import VitrinePlatform
 /// a plain test process.
 @MainActor
 final class ScreenRegistry {
-    static var current: ScreenRegistry = ScreenRegistry(backend: ScreenRegistry.makeDefaultBackend())
+    // The stand-in registry's screens get no settings: it is made the first time anything
+    // reads `current`, which a settings provider reading `UIScreen.screens` would re-enter.
+    static var current: ScreenRegistry = ScreenRegistry(
+        backend: ScreenRegistry.makeDefaultBackend(), consultsSettingsProvider: false)
 
     static func makeDefaultBackend() -> any DisplayBackend {
         let backend = HeadlessBackend(clock: MonotonicClock())
@@ -28,9 +31,12 @@ final class ScreenRegistry {
             name: "NONE", modes: [DisplayMode(width: 1920, height: 1080, isPreferred: true)], clock: backend.clock),
         clock: backend.clock)
 
-    init(backend: any DisplayBackend) {
+    init(backend: any DisplayBackend, consultsSettingsProvider: Bool = true) {
         self.backend = backend
-        screens = backend.outputs.map { UIScreen(output: $0, clock: backend.clock) }
+        screens = backend.outputs.map {
+            consultsSettingsProvider
+                ? Self.makeScreen(for: $0, clock: backend.clock) : UIScreen(output: $0, clock: backend.clock)
+        }
         backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
         backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
         backend.outputModeChangedHandler = { [weak self] output, _ in self?.modeChanged(output) }
@@ -44,7 +50,7 @@ final class ScreenRegistry {
 
     private func connected(_ output: any DisplayOutput) {
         guard screen(for: output) == nil else { return }
-        let screen = UIScreen(output: output, clock: backend.clock)
+        let screen = Self.makeScreen(for: output, clock: backend.clock)
         screens.append(screen)
         NotificationCenter.default.post(name: UIScreen.didConnectNotification, object: screen)
     }
@@ -59,6 +65,26 @@ final class ScreenRegistry {
         for window in screen.windows where !window.isHidden {
             kitLog.notice("hiding a window left on disconnected screen \(screen.name)")
             window.isHidden = true
+        }
+    }
+
+    /// Consulted for every screen made for a connected output, and by `reapplySettings()`
+    /// (`UIApplication.screenSettingsProvider`). Kept across registries, as the app's.
+    static var settingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)?
+
+    /// A screen for `output` with the provider's settings applied before its first frame
+    /// (frames start at the next clock turn) and before it is announced.
+    private static func makeScreen(for output: any DisplayOutput, clock: any MediaClock) -> UIScreen {
+        let screen = UIScreen(output: output, clock: clock)
+        if let settings = settingsProvider?(screen) { screen.apply(settings, announces: false) }
+        return screen
+    }
+
+    /// Asks the provider again for every connected screen and applies what it returns.
+    func reapplySettings() {
+        guard let provider = Self.settingsProvider else { return }
+        for screen in screens {
+            if let settings = provider(screen) { screen.apply(settings) }
         }
     }
 

@@ -17,9 +17,39 @@ public final class UIScreen {
     /// The output this screen shows.
     public let output: any DisplayOutput
 
-    /// Points to pixels, as `scale`. From the output's pixel density when it reports its
-    /// physical size (about 163 pixels per inch is 1, as on iOS; rounded, 1 to 3), else 1.
-    public let scale: CGFloat
+    /// Points to pixels, as `scale`: `scaleOverride` when set, else from the output's pixel
+    /// density when it reports its physical size (about 163 pixels per inch is 1, as on iOS;
+    /// rounded, 1 to 3), else 1.
+    public private(set) var scale: CGFloat
+
+    /// The scale the output's pixel density gives (see `scale`).
+    private let derivedScale: CGFloat
+
+    /// A scale chosen for this screen instead of the one its pixel density gives (a Vitrine
+    /// addition: UIKit's `scale` is fixed by the device). It stands in for what a different
+    /// device class would give, for panels whose EDID misreports their size or kiosks meant
+    /// to be read from afar. When it changes, `bounds` follow, windows that covered the
+    /// screen are resized to the new bounds, views' `contentScaleFactor` follows (unless set
+    /// explicitly), the next frame repaints everything and `modeDidChangeNotification` is
+    /// posted. nil: the derived scale. Not finite or not positive: refused (logged).
+    public var scaleOverride: CGFloat? {
+        get { storedScaleOverride }
+        set { setGeometry(rotation: rotation, scaleOverride: newValue) }
+    }
+    private var storedScaleOverride: CGFloat?
+
+    /// The clockwise turn the picture is given on the panel (a Vitrine addition for panels
+    /// mounted sideways or upside down; see `DisplayRotation`). The app sees an upright
+    /// screen: `bounds` has the rotated size (a 1920x1080 mode turned 90° is 1080x1920 pixels
+    /// of picture), `nativeBounds` stays the mode's pixels, touches are turned with it
+    /// (`point(fromNormalizedOutputPosition:)`). When it changes, windows that covered the
+    /// screen are resized to the new bounds, the next frame repaints everything, and
+    /// `modeDidChangeNotification` is posted, as for a mode change (both change `bounds`).
+    public var rotation: DisplayRotation {
+        get { storedRotation }
+        set { setGeometry(rotation: newValue, scaleOverride: storedScaleOverride) }
+    }
+    private var storedRotation = DisplayRotation.upright
 
     /// The layer tree the screen composites: the windows' layers, ordered by level.
     let rootLayer = CALayer()
@@ -36,7 +66,9 @@ public final class UIScreen {
     init(output: any DisplayOutput, clock: any MediaClock, scale: CGFloat? = nil) {
         self.output = output
         self.clock = clock
-        self.scale = scale ?? Self.scale(for: output)
+        derivedScale = Self.scale(for: output)
+        self.scale = scale ?? derivedScale
+        storedScaleOverride = scale
         rootLayer.name = "screen \(output.name)"
         rootLayer.delegate = layerActions
         dimmingLayer.delegate = layerActions
@@ -67,13 +99,15 @@ public final class UIScreen {
 
     // MARK: Geometry
 
-    /// The screen's rectangle in points, as `bounds` (the current mode's pixels over `scale`).
+    /// The screen's rectangle in points, as `bounds`: the current mode's pixels, turned by
+    /// `rotation`, over `scale`.
     public var bounds: CGRect {
-        let mode = output.currentMode
-        return CGRect(x: 0, y: 0, width: CGFloat(mode.width) / scale, height: CGFloat(mode.height) / scale)
+        let size = rotation.logicalSize(forOutputSize: output.currentMode.size)
+        return CGRect(x: 0, y: 0, width: size.width / scale, height: size.height / scale)
     }
 
-    /// The screen's rectangle in pixels, as `nativeBounds`.
+    /// The screen's rectangle in pixels, as `nativeBounds`: the mode's pixels as the panel
+    /// scans them out, whatever the `rotation`.
     public var nativeBounds: CGRect {
         CGRect(origin: .zero, size: output.currentMode.size)
     }
@@ -82,8 +116,9 @@ public final class UIScreen {
     /// (Vitrine never downsamples).
     public var nativeScale: CGFloat { scale }
 
-    /// The screen's coordinate space, as `coordinateSpace` (the screen itself; panels do not
-    /// rotate the interface, so it is also `fixedCoordinateSpace`).
+    /// The screen's coordinate space, as `coordinateSpace` (the screen itself; the interface
+    /// never changes orientation while the app runs, so it is also `fixedCoordinateSpace`; a
+    /// panel's `rotation` turns the whole picture and is not seen by the app).
     public var coordinateSpace: any UICoordinateSpace { self }
 
     /// As `fixedCoordinateSpace`; see `coordinateSpace`.
@@ -145,28 +180,56 @@ public final class UIScreen {
 
     // MARK: Brightness
 
-    /// The brightness, 0...1, as `brightness`. Vitrine applies it by software dimming when
-    /// `wantsSoftwareDimming` is set (the compositor darkens the whole screen); panel
-    /// backlight control belongs to the DRM backend. Setting it posts
-    /// `brightnessDidChangeNotification`.
+    /// The brightness, 0...1, as `brightness`. With a `backlight`, Vitrine sets the panel's
+    /// backlight to it; without one, it darkens the picture (software dimming) when
+    /// `wantsSoftwareDimming` is set. Setting it posts `brightnessDidChangeNotification`.
     public var brightness: CGFloat = 1 {
         didSet {
             let clamped = brightness.isFinite ? min(1, max(0, brightness)) : oldValue
             if clamped != brightness { brightness = clamped }
             guard brightness != oldValue else { return }
-            updateDimming()
+            applyBrightness()
             NotificationCenter.default.post(name: UIScreen.brightnessDidChangeNotification, object: self)
         }
     }
 
     /// Whether brightness below 1 is done by darkening the picture, as
-    /// `wantsSoftwareDimming` (default false).
+    /// `wantsSoftwareDimming` (default false). A working `backlight` takes its place.
     public var wantsSoftwareDimming = false {
         didSet { updateDimming() }
     }
 
+    /// The panel's backlight, which `brightness` drives (a Vitrine addition; UIKit's screens
+    /// control their backlight themselves). Assigning one sets it to the current
+    /// `brightness`. When writing to it fails (the device went away, permission was taken),
+    /// the screen logs one warning and dims in software from then on, whatever
+    /// `wantsSoftwareDimming` says, until a backlight is assigned again. nil (the default):
+    /// software dimming as `wantsSoftwareDimming` says.
+    public var backlight: Backlight? {
+        didSet {
+            backlightFailed = false
+            applyBrightness()
+        }
+    }
+
+    /// Writing to `backlight` failed: software dimming stands in for it.
+    private(set) var backlightFailed = false
+
+    private func applyBrightness() {
+        if let backlight, !backlightFailed {
+            do {
+                try backlight.setBrightness(Double(brightness))
+            } catch {
+                backlightFailed = true
+                kitLog.warning("backlight of \(output.name) failed, dimming in software instead: \(error)")
+            }
+        }
+        updateDimming()
+    }
+
     private func updateDimming() {
-        let dims = wantsSoftwareDimming && brightness < 1
+        let software = backlight == nil ? wantsSoftwareDimming : backlightFailed
+        let dims = software && brightness < 1
         dimmingLayer.isHidden = !dims
         dimmingLayer.opacity = Float(1 - brightness)
     }
@@ -198,9 +261,46 @@ public final class UIScreen {
 
     /// The output's mode changed: the tree is resized and repainted.
     func outputModeDidChange() {
+        let previousBounds = rootLayer.bounds
         updateRootGeometry()
+        resizeWindows(coveringBounds: previousBounds)
         frameLoop.modeDidChange()
         NotificationCenter.default.post(name: UIScreen.modeDidChangeNotification, object: self)
+    }
+
+    /// Sets the rotation and the scale override together (one resize, one repaint); see
+    /// `rotation` and `scaleOverride`. `announces` false: no `modeDidChangeNotification` (for a
+    /// screen not yet announced by `didConnectNotification`).
+    func setGeometry(rotation: DisplayRotation, scaleOverride: CGFloat?, announces: Bool = true) {
+        var override = scaleOverride
+        if let value = override, !(value.isFinite && value > 0) {
+            kitLog.error("scale \(value) for \(output.name) refused: not a positive number")
+            override = storedScaleOverride
+        }
+        storedScaleOverride = override
+        let newScale = override ?? derivedScale
+        guard rotation != storedRotation || newScale != scale else { return }
+        let previousBounds = rootLayer.bounds
+        let scaleChanged = newScale != scale
+        storedRotation = rotation
+        scale = newScale
+        frameLoop.compositor.rotation = rotation
+        frameLoop.compositor.scale = newScale
+        updateRootGeometry()
+        resizeWindows(coveringBounds: previousBounds)
+        if scaleChanged {
+            for window in windows { window.propagateScale() }
+        }
+        frameLoop.invalidate()
+        if announces { NotificationCenter.default.post(name: UIScreen.modeDidChangeNotification, object: self) }
+    }
+
+    /// Windows that covered the screen keep covering it (their controllers' views follow by
+    /// autoresizing); others keep their frames.
+    private func resizeWindows(coveringBounds previousBounds: CGRect) {
+        let bounds = self.bounds
+        guard bounds != previousBounds else { return }
+        for window in windows where window.frame == previousBounds { window.frame = bounds }
     }
 
     private func updateRootGeometry() {

@@ -61,7 +61,7 @@ open class UIWindow: UIView {
 
     /// Gives the window and its views the screen's scale, except views whose
     /// `contentScaleFactor` was set explicitly.
-    private func propagateScale() {
+    func propagateScale() {
         let scale = screen.scale
         func apply(to view: UIView) {
             if !view.hasExplicitContentScale { view.setContentScale(scale) }

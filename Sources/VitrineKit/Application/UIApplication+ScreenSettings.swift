@@ -1,0 +1,22 @@
+import Foundation
+
+extension UIApplication {
+    /// Gives each screen its settings (rotation, scale, brightness, backlight) when its
+    /// display connects, before its first frame and before `UIScreen.didConnectNotification`
+    /// (a Vitrine addition, for the kiosk daemon's configuration). It is also consulted by
+    /// `reapplyScreenSettings()`. Returning nil leaves a screen as it is; return
+    /// `ScreenSettings()` to reset one to the defaults. Set it before installing the display
+    /// backend (`UIApplicationMain` does) so the first screens get their settings too. (The
+    /// stand-in headless screen of a process that installed no backend is not given any.)
+    public var screenSettingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)? {
+        get { ScreenRegistry.settingsProvider }
+        set { ScreenRegistry.settingsProvider = newValue }
+    }
+
+    /// Runs `screenSettingsProvider` again for every connected screen and applies the
+    /// settings it returns, live (a Vitrine addition: what a kiosk daemon does on `SIGHUP`
+    /// after reading its configuration again). See `UIScreen.apply(_:)`.
+    public func reapplyScreenSettings() {
+        ScreenRegistry.current.reapplySettings()
+    }
+}

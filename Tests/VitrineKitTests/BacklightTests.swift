@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import VitrinePlatform
+
+@testable import VitrineKit
+
+/// A sysfs backlight class directory in a temporary directory: one device per `add`.
+struct FakeBacklightTree {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("backlight-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    /// A device `name` with `max_brightness` and `brightness` holding these texts (nil: the
+    /// file is missing).
+    @discardableResult
+    func add(_ name: String, maxBrightness: String? = "255\n", brightness: String? = "100\n") throws -> String {
+        let path = root + "/" + name
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if let maxBrightness {
+            try maxBrightness.write(toFile: path + "/max_brightness", atomically: false, encoding: .utf8)
+        }
+        if let brightness { try brightness.write(toFile: path + "/brightness", atomically: false, encoding: .utf8) }
+        return path
+    }
+
+    /// What the device's `brightness` holds.
+    func level(_ name: String) throws -> String {
+        try String(contentsOfFile: root + "/" + name + "/brightness", encoding: .utf8)
+    }
+
+    /// Makes writing `brightness` fail whatever the user (root included): a directory in its place.
+    func breakBrightness(_ name: String) throws {
+        let path = root + "/" + name + "/brightness"
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+@Suite("Backlight") @MainActor struct BacklightTests {
+    @Test func brightnessIsWrittenAsARoundedLevelWithAFloorAboveZero() throws {
+        let tree = try FakeBacklightTree()
+        defer { tree.remove() }
+        let path = try tree.add("panel0", maxBrightness: "255\n")
+        let backlight = try Backlight("panel0", sysfsRoot: tree.root)
+        #expect(backlight.maxLevel == 255)
+        #expect(backlight.name == "panel0")
+        #expect(backlight.path == path)
+        #expect(try backlight.currentLevel() == 100)
+
+        try backlight.setBrightness(0.5)
+        #expect(try tree.level("panel0") == "128\n")  // 127.5 rounds up
+        #expect(try backlight.currentLevel() == 128)
+        try backlight.setBrightness(1)
+        #expect(try tree.level("panel0") == "255\n")
+        try backlight.setBrightness(0.2)
+        #expect(try tree.level("panel0") == "51\n")
+        // Above 0 never below 1% of the range (3 of 255); 0 is off.
+        #expect(backlight.minimumLevel == 3)
+        try backlight.setBrightness(0.001)
+        #expect(try tree.level("panel0") == "3\n")
+        try backlight.setBrightness(0)
+        #expect(try tree.level("panel0") == "0\n")
+        #expect(backlight.level(forBrightness: 7) == 255)
+        #expect(backlight.level(forBrightness: .nan) == 0)
+
+        // A small range: the floor is one step.
+        try tree.add("tiny", maxBrightness: "7")
+        let tiny = try Backlight(tree.root + "/tiny")
+        #expect(tiny.minimumLevel == 1)
+        #expect(tiny.level(forBrightness: 0.01) == 1)
+        #expect(tiny.level(forBrightness: 0.5) == 4)
+    }
+
+    @Test func missingOrUnusableDevicesThrowClearErrors() throws {
+        let tree = try FakeBacklightTree()
+        defer { tree.remove() }
+        #expect(throws: BacklightError.notFound(path: tree.root + "/absent")) {
+            try Backlight("absent", sysfsRoot: tree.root)
+        }
+        #expect(throws: BacklightError.invalidName("../etc")) { try Backlight("../etc", sysfsRoot: tree.root) }
+        try tree.add("nomax", maxBrightness: nil)
+        #expect(throws: BacklightError.notFound(path: tree.root + "/nomax/max_brightness")) {
+            try Backlight("nomax", sysfsRoot: tree.root)
+        }
+        try tree.add("zero", maxBrightness: "0\n")
+        #expect(throws: BacklightError.invalidValue(path: tree.root + "/zero/max_brightness", contents: "0")) {
+            try Backlight("zero", sysfsRoot: tree.root)
+        }
+        try tree.add("readonly")
+        try tree.breakBrightness("readonly")
+        let error = #expect(throws: BacklightError.self) { try Backlight("readonly", sysfsRoot: tree.root) }
+        #expect(error == .notWritable(path: tree.root + "/readonly/brightness", code: EISDIR))
+        #expect(error?.description.contains("cannot write \(tree.root)/readonly/brightness") == true)
+    }
+
+    @Test func aScreensBrightnessDrivesItsBacklightInsteadOfDimming() throws {
+        let tree = try FakeBacklightTree()
+        defer { tree.remove() }
+        try tree.add("panel0")
+        let rig = HeadlessRig()
+        let screen = rig.screen
+        let window = makeVisibleWindow(on: screen, frame: screen.bounds, color: .white)
+        screen.wantsSoftwareDimming = true
+        rig.settle()
+        let recorder = NotificationRecorder([UIScreen.brightnessDidChangeNotification])
+        defer { recorder.stop() }
+
+        screen.backlight = try Backlight("panel0", sysfsRoot: tree.root)
+        #expect(try tree.level("panel0") == "255\n")  // the screen's brightness, 1
+        screen.brightness = 0.5
+        #expect(try tree.level("panel0") == "128\n")
+        #expect(recorder.names(for: screen) == [UIScreen.brightnessDidChangeNotification])
+        rig.settle()
+        // The backlight dims: the picture does not.
+        #expect(try #require(rig.output.screenshot()).rgb(10, 10) == .white)
+
+        // Without a backlight, software dimming as before.
+        screen.backlight = nil
+        rig.settle()
+        #expect(try #require(rig.output.screenshot()).rgb(10, 10).isClose(to: RGB(127, 127, 127)))
+        _ = window
+    }
+
+    @Test func aFailingBacklightFallsBackToSoftwareDimmingOnce() throws {
+        let tree = try FakeBacklightTree()
+        defer { tree.remove() }
+        try tree.add("panel0")
+        let rig = HeadlessRig()
+        let screen = rig.screen
+        let window = makeVisibleWindow(on: screen, frame: screen.bounds, color: .white)
+        screen.backlight = try Backlight("panel0", sysfsRoot: tree.root)
+        rig.settle()
+        let recorder = NotificationRecorder([UIScreen.brightnessDidChangeNotification])
+        defer { recorder.stop() }
+
+        try tree.breakBrightness("panel0")
+        screen.brightness = 0.5  // without wantsSoftwareDimming: the fallback dims anyway
+        #expect(screen.backlightFailed)
+        #expect(recorder.names(for: screen) == [UIScreen.brightnessDidChangeNotification])
+        rig.settle()
+        #expect(try #require(rig.output.screenshot()).rgb(10, 10).isClose(to: RGB(127, 127, 127)))
+
+        // The device is not tried again (one warning) until a backlight is assigned again.
+        try FileManager.default.removeItem(atPath: tree.root + "/panel0/brightness")
+        try "9\n".write(toFile: tree.root + "/panel0/brightness", atomically: false, encoding: .utf8)
+        screen.brightness = 0.25
+        #expect(try tree.level("panel0") == "9\n")
+        #expect(recorder.names(for: screen).count == 2)
+        screen.backlight = try Backlight("panel0", sysfsRoot: tree.root)
+        #expect(!screen.backlightFailed)
+        #expect(try tree.level("panel0") == "64\n")
+        rig.settle()
+        #expect(try #require(rig.output.screenshot()).rgb(10, 10) == .white)
+        _ = window
+    }
+}
