@@ -16,7 +16,7 @@ import VitrinePlatform
 
     private let panel = InputDeviceDescription(
         sysname: "event5", name: "Vitrine test touchscreen", isTouchscreen: true, isPointer: false,
-        isKeyboard: false, outputName: "HDMI-A-1")
+        isKeyboard: false, properties: ["WL_OUTPUT": "HDMI-A-1"])
 
     @Test func touchesCarryTheirDevicesOutputAndTimestamps() throws {
         var (source, received) = try makeSource()

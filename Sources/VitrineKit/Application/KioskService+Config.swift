@@ -97,6 +97,38 @@ extension KioskService {
         return CalibrationMatrix(a: floats[0], b: floats[1], c: floats[2], d: floats[3], e: floats[4], f: floats[5])
     }
 
+    /// A screen's rotation, scale, brightness and backlight from the config; nil when no rule
+    /// applies (the screen keeps what it has). A backlight that cannot be used is a warning:
+    /// brightness then dims in software.
+    static func screenSettings(_ configuration: VitrineConfiguration, _ screen: UIScreen) -> ScreenSettings? {
+        let output = screen.output
+        guard
+            let rule = configuration.outputSettings(
+                connector: output.name, make: output.make, model: output.model, serial: output.serial)
+        else { return nil }
+        var settings = ScreenSettings()
+        settings.rotation = rule.rotation.flatMap { DisplayRotation(rawValue: $0.rawValue) } ?? .upright
+        settings.scale = rule.scale.map { CGFloat($0) }
+        settings.brightness = rule.brightness.map { CGFloat($0) }
+        if let backlight = rule.backlight {
+            do {
+                settings.backlight = try Backlight(backlight.directory)
+            } catch {
+                serviceLog.warning(
+                    "\(output.name): backlight \(backlight.directory) not usable (\(error)); dimming in software")
+            }
+        }
+        return settings
+    }
+
+    /// Makes every screen take its settings from the current config, when it connects and
+    /// on reload.
+    func installScreenSettings() {
+        UIApplication.shared.screenSettingsProvider = { [unowned self] screen in
+            Self.screenSettings(configuration, screen)
+        }
+    }
+
     /// Hands the backends policies that read the current config, so a reload only swaps it.
     func installPolicies(on backends: LaunchBackends) {
         if let drm = backends.display as? DRMBackend {
@@ -164,6 +196,7 @@ extension KioskService {
                 screen.currentMode = UIScreenMode(mode)
             }
         }
+        UIApplication.shared.reapplyScreenSettings()
         (backends?.input as? LibinputInputSource)?.applyMapping()
         serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")
         notifier?.status("Config reloaded; showing \(UIScreen.screens.count) screen(s)")

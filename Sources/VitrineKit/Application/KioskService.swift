@@ -60,6 +60,7 @@ final class KioskService {
         Self.current = self
         loaded = loadConfigOrExit()
         applyLogLevel(configuration)
+        installScreenSettings()
         let application = UIApplication.shared
         if let displayBackend {
             application.launch(delegate: delegate, displayBackend: displayBackend)
