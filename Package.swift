@@ -170,7 +170,7 @@ let package = Package(
             name: "vitrine-vm-tests",
             dependencies: [
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineUdev", "VitrineGraphics",
-                "VitrineLayers", "VitrineTestSupport",
+                "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict

@@ -1,6 +1,9 @@
 import Foundation
 import VitrineDRM
+import VitrineDemo
 import VitrineGraphics
+import VitrineKit
+import VitrinePlatform
 import VitrineTestSupport
 
 /// The daemon as systemd runs it, by hand: `vitrined` started with `NOTIFY_SOCKET` and
@@ -114,5 +117,177 @@ enum DaemonChecks {
         checks.expect(
             !FileManager.default.fileExists(atPath: daemon.controlSocket), "daemon: the control socket is removed")
         if exit != 0 || after != original { print(daemon.process.output) }
+    }
+}
+
+/// The daemon with a config, on real KMS and a uinput touchscreen: a rotated output where a tap
+/// lands on the right button, and SIGHUP reloads (a new mode and rotation applied; a bad file
+/// rejected while the daemon keeps running).
+@MainActor
+enum DaemonConfigChecks {
+    static let configPath = "/tmp/vitrine-vm-daemon.toml"
+
+    static func writeConfig(_ text: String) {
+        _ = FileManager.default.createFile(atPath: configPath, contents: Data(text.utf8))
+    }
+
+    /// Where the showcase puts the Check in button and the visitor count on a `size` screen,
+    /// laid out in this process on a headless screen of that size.
+    static func showcaseLayout(size: CGSize) -> (button: CGPoint, counter: CGRect) {
+        let headless = HeadlessBackend(clock: ManualClock())
+        headless.addOutput(name: "LAYOUT-1", width: Int(size.width), height: Int(size.height))
+        UIApplication.shared.setDisplayBackend(headless)
+        let controller = ShowcaseViewController()
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = controller
+        window.isHidden = false
+        window.layoutIfNeeded()
+        let counter = controller.visitorsLabel.convert(controller.visitorsLabel.bounds, to: nil)
+        let button = controller.screenCenter(of: controller.checkInButton)
+        window.isHidden = true
+        return (button, counter)
+    }
+
+    /// The pixels of `rect` (in the screenshot's points) of the PNG at `path`.
+    static func crop(_ path: String, _ rect: CGRect) -> [UInt32]? {
+        guard let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        var pixels: [UInt32] = []
+        for y in Int(rect.minY)..<Int(rect.maxY) where y >= 0 && y < image.height {
+            for x in Int(rect.minX)..<Int(rect.maxX) where x >= 0 && x < image.width {
+                pixels.append(image.pixel(x: x, y: y))
+            }
+        }
+        return pixels
+    }
+
+    static func screenshot(_ daemon: DaemonChecks.Daemon, _ path: String) -> (status: Int32, width: Int?, height: Int?)
+    {
+        let status = shell(
+            "VITRINE_CONTROL_SOCKET=\(daemon.controlSocket) \(DaemonChecks.daemonPath) --screenshot \(path) >/dev/null 2>&1"
+        )
+        let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: path))
+        return (status, image?.width, image?.height)
+    }
+
+    /// Taps the touchscreen at a normalised panel position (0...1 on both axes).
+    static func tap(_ touchscreen: UInputTouchscreen, _ position: CGPoint) async {
+        touchscreen.down(slot: 0, x: UInputTouchscreen.raw(position.x), y: UInputTouchscreen.raw(position.y))
+        touchscreen.sync()
+        try? await Task.sleep(nanoseconds: 80_000_000)
+        touchscreen.up(slot: 0)
+        touchscreen.sync()
+        try? await Task.sleep(nanoseconds: 400_000_000)
+    }
+
+    static func run(_ checks: Checks) async {
+        guard FileManager.default.isExecutableFile(atPath: DaemonChecks.daemonPath) else { return }
+        let touchscreen: UInputTouchscreen
+        do {
+            touchscreen = try UInputTouchscreen(name: "Vitrine Daemon Touchscreen")
+        } catch {
+            checks.expect(false, "rotated: a uinput touchscreen is made", "\(error)")
+            return
+        }
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        writeConfig(
+            """
+            log_level = "debug"
+            [[output]]
+            connector = "Virtual-1"
+            mode = "1024x768"
+            rotation = 90
+            """)
+        guard
+            let daemon = DaemonChecks.startDaemon(
+                checks, name: "rotated", extraEnvironment: ["VITRINE_CONFIG": configPath])
+        else { return }
+        let ready = daemon.notify.receive(containing: "READY=1", timeout: 20)
+        checks.expect(ready != nil, "rotated: the daemon is READY with the config", daemon.process.output)
+        let portrait = CGSize(width: 768, height: 1024)
+        let before = "/tmp/vitrine-rotated-before.png"
+        let shot = screenshot(daemon, before)
+        checks.expect(
+            shot.status == 0 && shot.width == 768 && shot.height == 1024,
+            "rotated: UIScreen.bounds is the rotated 768x1024 (a portrait screenshot of a 1024x768 mode)",
+            "\(shot)")
+
+        // Where Check in is on the upright screen, and where that is on the panel.
+        let layout = showcaseLayout(size: portrait)
+        let panel = DisplayRotation.clockwise90.outputPoint(fromLogical: layout.button, logicalSize: portrait)
+        let rotatedTap = CGPoint(x: panel.x / 1024, y: panel.y / 768)
+        // Where a touch that ignored the rotation would have to land: the same upright point
+        // read as panel coordinates. A tap there must not press the button.
+        let unrotatedTap = CGPoint(x: min(layout.button.x / 1024, 0.99), y: min(layout.button.y / 768, 0.99))
+        await tap(touchscreen, unrotatedTap)
+        let afterWrong = "/tmp/vitrine-rotated-wrong.png"
+        _ = screenshot(daemon, afterWrong)
+        let wrongBefore = crop(before, layout.counter) ?? []
+        let wrongAfter = crop(afterWrong, layout.counter) ?? []
+        checks.expect(
+            !wrongBefore.isEmpty && wrongBefore == wrongAfter,
+            "rotated: a tap at the button's unrotated place does not check anyone in",
+            "counter \(layout.counter), button \(layout.button), tap \(unrotatedTap): "
+                + "\(zip(wrongBefore, wrongAfter).filter { $0 != $1 }.count) pixels differ")
+        await tap(touchscreen, rotatedTap)
+        let tapTime = Date()
+        let counterBefore = crop(before, layout.counter)
+        var counterAfter: [UInt32]?
+        var shots = 0
+        while Date().timeIntervalSince(tapTime) < 20 {
+            shots += 1
+            let after = "/tmp/vitrine-rotated-after.png"
+            guard screenshot(daemon, after).status == 0 else { continue }
+            counterAfter = crop(after, layout.counter)
+            if counterAfter != counterBefore { break }
+        }
+        print(
+            String(
+                format: "  rotated: the count changed %.1f s after the tap (%d screenshots)",
+                Date().timeIntervalSince(tapTime), shots))
+        checks.expect(
+            counterBefore != nil && counterAfter != nil && counterBefore != counterAfter,
+            "rotated: a tap at the button's place on the rotated panel checks a visitor in (the count changes)",
+            "panel point \(panel), upright \(layout.button)\n\(daemon.process.output)")
+
+        // SIGHUP with a new mode and no rotation: applied without a restart.
+        let observer = try? DRMClient(path: DaemonChecks.card)
+        writeConfig(
+            """
+            [[output]]
+            connector = "Virtual-1"
+            mode = "800x600"
+            """)
+        daemon.process.send(SIGHUP)
+        let reloaded = daemon.notify.receive(containing: "Config reloaded", timeout: 5)
+        checks.expect(reloaded != nil, "reload: SIGHUP applies the new config (STATUS says so)")
+        try? await Task.sleep(nanoseconds: 500_000_000)
+        let crtc = observer?.crtcIDs.compactMap { observer?.crtcConfiguration($0) }.first { $0.mode != nil }
+        checks.expect(
+            crtc?.mode?.width == 800 && crtc?.mode?.height == 600, "reload: the CRTC runs the new 800x600 mode",
+            "\(crtc, default: "nil")")
+        let landscape = screenshot(daemon, "/tmp/vitrine-reloaded.png")
+        checks.expect(
+            landscape.width == 800 && landscape.height == 600, "reload: rotation 0 and 800x600 on screen",
+            "\(landscape)")
+
+        // A bad file: rejected, the daemon keeps running with what it has.
+        writeConfig(
+            """
+            [[output]]
+            connector = "Virtual-1"
+            rotation = 45
+            """)
+        daemon.process.send(SIGHUP)
+        let rejected = daemon.notify.receive(containing: "Config reload failed", timeout: 5)
+        checks.expect(
+            rejected?.contains("vitrine-vm-daemon.toml:3: output[0].rotation") == true,
+            "reload: a bad config is rejected with file:line: key in the STATUS", "\(rejected ?? "nothing")")
+        let kept = screenshot(daemon, "/tmp/vitrine-kept.png")
+        checks.expect(
+            !daemon.process.hasExited && kept.width == 800 && kept.height == 600,
+            "reload: after a rejected reload the daemon runs on with the last good config", "\(kept)")
+
+        daemon.process.send(SIGTERM)
+        checks.expect(daemon.process.wait(timeout: 10) == 0, "reload: the daemon still stops cleanly on SIGTERM")
     }
 }

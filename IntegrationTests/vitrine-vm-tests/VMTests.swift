@@ -33,6 +33,7 @@ struct VMTests {
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         await DaemonChecks.run(checks)
+        await DaemonConfigChecks.run(checks)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }
@@ -99,12 +100,11 @@ struct VMTests {
             "discovery: the preferred mode is chosen", "\(output.currentMode)")
 
         // The modeset (its own flip), then 120 flips at 60 Hz.
-        let (modeset, run) = await checkModesetAndFlips(checks, output: output, label: "atomic")
+        let (_, run, ages) = await checkModesetAndFlips(checks, output: output, label: "atomic")
         let now = MonotonicTime.now()
         checks.expect(
             run.events.last.map { $0.timestamp <= now && now - $0.timestamp < 5 } ?? false,
             "atomic: timestamps are on CLOCK_MONOTONIC", "last \(run.events.last?.timestamp ?? 0), now \(now)")
-        let ages = modeset.ages + run.ages
         checks.expect(
             Array(ages.prefix(2)) == [0, 0] && ages.dropFirst(2).allSatisfy { $0 == 2 },
             "atomic: double-buffer ages 0, 0, 2, 2, ...", "\(ages.prefix(6))")
@@ -228,14 +228,16 @@ struct VMTests {
 
     /// The modeset (its own flip), then 120 flips at 60 Hz: checked alike for the atomic and
     /// the legacy paths.
+    /// The modeset and the 120-flip run; `ages` are the buffer ages of the modeset and the
+    /// first run (a retried run starts with both buffers already drawn).
     static func checkModesetAndFlips(_ checks: Checks, output: any DisplayOutput, label: String) async -> (
-        modeset: FlipRun, run: FlipRun
+        modeset: FlipRun, run: FlipRun, ages: [Int]
     ) {
         let modeset = FlipRun(output: output, frames: 1)
         modeset.start()
         _ = await waitUntil(timeout: 5) { modeset.isDone }
         checks.expect(modeset.events.count == 1 && modeset.errors.isEmpty, "\(label): modeset", modeset.summary)
-        let (run, finished, attempts) = await flipsWithoutSkips(output: output, label: label)
+        let (run, finished, attempts, firstAges) = await flipsWithoutSkips(output: output, label: label)
         checks.expect(
             finished && run.errors.isEmpty && run.events.count == 120, "\(label): 120 page flips", run.summary)
         checks.expect(
@@ -243,7 +245,7 @@ struct VMTests {
             "\(run.summary) (attempt \(attempts) of \(flipAttempts))")
         checks.expect(run.timestampsIncrease, "\(label): timestamps increase monotonically", run.summary)
         checks.expect(abs(run.meanInterval - 1.0 / 60) < 0.0005, "\(label): flips at 60 Hz", run.summary)
-        return (modeset, run)
+        return (modeset, run, modeset.ages + firstAges)
     }
 
     /// Attempts at a clean 120-flip run. Under TCG on a busy two-core host the guest can be
@@ -253,16 +255,18 @@ struct VMTests {
 
     /// 120 flips back to back, repeated (up to `flipAttempts` times) while sequence numbers
     /// skip; every attempt is logged.
-    static func flipsWithoutSkips(output: any DisplayOutput, label: String) async -> (FlipRun, Bool, Int) {
+    static func flipsWithoutSkips(output: any DisplayOutput, label: String) async -> (FlipRun, Bool, Int, [Int]) {
         var attempt = 0
+        var firstAges: [Int] = []
         while true {
             attempt += 1
             let run = FlipRun(output: output, frames: 120)
             run.start()
             let finished = await waitUntil(timeout: 20) { run.isDone }
+            if attempt == 1 { firstAges = run.ages }
             print("  \(label): \(run.summary)")
             if run.sequencesConsecutive || !finished || !run.errors.isEmpty || attempt == flipAttempts {
-                return (run, finished, attempt)
+                return (run, finished, attempt, firstAges)
             }
         }
     }

@@ -95,6 +95,9 @@ final class TouchRouter {
             break
         }
         let location = hitWindow.map { $0.convert(point, from: screen.coordinateSpace) } ?? point
+        kitLog.debug(
+            "touch down in slot \(slot) at \(Int(point.x)),\(Int(point.y)) on \(screen.name): \(hitView.map { String(describing: type(of: $0)) } ?? "no view")"
+        )
         let touch = UITouch(
             slot: slot, window: hitWindow, view: hitView, location: location, timestamp: event.timestamp)
         touch.tapCount = tapCount(at: location, in: hitWindow, time: event.timestamp)
@@ -167,6 +170,7 @@ final class TouchRouter {
         touch.phase = phase
         touch.timestamp = timestamp
         changedSlots.append(slot)
+        kitLog.debug("touch \(phase == .ended ? "up" : "cancelled") in slot \(slot)")
     }
 
     /// Sends one event for the changes since the last frame.
