@@ -219,6 +219,9 @@ enum DaemonConfigChecks {
         // read as panel coordinates. A tap there must not press the button.
         let unrotatedTap = CGPoint(x: min(layout.button.x / 1024, 0.99), y: min(layout.button.y / 768, 0.99))
         await tap(touchscreen, unrotatedTap)
+        // Long enough for a wrongly pressed button to show its count (about 1 s in a debug
+        // build under TCG, see the right tap's figure below).
+        try? await Task.sleep(nanoseconds: 2_000_000_000)
         let afterWrong = "/tmp/vitrine-rotated-wrong.png"
         _ = screenshot(daemon, afterWrong)
         let wrongBefore = crop(before, layout.counter) ?? []
