@@ -303,6 +303,24 @@ private struct IdleScene {
         #expect(try scene.shown(at: CGPoint(x: 50, y: 50)) == .white)
     }
 
+    @Test func blankingAndWakingByHandSwallowsNothingOnWake() throws {
+        let scene = IdleScene(nil)
+        defer { UIApplication.shared.idleBlanking = nil }
+        UIApplication.shared.blankScreens(mode: .blackFrame)
+        scene.settle()
+        #expect(scene.isBlanked && scene.output.isPoweredOn)
+        #expect(try scene.shown(at: scene.buttonCentre) == .black)
+        UIApplication.shared.wakeScreens()
+        scene.settle()
+        #expect(!scene.isBlanked)
+        #expect(try scene.shown(at: scene.buttonCentre) == .blue)
+        scene.input.tap(at: scene.buttonCentre, time: 5)
+        #expect(scene.log.entries.filter { $0 == "upInside" }.count == 1)
+        // Without a configuration nothing blanks them again.
+        scene.clock.advance(by: 1000)
+        #expect(!scene.isBlanked && scene.clock.pendingCount == 0)
+    }
+
     @Test func aScreenConnectedWhileBlankedIsBlankedAndWakesWithTheOthers() {
         let scene = IdleScene(IdleBlanking(timeout: 5))
         defer { UIApplication.shared.idleBlanking = nil }

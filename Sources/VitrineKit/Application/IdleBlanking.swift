@@ -263,7 +263,7 @@ final class IdleBlanker {
         cover.name = "idle blanking"
         cover.backgroundColor = .black
         cover.zPosition = 2e9  // above every window level and the software dimming (1e9)
-        cover.frame = screen.bounds
+        cover.frame = screen.rootLayer.bounds
         screen.rootLayer.addSublayer(cover)
         blankedScreens.append((screen, cover))
     }
@@ -287,7 +287,7 @@ final class IdleBlanker {
                 MainActor.assumeIsolated {
                     guard let self, let screen = note.object as? UIScreen else { return }
                     for entry in self.blankedScreens where entry.screen === screen {
-                        entry.cover?.frame = screen.bounds
+                        entry.cover?.frame = screen.rootLayer.bounds
                     }
                 }
             },
