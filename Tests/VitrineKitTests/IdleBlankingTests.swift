@@ -237,6 +237,25 @@ private struct IdleScene {
         #expect(scene.output.presentCount > presents + 20)
     }
 
+    @Test func aDisplayLinkStopsTheMomentTheDisplayGoesOff() {
+        let scene = IdleScene(nil)
+        defer { UIApplication.shared.idleBlanking = nil }
+        var ticks = 0
+        let link = scene.screen.displayLink { _ in ticks += 1 }
+        link?.add(to: .main, forMode: .common)
+        defer { link?.invalidate() }
+        // Nothing to draw: the link runs on stand-in vblank wake-ups, one of them armed now.
+        scene.clock.advance(by: 0.5)
+        #expect(ticks > 25 && !scene.output.isPresentPending && scene.clock.pendingCount == 1)
+        let ticksAtBlank = ticks
+        UIApplication.shared.blankScreens()
+        scene.clock.advance(by: 1)
+        #expect(ticks == ticksAtBlank && scene.clock.pendingCount == 0)
+        UIApplication.shared.wakeScreens()
+        scene.clock.advance(by: 0.5)
+        #expect(ticks > ticksAtBlank + 25)
+    }
+
     @Test func withoutATimeoutTheScreensNeverBlank() {
         let scene = IdleScene(nil)
         defer { UIApplication.shared.idleBlanking = nil }

@@ -115,8 +115,10 @@ final class ScreenFrameLoop: CALayerTreeHost {
 
     private func vblankWakeUpFired(at time: Double) {
         vblankTimer = nil
-        // A present in flight brings the real vblank event.
-        guard !stopped, !screen.output.isPresentPending else { return }
+        // A present in flight brings the real vblank event; a dark or suspended output has
+        // no vblanks (this wake-up was armed before it went away).
+        guard !stopped, !screen.output.isPresentPending, screen.output.isPoweredOn, !screen.output.isSuspended
+        else { return }
         lastVblank = time
         guard needsVblanks || frameScheduled else { return }
         renderFrame(vblank: time)
