@@ -32,6 +32,7 @@ struct VMTests {
         await cardRemovedAndAdded(checks, clock)
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
+        await IdleChecks.run(checks, clock)
         await DaemonChecks.run(checks)
         await DaemonConfigChecks.run(checks)
         checks.summary()

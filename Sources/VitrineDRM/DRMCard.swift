@@ -312,6 +312,17 @@ final class DRMCard {
         _ = drmModeSetCrtc(descriptor, crtc, 0, 0, 0, nil, 0, nil)
     }
 
+    /// Sets a connector property the legacy way (`drmModeConnectorSetProperty`, which atomic
+    /// drivers turn into a commit); 0 or -errno.
+    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) -> Int32 {
+        let status = drmModeConnectorSetProperty(descriptor, connector, property, value)
+        return status == 0 ? 0 : (status < 0 && status != -1 ? status : -errno)
+    }
+
+    /// The connector `DPMS` property's values for on and off.
+    static let dpmsOn = UInt64(DRM_MODE_DPMS_ON)
+    static let dpmsOff = UInt64(DRM_MODE_DPMS_OFF)
+
     /// Legacy page flip to `framebuffer` with an event; 0 or -errno.
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) -> Int32 {
         let status = drmModePageFlip(descriptor, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipUserData)

@@ -12,13 +12,15 @@ public final class DRMClient {
     private let card: DRMCard
     private var buffers: [DRMDumbBuffer] = []
 
-    /// Opens `path` (`/dev/dri/card0`) with legacy modesetting. The kernel makes the first
-    /// opener of a card master when no one is; `isMaster` says.
-    public init(path: String) throws(DRMClientError) {
+    /// Opens `path` (`/dev/dri/card0`) with legacy modesetting, or with the atomic client cap
+    /// when `atomic` is set (the kernel shows atomic properties such as a CRTC's `ACTIVE` only
+    /// to atomic clients; `crtcIsActive` needs it). The kernel makes the first opener of a card
+    /// master when no one is; `isMaster` says.
+    public init(path: String, atomic: Bool = false) throws(DRMClientError) {
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw DRMClientError(message: "cannot open \(path): errno \(errno)") }
         self.path = path
-        card = DRMCard(descriptor: descriptor, path: path, allowAtomic: false)
+        card = DRMCard(descriptor: descriptor, path: path, allowAtomic: atomic)
     }
 
     isolated deinit {
@@ -51,6 +53,25 @@ public final class DRMClient {
     public func crtcConfiguration(_ id: UInt32) -> DRMCRTCConfiguration? {
         guard let state = card.crtcState(id) else { return nil }
         return DRMCRTCConfiguration(crtcID: id, framebufferID: state.framebufferID, mode: state.mode?.displayMode)
+    }
+
+    /// Whether CRTC `id` is active (its `ACTIVE` property): false while its display is switched
+    /// off (DPMS off) even though its mode and framebuffer stay. nil unless the client was
+    /// opened with `atomic`.
+    public func crtcIsActive(_ id: UInt32) -> Bool? {
+        guard card.usesAtomic else { return nil }
+        return card.propertyValue(object: id, type: DRMCard.crtcObject, name: "ACTIVE").map { $0 != 0 }
+    }
+
+    /// The `DPMS` property of connector `connectorName`: 0 on, 3 off (the legacy power state;
+    /// atomic commits of `ACTIVE` need not update it). nil when there is no such connector.
+    public func connectorDPMS(_ connectorName: String) -> UInt64? {
+        guard
+            let connector = card.connectorIDs().lazy.compactMap({ self.card.probeConnector($0) }).first(where: {
+                $0.name == connectorName
+            })
+        else { return nil }
+        return card.propertyValue(object: connector.id, type: DRMCard.connectorObject, name: "DPMS")
     }
 
     /// Puts a framebuffer of this client's, filled with `pixel` (XRGB8888), on the first CRTC

@@ -10,6 +10,11 @@ import VitrinePlatform
 /// once unplugged. The modeset happens with the first present after connection or `setMode`:
 /// atomic (checked with `TEST_ONLY` first) or, without atomic, `drmModeSetCrtc` followed by a
 /// page flip so that it completes with an event too.
+///
+/// Switched off (`setPowered(false)`, idle blanking) the CRTC goes inactive: an atomic commit
+/// of `ACTIVE` = 0, or without atomic the connector's `DPMS` property set to off. A flip in
+/// flight lands first. Powered on, the next present is a full modeset (`ACTIVE` = 1; legacy:
+/// `drmModeSetCrtc`, then `DPMS` on).
 @MainActor
 public final class DRMOutput: DisplayOutput {
     /// The kernel's connector name: `Virtual-1`, `HDMI-A-1`, `DSI-1`.
@@ -49,8 +54,12 @@ public final class DRMOutput: DisplayOutput {
     /// Whether the session is away (another DRM master, a VT switch): nothing is committed,
     /// `acquireBuffer()` returns nil and `present` throws `.suspended` until it resumes.
     public private(set) var isSuspended = false
-    /// Called when the output resumes after a suspension (the frame loop repaints everything).
+    /// Called when the output resumes after a suspension or is powered on (the frame loop
+    /// repaints everything).
     public var resumeHandler: (@MainActor () -> Void)?
+    /// Whether the display is lit, as asked with `setPowered(_:)` (the CRTC follows once a
+    /// flip in flight landed and, while suspended, once the session is back).
+    public private(set) var isPoweredOn = true
     /// The damage of the last successful present (what the compositor repainted), for
     /// diagnostics: after a resume it covers the whole screen.
     public private(set) var lastPresentedDamage: Region?
@@ -62,6 +71,8 @@ public final class DRMOutput: DisplayOutput {
     private var chain: FlipChain?
     private var dumbBuffers: [DRMDumbBuffer] = []
     private var needsModeset = true
+    /// Whether this output last left the CRTC active: false once a power-off went through.
+    private var crtcIsLit = true
     private var modeBlobID: UInt32 = 0
     /// The framebuffer on screen (after its flip completed), for captures.
     private(set) var scanoutFramebufferID: UInt32 = 0
@@ -112,7 +123,7 @@ public final class DRMOutput: DisplayOutput {
     /// The back buffer for the next frame (ages as `HeadlessOutput`'s: 0, 0, 2, 2, ...); nil
     /// while disconnected or while both buffers are on screen or waiting.
     public func acquireBuffer() -> SwapchainBuffer? {
-        guard isConnected, !isSuspended else { return nil }
+        guard isConnected, !isSuspended, isPoweredOn else { return nil }
         return chain?.acquire()
     }
 
@@ -122,6 +133,7 @@ public final class DRMOutput: DisplayOutput {
     public func present(_ buffer: SwapchainBuffer, damage: Region) throws(DisplayOutputError) {
         guard isConnected, chain != nil else { throw .disconnected(output: name) }
         guard !isSuspended else { throw .suspended(output: name) }
+        guard isPoweredOn else { throw .poweredOff(output: name) }
         guard !isPresentPending else { throw .presentPending(output: name) }
         guard chain!.isAcquired(buffer) else { throw .bufferNotAcquired(output: name) }
         let framebuffer = dumbBuffers[buffer.slot].framebufferID
@@ -145,6 +157,7 @@ public final class DRMOutput: DisplayOutput {
         }
         lastPresentedDamage = damage
         needsModeset = false
+        crtcIsLit = true
         _ = chain!.presentAcquired()
     }
 
@@ -165,6 +178,24 @@ public final class DRMOutput: DisplayOutput {
         }
     }
 
+    /// Switches the display off (the CRTC inactive, after a flip in flight lands) or on (the
+    /// next present is a full modeset; `resumeHandler` asks for it). While suspended only the
+    /// wish is recorded: a resume while off switches the CRTC off again, since the other master
+    /// may have lit it. Throws `.disconnected` once unplugged and `.backendFailure` when the
+    /// kernel refuses to switch it off (it stays on).
+    public func setPowered(_ on: Bool) throws(DisplayOutputError) {
+        guard isConnected else { throw .disconnected(output: name) }
+        guard on != isPoweredOn else { return }
+        isPoweredOn = on
+        if on {
+            if !crtcIsLit { needsModeset = true }
+            if !isSuspended { resumeHandler?() }
+        } else if !isSuspended, !isPresentPending, let failure = switchDisplayOff() {
+            isPoweredOn = true
+            throw .backendFailure(output: name, reason: failure.description)
+        }
+    }
+
     /// The mode the kernel's CRTC runs now (nil when it is off): what is really on the wire.
     public var activeCRTCMode: DisplayMode? {
         card.crtcState(crtcID)?.mode?.displayMode
@@ -178,6 +209,11 @@ public final class DRMOutput: DisplayOutput {
         scanoutFramebufferID = dumbBuffers[pending].framebufferID
         chain?.completePending()
         completedPresentCount += 1
+        // Switched off while this flip was in flight: now that it landed, the CRTC can go.
+        if !isPoweredOn, !isSuspended, let failure = switchDisplayOff() {
+            log("\(name): \(failure); it stays on")
+            isPoweredOn = true
+        }
         presentCompletionHandler?(
             PresentEvent(
                 timestamp: event.timestamp, sequence: UInt64(event.sequence), refreshPeriod: currentMode.refreshPeriod))
@@ -196,6 +232,12 @@ public final class DRMOutput: DisplayOutput {
         isSuspended = false
         needsModeset = true
         guard isConnected else { return }
+        guard isPoweredOn else {
+            // Another master may have lit the CRTC meanwhile: dark again until powered on.
+            crtcIsLit = true
+            if let failure = switchDisplayOff() { log("\(name): \(failure)") }
+            return
+        }
         resumeHandler?()
     }
 
@@ -294,6 +336,12 @@ public final class DRMOutput: DisplayOutput {
             }
             let status = card.setCRTC(crtcID, framebuffer: framebuffer, connector: connectorID, mode: mode)
             if status != 0 { return DRMError("set the CRTC of \(name)", status) }
+            // The kernel keeps the connector's DPMS value across a modeset; without setting it
+            // back on, the next DPMS off would be taken for no change.
+            if !crtcIsLit, let dpms = connectorProperties["DPMS"] {
+                let status = card.setConnectorProperty(connectorID, property: dpms, value: DRMCard.dpmsOn)
+                if status != 0 { return DRMError("switch \(name) on (DPMS)", status) }
+            }
         }
         // After a legacy modeset the same framebuffer is flipped to, so the modeset too
         // completes with a page-flip event.
@@ -345,6 +393,34 @@ public final class DRMOutput: DisplayOutput {
         dumbBuffers.forEach(card.destroy)
         dumbBuffers = []
         scanoutFramebufferID = 0
+    }
+
+    /// Makes the CRTC inactive, keeping its configuration (what the legacy DPMS off does in an
+    /// atomic driver): `ACTIVE` = 0, or the connector's `DPMS` off without atomic. A commit
+    /// refused for want of master suspends the output (the wish stays and is applied at the
+    /// resume); other failures are returned.
+    private func switchDisplayOff() -> DRMError? {
+        guard crtcIsLit else { return nil }
+        let status: Int32
+        if card.usesAtomic {
+            guard let active = crtcProperties["ACTIVE"] else {
+                return DRMError("find CRTC \(crtcID)'s ACTIVE", -ENOENT)
+            }
+            status = card.atomicCommit([(crtcID, active, 0)], flags: [.allowModeset])
+        } else {
+            guard let dpms = connectorProperties["DPMS"] else { return DRMError("find \(name)'s DPMS", -ENOENT) }
+            status = card.setConnectorProperty(connectorID, property: dpms, value: DRMCard.dpmsOff)
+        }
+        guard status != 0 else {
+            crtcIsLit = false
+            return nil
+        }
+        let failure = DRMError("switch \(name) off", status)
+        if failure.code == EACCES || failure.code == EPERM, !card.isMasterNow {
+            masterLossObserver?()
+            return nil
+        }
+        return failure
     }
 
     private func switchOff() {

@@ -95,6 +95,8 @@ public final class UIApplication: UIResponder {
     /// Turns the input source's events into `UIEvent`s.
     let touchRouter = TouchRouter()
     private var inputSource: (any InputSource)?
+    /// Idle blanking (IdleBlanking.swift): sees every input event before the touch router.
+    let idleBlanker = IdleBlanker()
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -103,7 +105,11 @@ public final class UIApplication: UIResponder {
         inputSource?.eventHandler = nil
         touchRouter.cancelAll(timestamp: displayBackend.clock.now)
         inputSource = source
-        source.eventHandler = { [weak self] event in self?.touchRouter.handle(event) }
+        idleBlanker.inputSourceDidChange()
+        source.eventHandler = { [weak self] event in
+            guard let self, self.idleBlanker.admit(event) else { return }
+            self.touchRouter.handle(event)
+        }
     }
 
     /// Dispatches an event, as `sendEvent(_:)`: touches go to the windows they began in
@@ -141,6 +147,7 @@ public final class UIApplication: UIResponder {
     /// tests): the previous screens stop drawing; windows stay on them until moved.
     public func setDisplayBackend(_ backend: any DisplayBackend) {
         ScreenRegistry.install(backend)
+        idleBlanker.displayBackendDidChange()
     }
 
     // MARK: Running

@@ -120,8 +120,10 @@ final class ScreenFrameLoop: CALayerTreeHost {
 
     private func vblankWakeUpFired(at time: Double) {
         vblankTimer = nil
-        // A present in flight brings the real vblank event.
-        guard !stopped, !screen.output.isPresentPending else { return }
+        // A present in flight brings the real vblank event; a dark or suspended output has
+        // no vblanks (this wake-up was armed before it went away).
+        guard !stopped, !screen.output.isPresentPending, screen.output.isPoweredOn, !screen.output.isSuspended
+        else { return }
         lastVblank = time
         guard needsVblanks || frameScheduled else { return }
         renderFrame(vblank: time)
@@ -140,7 +142,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// A wake-up at the next vblank, when frames must go on and no present will bring one.
     private func scheduleVblankWakeUp() {
         guard !stopped, needsVblanks, screen.output.isConnected, !screen.output.isSuspended,
-            !screen.output.isPresentPending, vblankTimer?.isPending != true
+            screen.output.isPoweredOn, !screen.output.isPresentPending, vblankTimer?.isPending != true
         else { return }
         let time = predictedVblank(after: clock.now)
         vblankTimer = clock.schedule(at: time) { [weak self] in self?.vblankWakeUpFired(at: time) }
@@ -193,9 +195,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
                 vblankTimer?.cancel()
                 vblankTimer = nil
                 return
-            } catch .suspended {
-                // The session went away during this frame (the backend says so once): the
-                // frame is held, and the output's resume repaints everything.
+            } catch .suspended, .poweredOff {
+                // The session went away, or the display was switched off, during this frame:
+                // the frame is held, and the output's resume (or power-on) repaints everything.
                 frameScheduled = true
                 return
             } catch {
@@ -218,8 +220,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
     }
 
     /// The output is back from a suspension (the session returned after a VT switch or
-    /// another DRM master): what was on screen is gone, so the next frame repaints every pixel
-    /// and vblanks restart now. Frames were held while it was away: no wake-ups, no retries.
+    /// another DRM master) or was powered on after idle blanking: what was on screen is gone,
+    /// so the next frame repaints every pixel and vblanks restart now. Frames were held while
+    /// it was away or dark: no wake-ups, no retries.
     func outputDidResume() {
         modeDidChange()
     }

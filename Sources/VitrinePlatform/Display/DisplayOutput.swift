@@ -62,10 +62,23 @@ public protocol DisplayOutput: AnyObject {
     /// DRM master, a VT switch), so `acquireBuffer()` returns nil and `present` throws
     /// `.suspended` until it resumes. Frames are held meanwhile, not retried.
     var isSuspended: Bool { get }
-    /// Called on the main actor when a suspended output can show frames again. What was on
-    /// screen is gone (another client drew there) and the next present sets the mode again:
-    /// the next frame must repaint every pixel.
+    /// Called on the main actor when a suspended output can show frames again, and when a
+    /// powered-off output is powered on (`setPowered(true)`). What was on screen is gone
+    /// (another client drew there, or the panel was dark) and the next present sets the mode
+    /// again: the next frame must repaint every pixel.
     var resumeHandler: (@MainActor () -> Void)? { get set }
+
+    /// Whether the display is lit (a Vitrine addition, for idle blanking): false after
+    /// `setPowered(false)`. While it is false, as while suspended, `acquireBuffer()` returns
+    /// nil and `present` throws `.poweredOff`: frames are held, nothing is scanned out, no
+    /// present events arrive.
+    var isPoweredOn: Bool { get }
+    /// Switches the display off (DPMS off: a DRM output's CRTC goes inactive, the panel dark)
+    /// or back on. A present in flight still completes (its event arrives) and the display
+    /// goes dark after it. Powering on calls `resumeHandler` (the next frame repaints every
+    /// pixel and, on DRM, sets the mode again); on a suspended output it only records the
+    /// wish, and the resume brings the picture back. Throws `.disconnected` once unplugged.
+    func setPowered(_ on: Bool) throws(DisplayOutputError)
 }
 
 extension DisplayOutput {

@@ -16,6 +16,9 @@ public enum DisplayOutputError: Error, Equatable, CustomStringConvertible {
     /// The output is suspended: the session is away (another DRM master, a VT switch), so
     /// nothing is committed until it comes back (`DisplayOutput.isSuspended`).
     case suspended(output: String)
+    /// The output is powered off (`DisplayOutput.setPowered(false)`, idle blanking): nothing is
+    /// scanned out until it is powered on.
+    case poweredOff(output: String)
 
     /// A sentence naming the output and the problem.
     public var description: String {
@@ -32,6 +35,8 @@ public enum DisplayOutputError: Error, Equatable, CustomStringConvertible {
             "display output \(output) failed: \(reason)"
         case .suspended(let output):
             "display output \(output) is suspended until the session comes back"
+        case .poweredOff(let output):
+            "display output \(output) is powered off"
         }
     }
 }

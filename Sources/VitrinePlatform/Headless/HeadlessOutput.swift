@@ -43,6 +43,15 @@ public final class HeadlessOutput: DisplayOutput {
 
     /// Called at the vblank that completes a present.
     public var presentCompletionHandler: (@MainActor (PresentEvent) -> Void)?
+    /// Called when the output is powered on again (`setPowered(true)`); a headless output is
+    /// never suspended.
+    public var resumeHandler: (@MainActor () -> Void)?
+
+    /// Whether the panel is lit: false after `setPowered(false)`. A dark output hands out no
+    /// buffer and refuses presents; `frontBuffer` keeps the last frame presented, as a
+    /// DPMS-off panel keeps its scanout buffer (what it shows is black), so read
+    /// `isPoweredOn` to know whether anything is visible. Replugging lights it again.
+    public private(set) var isPoweredOn = true
 
     /// The most recently presented buffer: what the panel shows from the next vblank on. nil
     /// before the first present, after a mode change and while disconnected. Tests read it;
@@ -139,11 +148,20 @@ public final class HeadlessOutput: DisplayOutput {
         }
     }
 
+    /// Switches the panel off or on. A present in flight completes at its vblank either way;
+    /// powering on calls `resumeHandler`. Throws `.disconnected` while unplugged.
+    public func setPowered(_ on: Bool) throws(DisplayOutputError) {
+        guard isConnected else { throw .disconnected(output: name) }
+        guard on != isPoweredOn else { return }
+        isPoweredOn = on
+        if on { resumeHandler?() }
+    }
+
     /// The back buffer for the next frame: the free buffer presented longest ago (so a double
     /// buffer yields ages 0, 0, 2, 2, ... and a triple buffer 0, 0, 0, 3, 3, ...). nil while
-    /// disconnected or when every buffer is on screen or waiting for vblank.
+    /// disconnected or powered off, or when every buffer is on screen or waiting for vblank.
     public func acquireBuffer() -> SwapchainBuffer? {
-        guard isConnected else { return nil }
+        guard isConnected, isPoweredOn else { return nil }
         return swapchain?.acquire()
     }
 
@@ -151,6 +169,7 @@ public final class HeadlessOutput: DisplayOutput {
     /// completion at the first vblank strictly after now on the clock.
     public func present(_ buffer: SwapchainBuffer, damage: Region) throws(DisplayOutputError) {
         guard isConnected, swapchain != nil else { throw .disconnected(output: name) }
+        guard isPoweredOn else { throw .poweredOff(output: name) }
         guard !isPresentPending else { throw .presentPending(output: name) }
         guard swapchain!.isAcquired(buffer) else { throw .bufferNotAcquired(output: name) }
         frontBuffer = swapchain!.presentAcquired()
@@ -181,6 +200,7 @@ public final class HeadlessOutput: DisplayOutput {
     func markConnected() {
         guard !isConnected else { return }
         isConnected = true
+        isPoweredOn = true
         restartTiming()
         swapchain = FlipChain(count: bufferCount, width: currentMode.width, height: currentMode.height)
     }
