@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "VitrineUdev", targets: ["VitrineUdev"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
+        .library(name: "VitrineSeat", targets: ["VitrineSeat"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
@@ -48,6 +49,8 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         // Keymaps: evdev key codes to keysyms and characters, as Wayland compositors do.
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        // Seat management (seatd or logind): device access for a kiosk that is not root.
+        systemLibrary("CLibseat", pkgConfig: "libseat", apt: "libseat-dev"),
 
         .target(
             name: "VitrineGraphics",
@@ -80,13 +83,19 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineSeat",
+            dependencies: ["CLibseat", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineSystemd",
             swiftSettings: strict
         ),
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSystemd",
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat",
+                "VitrineSystemd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -142,8 +151,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineUdev", "VitrineGraphics",
-                "VitrineLayers",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
+                "VitrineGraphics", "VitrineLayers",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
@@ -185,6 +194,11 @@ let package = Package(
         .testTarget(
             name: "VitrineDRMTests",
             dependencies: ["VitrineDRM", "VitrinePlatform", "CDRM"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineSeatTests",
+            dependencies: ["VitrineSeat", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .testTarget(
