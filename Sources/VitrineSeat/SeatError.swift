@@ -10,6 +10,9 @@ public enum SeatError: Error, Equatable, CustomStringConvertible {
     /// no session for this process, or the backend named by `LIBSEAT_BACKEND` failed.
     /// `code` is libseat's `errno`; `messages` are libseat's own error lines from the attempt.
     case unavailable(seat: String, code: Int32, messages: [String])
+    /// No seat manager answered and libseat fell back to its builtin backend (a seatd it forks
+    /// from this process), which needs root: as another user its seat is never enabled.
+    case noSeatManager(seat: String, messages: [String])
     /// A seat manager answered, but with a seat other than the one asked for (seatd serves
     /// only seat0; logind gives the session's seat).
     case otherSeat(requested: String, actual: String)
@@ -22,6 +25,12 @@ public enum SeatError: Error, Equatable, CustomStringConvertible {
                 + "(no seat manager reachable: seatd at \(Self.seatdSocket) or logind"
             if let backend = getenv("LIBSEAT_BACKEND") { text += "; LIBSEAT_BACKEND=\(String(cString: backend))" }
             text += ")"
+            if !messages.isEmpty { text += "; libseat: " + messages.joined(separator: "; ") }
+            return text
+        case .noSeatManager(let seat, let messages):
+            var text =
+                "cannot open seat \(seat) through libseat: no seat manager reachable (seatd at \(Self.seatdSocket) "
+                + "or logind), and libseat's builtin backend needs root"
             if !messages.isEmpty { text += "; libseat: " + messages.joined(separator: "; ") }
             return text
         case .otherSeat(let requested, let actual):

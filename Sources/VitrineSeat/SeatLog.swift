@@ -52,18 +52,21 @@ enum SeatLog {
         libseat_set_log_level(LIBSEAT_LOG_LEVEL_INFO)
     }
 
-    /// Stops collecting and returns what was collected: every message when `failed` (they
-    /// explain the failure), else only those at the configured level, which are also passed
-    /// on as usual.
-    static func endCapture(failed: Bool) -> [String] {
-        let (captured, level) = state.withLock { state in
+    /// Stops collecting and returns what was collected.
+    static func endCapture() -> [(SeatLogLevel, String)] {
+        let captured = state.withLock { state in
             defer { state.captured = nil }
-            return (state.captured ?? [], state.level)
+            return state.captured ?? []
         }
         configure()
-        let kept = captured.filter { failed || $0.0 <= level }
-        if !failed { for (messageLevel, text) in kept { emit(messageLevel, text) } }
-        return kept.map(\.1)
+        return captured
+    }
+
+    /// Passes collected messages on as if they had not been collected, those at the configured
+    /// level and above.
+    static func pass(_ messages: [(SeatLogLevel, String)]) {
+        let level = state.withLock { $0.level }
+        for (messageLevel, text) in messages where messageLevel <= level { emit(messageLevel, text) }
     }
 
     /// `[libseat/backend/seatd.c:70] Could not connect ...` without the source location.

@@ -28,6 +28,8 @@ import VitrinePlatform
 public final class SeatSession {
     /// The seat's name as libseat reports it (`seat0`).
     public let seatName: String
+    /// The libseat backend that gave the seat (`seatd`, `logind`), as libseat logs it.
+    public let backendName: String?
     /// Whether the seat is enabled for this session now.
     public var isActive: Bool { events.isActive }
     /// Called on the main actor when the seat goes away; the session acknowledges it to the
@@ -57,8 +59,9 @@ public final class SeatSession {
     private var source: (any DispatchSourceRead)?
 
     /// Opens a session on `seat` through libseat. Throws `SeatError.unavailable` (naming
-    /// the seat, the errno and libseat's messages) when no seat manager gives one, and
-    /// `.otherSeat` when the one given is not `seat`.
+    /// the seat, the errno and libseat's messages) when no backend gives one,
+    /// `.noSeatManager` when only libseat's builtin backend does for a process that is not
+    /// root, and `.otherSeat` when the seat given is not `seat`.
     public init(seat requested: String = "seat0") throws(SeatError) {
         MainQueue.mark()
         let events = SeatEvents()
@@ -67,11 +70,22 @@ public final class SeatSession {
         SeatLog.beginCapture()
         let handle = libseat_open_seat(listener, Unmanaged.passUnretained(events).toOpaque())
         let code = errno
-        let messages = SeatLog.endCapture(failed: handle == nil)
+        let captured = SeatLog.endCapture()
+        let messages = captured.map(\.1)
         guard let handle else {
             listener.deallocate()
             throw .unavailable(seat: requested, code: code, messages: messages)
         }
+        let backend = messages.compactMap(Self.backendName(in:)).last
+        // With no seat manager, libseat falls back to its builtin backend: a seatd of its own,
+        // forked from this process, which can do nothing without root but never says so (the
+        // seat is simply never enabled).
+        if backend == "builtin" && geteuid() != 0 {
+            libseat_close_seat(handle)
+            listener.deallocate()
+            throw .noSeatManager(seat: requested, messages: messages.filter { Self.backendName(in: $0) == nil })
+        }
+        SeatLog.pass(captured)
         let actual = libseat_seat_name(handle).map { String(cString: $0) } ?? ""
         guard actual == requested else {
             libseat_close_seat(handle)
@@ -82,6 +96,7 @@ public final class SeatSession {
         // dispatch, and their descriptor need not be readable for it.
         _ = libseat_dispatch(handle, 0)
         self.seatName = actual
+        self.backendName = backend
         self.seat = handle
         self.listener = listener
         self.events = events
@@ -96,6 +111,13 @@ public final class SeatSession {
         level: SeatLogLevel = .error, to handler: (@Sendable (SeatLogLevel, String) -> Void)?
     ) {
         SeatLog.configure(level: level, handler: .some(handler))
+    }
+
+    /// `seatd` from libseat's `Seat opened with backend 'seatd'`.
+    private nonisolated static func backendName(in message: String) -> String? {
+        let prefix = "Seat opened with backend '"
+        guard message.hasPrefix(prefix), message.hasSuffix("'") else { return nil }
+        return String(message.dropFirst(prefix.count).dropLast())
     }
 
     /// An opener for the DRM backend and libinput: `libseat_open_device` /
@@ -131,18 +153,35 @@ public final class SeatSession {
     /// the handlers (which often hold what holds this session).
     public func close() {
         guard let seat else { return }
-        source?.cancel()
-        source = nil
-        libseat_close_seat(seat)
         self.seat = nil
         events.session = nil
         disableHandler = nil
         enableHandler = nil
+        // libseat closes its descriptor in libseat_close_seat, so that happens in the source's
+        // cancel handler, once Dispatch no longer watches it. The events object and the
+        // listener stay alive until then (libseat may still call back while closing).
+        let handle = UInt(bitPattern: seat)
+        let listener = UInt(bitPattern: self.listener)
+        let events = self.events
+        let finish: @Sendable () -> Void = {
+            MainActor.assumeIsolated {
+                withExtendedLifetime(events) {
+                    _ = libseat_close_seat(OpaquePointer(bitPattern: handle))
+                    UnsafeMutablePointer<libseat_seat_listener>(bitPattern: listener)?.deallocate()
+                }
+            }
+        }
+        if let source {
+            source.setCancelHandler(handler: finish)
+            source.cancel()
+            self.source = nil
+        } else {
+            finish()
+        }
     }
 
     isolated deinit {
         close()
-        listener.deallocate()
     }
 
     // MARK: - Devices

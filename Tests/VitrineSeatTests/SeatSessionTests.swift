@@ -39,6 +39,18 @@ import VitrineSeat
         }
     }
 
+    @Test func libseatsBuiltinBackendWithoutRootIsNamed() {
+        // What a session opened by libseat's builtin backend as another user turns into (the
+        // VM checks produce it for real).
+        useSeatd()
+        let error = SeatError.noSeatManager(seat: "seat0", messages: ["Backend 'seatd' failed to open seat, skipping"])
+        #expect(
+            error.description
+                == "cannot open seat seat0 through libseat: no seat manager reachable (seatd at \(Self.missingSocket) "
+                + "or logind), and libseat's builtin backend needs root; libseat: Backend 'seatd' failed to open seat, "
+                + "skipping")
+    }
+
     @Test func notRootWithoutASeatManagerFallsBackToDirectAccess() {
         useSeatd()
         let access = DeviceAccess.make(seat: "seat0", effectiveUserID: 1000, environment: [:])
