@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "VitrineUdev", targets: ["VitrineUdev"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
         .library(name: "VitrineInput", targets: ["VitrineInput"]),
+        .library(name: "VitrineSeat", targets: ["VitrineSeat"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
         .library(name: "VitrineConfig", targets: ["VitrineConfig"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
@@ -54,6 +55,8 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         // Keymaps: evdev key codes to keysyms and characters, as Wayland compositors do.
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        // Seat management (seatd or logind): device access for a kiosk that is not root.
+        systemLibrary("CLibseat", pkgConfig: "libseat", apt: "libseat-dev"),
 
         .target(
             name: "VitrineGraphics",
@@ -86,6 +89,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "VitrineSeat",
+            dependencies: ["CLibseat", "VitrinePlatform"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "VitrineSystemd",
             swiftSettings: strict
         ),
@@ -106,8 +114,8 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSystemd",
-                "VitrineService", "VitrineConfig",
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat",
+                "VitrineSystemd", "VitrineService", "VitrineConfig",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -169,8 +177,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineUdev", "VitrineGraphics",
-                "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
+                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
@@ -224,6 +232,11 @@ let package = Package(
         .testTarget(
             name: "VitrineDRMTests",
             dependencies: ["VitrineDRM", "VitrinePlatform", "CDRM"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineSeatTests",
+            dependencies: ["VitrineSeat", "VitrinePlatform"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -10,6 +10,7 @@ packages=(
     libpixman-1-dev libcairo2-dev libpango1.0-dev   # compositing, drawing, text
     libturbojpeg0-dev   # JPEG decoding
     libxkbcommon-dev xkb-data   # keymaps for keyboards
+    libseat-dev seatd   # device access without root (seatd also runs in the VM checks)
     fonts-dejavu-core   # a font for text drawing and its tests
     systemd procps   # systemd-analyze and systemd-sysusers check the shipped unit files; kill(1) for ExecReload
 )

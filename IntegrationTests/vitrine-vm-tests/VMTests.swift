@@ -16,12 +16,20 @@ struct VMTests {
     static let connectorStatus = "/sys/class/drm/card0-Virtual-1/status"
 
     static func main() async {
+        if let index = CommandLine.arguments.firstIndex(of: "--seat-child"), index + 1 < CommandLine.arguments.count {
+            await SeatChecks.child(mode: CommandLine.arguments[index + 1])
+        }
         let checks = Checks()
         let clock = MonotonicClock()
-        startWatchdog(seconds: 420)
+        startWatchdog(seconds: 480)
         if CommandLine.arguments.contains("--bench") {
             await Bench.run(clock)
             exit(0)
+        }
+        if CommandLine.arguments.contains("--seat") {
+            await SeatChecks.run(checks)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
         }
         await discoveryAndAtomicFlips(checks, clock)
         await legacyFlips(checks, clock)
@@ -33,6 +41,7 @@ struct VMTests {
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         await IdleChecks.run(checks, clock)
+        await SeatChecks.run(checks)
         await DaemonChecks.run(checks)
         await DaemonConfigChecks.run(checks)
         checks.summary()

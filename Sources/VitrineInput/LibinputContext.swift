@@ -185,6 +185,29 @@ public final class LibinputContext {
         return libinput_device_config_calibration_set_matrix(handle, values) == LIBINPUT_CONFIG_STATUS_SUCCESS
     }
 
+    /// Whether `suspend()` was called and `resume()` not since.
+    public private(set) var isSuspended = false
+
+    /// Closes every device (`libinput_suspend`, through the opener's `close`): the session
+    /// went away and a seat manager revokes input descriptors. libinput queues a removal for
+    /// each device, which `readEvents()` returns.
+    public func suspend() {
+        guard !isSuspended else { return }
+        libinput_suspend(context)
+        isSuspended = true
+    }
+
+    /// Opens the devices again (`libinput_resume`: the seat is re-enumerated, or the path
+    /// backend's devices re-added, through the opener); they come back as additions. Returns
+    /// false when libinput could not resume (the context stays suspended).
+    @discardableResult
+    public func resume() -> Bool {
+        guard isSuspended else { return true }
+        guard libinput_resume(context) == 0 else { return false }
+        isSuspended = false
+        return true
+    }
+
     /// Dispatches and returns every queued event, in order.
     public func readEvents() -> [LibinputEvent] {
         guard libinput_dispatch(context) == 0 else { return [] }

@@ -67,6 +67,25 @@ public final class LibinputInputSource: InputSource {
         readSource = nil
     }
 
+    /// Whether input is suspended (the session is away).
+    public var isSuspended: Bool { context.isSuspended }
+
+    /// The session went away: libinput closes every device (`LibinputContext.suspend()`), and
+    /// the removals are delivered at once, so touches in progress are cancelled.
+    public func suspend() {
+        context.suspend()
+        pump()
+    }
+
+    /// The session is back: libinput opens the devices again (`LibinputContext.resume()`),
+    /// and their additions are delivered. Returns false when libinput could not resume.
+    @discardableResult
+    public func resume() -> Bool {
+        let resumed = context.resume()
+        pump()
+        return resumed
+    }
+
     /// Reads and delivers every queued event (called when the descriptor is readable; tests
     /// may call it directly).
     public func pump() {

@@ -2,6 +2,7 @@ import Foundation
 import VitrineDRM
 import VitrineInput
 import VitrinePlatform
+import VitrineSeat
 
 /// Which display backend an app runs on: what `UIApplicationMain` picks when it is not handed
 /// one (a Vitrine addition; UIKit has one display system).
@@ -25,13 +26,14 @@ struct LaunchBackends {
     /// master is dropped, so the next owner (a restarted daemon, a console) takes over cleanly.
     var stop: () -> Void = {}
 
-    /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic);
-    /// a headless backend gets one output per size in `headlessSizes`.
+    /// The backends for `choice` (the environment's `VITRINE_BACKEND` when nil, else automatic),
+    /// with devices on `seat`; a headless backend gets one output per size in `headlessSizes`.
     static func choose(
         _ choice: DisplayBackendChoice?, headlessSizes: [(width: Int, height: Int)] = [(1920, 1080)],
         seat: String = "seat0"
     ) -> LaunchBackends {
-        let environment = ProcessInfo.processInfo.environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
+        let variables = ProcessInfo.processInfo.environment
+        let environment = variables["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
         let resolved = choice ?? environment ?? .automatic
         let clock = MonotonicClock()
         if resolved == .headless || (resolved == .automatic && DRMDeviceScanner().devices().isEmpty) {
@@ -42,15 +44,17 @@ struct LaunchBackends {
             }
             return LaunchBackends(display: backend, input: nil, start: {})
         }
-        // One opener for the card and the input devices: the seam a seat manager plugs into.
-        let opener = DirectDeviceOpener()
-        let drm = DRMBackend(clock: clock, opener: opener)
+        // One opener for the card and the input devices: direct as root, else libseat's.
+        let access = openDevices(seat: seat, environment: variables)
+        let drm = DRMBackend(clock: clock, opener: access.opener)
         var input: LibinputInputSource?
         do {
-            input = LibinputInputSource(context: try LibinputContext(seat: seat, opener: opener))
+            input = LibinputInputSource(context: try LibinputContext(seat: access.seat, opener: access.opener))
         } catch {
-            kitLog.error("no touch input: libinput on \(seat) failed: \(error)")
+            kitLog.error("no touch input: libinput on \(access.seat) failed: \(error)")
         }
+        let session = access.session
+        if let session { SeatSessionWiring(display: drm, input: input).attach(to: session) }
         return LaunchBackends(
             display: drm, input: input,
             start: {
@@ -60,6 +64,23 @@ struct LaunchBackends {
             stop: {
                 input?.stop()
                 drm.shutdown()
+                // Last: the seat manager gets the devices back once the CRTCs are restored.
+                session?.close()
             })
+    }
+
+    /// The device access for this process (`DeviceAccess`: `VITRINE_SEAT_BACKEND`, else direct
+    /// as root and libseat otherwise), logged; a libseat failure falls back to direct access.
+    static func openDevices(seat: String, environment: [String: String]) -> DeviceAccess {
+        SeatSession.routeLog { _, message in kitLog.error("libseat: \(message)") }
+        let access = DeviceAccess.make(seat: seat, effectiveUserID: geteuid(), environment: environment)
+        if let failure = access.failure {
+            kitLog.error(
+                "\(access.reason), but \(failure); opening devices directly instead, which needs root or the video and input groups"
+            )
+        } else {
+            kitLog.notice("\(access.reason)\(access.session.map { " (seat \($0.seatName))" } ?? "")")
+        }
+        return access
     }
 }
