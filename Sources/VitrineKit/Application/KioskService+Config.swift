@@ -64,6 +64,23 @@ extension KioskService {
             ServiceLog.environmentLevel(environment) ?? Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
     }
 
+    /// Idle blanking from the config's `[idle]` (none without a timeout).
+    static func idleBlanking(_ configuration: VitrineConfiguration) -> IdleBlanking? {
+        guard let idle = configuration.idle, idle.timeout > 0 else { return nil }
+        return IdleBlanking(timeout: idle.timeout, mode: idle.blank == .black ? .blackFrame : .powerOff)
+    }
+
+    /// Applies the config's idle blanking, only when it changed (setting it restarts the
+    /// countdown and wakes blanked screens).
+    func applyIdleBlanking() {
+        let blanking = Self.idleBlanking(configuration)
+        guard blanking != UIApplication.shared.idleBlanking else { return }
+        UIApplication.shared.idleBlanking = blanking
+        if let blanking {
+            serviceLog.info("idle: screens blank after \(blanking.timeout) s without input (\(blanking.mode))")
+        }
+    }
+
     // MARK: Policies
 
     /// What the config says about a connector, for the DRM backend.
@@ -171,7 +188,8 @@ extension KioskService {
     // MARK: Reload
 
     /// SIGHUP: reads the config again; when valid, applies it without a restart (log level,
-    /// which outputs are lit, their modes, touch mapping and calibration); when not, logs
+    /// which outputs are lit, their modes, rotation, scale and brightness, touch mapping and
+    /// calibration, idle blanking); when not, logs
     /// every problem and keeps running with the config it has.
     func reload() {
         let loaded: LoadedConfiguration
@@ -198,6 +216,7 @@ extension KioskService {
         }
         UIApplication.shared.reapplyScreenSettings()
         (backends?.input as? LibinputInputSource)?.applyMapping()
+        applyIdleBlanking()
         serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")
         notifier?.status("Config reloaded; showing \(UIScreen.screens.count) screen(s)")
     }

@@ -77,6 +77,7 @@ final class KioskService {
             warnAboutUnmatchedRules()
             application.launch(delegate: delegate, displayBackend: nil)
         }
+        applyIdleBlanking()
         notifier = SystemdNotifier(environment: environment)
         application.startServiceNotifications(notifier)
         signals = SignalWatcher { [weak self] signal in self?.received(signal) }
