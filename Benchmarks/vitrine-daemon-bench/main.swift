@@ -35,7 +35,10 @@ guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
     var environment = ProcessInfo.processInfo.environment
     environment["NOTIFY_SOCKET"] = notify.name
     environment["VITRINE_CONTROL_SOCKET"] = NSTemporaryDirectory() + "vitrine-bench-control-\(tag)"
-    environment["VITRINE_CONFIG"] = "/dev/null"
+    // An empty config: the defaults, whatever /etc/vitrine holds on this machine.
+    let config = NSTemporaryDirectory() + "vitrine-bench-\(tag).toml"
+    _ = FileManager.default.createFile(atPath: config, contents: Data())
+    environment["VITRINE_CONFIG"] = config
     let start = Date()
     let process = try ChildProcess(
         path: daemonPath, arguments: ["--backend", "headless", "--headless-screen", "1920x1080"],

@@ -94,6 +94,23 @@ enum DaemonChecks {
             during?.framebufferID != original.framebufferID && during?.mode?.width == 1024,
             "daemon: it drives the CRTC at the preferred 1024x768", "\(during, default: "nil")")
 
+        // Unplugged and plugged back: a STATUS line each, the daemon runs on.
+        writeSysfs(VMTests.connectorStatus, "off")
+        VMTests.hotplugUevent()
+        let unplugged = daemon.notify.receive(containing: "STATUS=", timeout: 5)
+        writeSysfs(VMTests.connectorStatus, "on")
+        VMTests.hotplugUevent()
+        let replugged = daemon.notify.receive(containing: "STATUS=", timeout: 5)
+        writeSysfs(VMTests.connectorStatus, "detect")
+        checks.expect(
+            unplugged?.contains("STATUS=Running with no display connected") == true
+                && replugged?.contains("STATUS=Showing 1 screen(s): Virtual-1") == true,
+            "daemon: unplugging and replugging the display each update the STATUS line",
+            "\(unplugged ?? "nothing"), then \(replugged ?? "nothing")")
+        _ = await waitUntil(timeout: 3) {
+            observer.crtcConfiguration(original.crtcID).map { $0.framebufferID != original.framebufferID } ?? false
+        }
+
         let shot = "/tmp/vitrine-daemon-shot.png"
         let status = shell(
             "VITRINE_CONTROL_SOCKET=\(daemon.controlSocket) \(daemonPath) --screenshot \(shot) >/tmp/shot.log 2>&1")

@@ -56,7 +56,7 @@ import Testing
             config.touchSettings(name: "Goodix Capacitive TouchScreen", sysname: "event1", properties: [:]))
         #expect(touch.output == "DSI-1")
         // libinput's matrix for a quarter turn clockwise.
-        #expect(touch.calibration == [0, -1, 1, 1, 0, 0])
+        #expect(touch.calibration == [-1, 0, 1, 0, 1, 0])
     }
 
     @Test func twoScreensExample() throws {

@@ -30,6 +30,7 @@ final class KioskService {
     private var signals: SignalWatcher?
     private var controlServer: ControlSocketServer?
     private var isStopping = false
+    private var screenObservers: [any NSObjectProtocol] = []
 
     init(options: LaunchOptions, environment: [String: String]) {
         self.options = options
@@ -80,12 +81,33 @@ final class KioskService {
         applyIdleBlanking()
         notifier = SystemdNotifier(environment: environment)
         application.startServiceNotifications(notifier)
+        observeScreensForStatus()
         signals = SignalWatcher { [weak self] signal in self?.received(signal) }
         if let path = options.capture {
             startCapture(to: path)
         } else {
             startControlSocket()
         }
+    }
+
+    /// `systemctl status` shows which screens are up: a STATUS= line at every connect and
+    /// disconnect.
+    private func observeScreensForStatus() {
+        for name in [UIScreen.didConnectNotification, UIScreen.didDisconnectNotification] {
+            screenObservers.append(
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
+                    MainActor.assumeIsolated { self?.updateStatus() }
+                })
+        }
+    }
+
+    private func updateStatus() {
+        let screens = UIScreen.screens
+        let text =
+            screens.isEmpty
+            ? "Running with no display connected"
+            : "Showing \(screens.count) screen(s): \(screens.map(\.name).joined(separator: ", "))"
+        notifier?.status(text)
     }
 
     // MARK: Backends
