@@ -96,7 +96,7 @@ final class TouchRouter {
         }
         let location = hitWindow.map { $0.convert(point, from: screen.coordinateSpace) } ?? point
         kitLog.debug(
-            "touch down in slot \(slot) at \(Int(point.x)),\(Int(point.y)) on \(screen.name): \(hitView.map { String(describing: type(of: $0)) } ?? "no view")"
+            "touch down in slot \(slot) at \(Int(point.x)),\(Int(point.y)) on \(screen.name): \(hitView.map(Self.describe) ?? "no view")"
         )
         let touch = UITouch(
             slot: slot, window: hitWindow, view: hitView, location: location, timestamp: event.timestamp)
@@ -107,6 +107,13 @@ final class TouchRouter {
         }
         active[slot] = touch
         changedSlots.append(slot)
+    }
+
+    /// A view as a debug line names it: its class, and a button's title.
+    private static func describe(_ view: UIView) -> String {
+        let name = String(describing: type(of: view))
+        guard let title = (view as? UIButton)?.currentTitle else { return name }
+        return "\(name) \"\(title)\""
     }
 
     private func tapCount(at location: CGPoint, in window: UIWindow?, time: Double) -> Int {
