@@ -152,21 +152,24 @@ struct TOMLKeyLocator {
         return path
     }
 
-    /// `a."b".c = value`, inside `table`.
-    private mutating func scanKeyValue(in table: ConfigKeyPath) {
+    /// `a."b".c = value`, inside `table` (a table or an inline table); false when there is no
+    /// key, or no `=` after it, here.
+    @discardableResult
+    private mutating func scanKeyValue(in table: ConfigKeyPath) -> Bool {
         let start = position
         let keys = scanKey()
-        guard !keys.isEmpty else { return }
+        guard !keys.isEmpty else { return false }
         var path = table
         for key in keys {
             path = path.appending(key)
             record(path, at: start)
         }
         skipBlanks()
-        guard peek() == UInt8(ascii: "=") else { return }
+        guard peek() == UInt8(ascii: "=") else { return false }
         position += 1
         skipBlanks()
         scanValue(at: path)
+        return true
     }
 
     /// A possibly dotted key; empty when there is none here.
@@ -268,19 +271,7 @@ struct TOMLKeyLocator {
                 position += 1
                 return
             }
-            let start = position
-            let keys = scanKey()
-            guard !keys.isEmpty else { return }
-            var valuePath = path
-            for key in keys {
-                valuePath = valuePath.appending(key)
-                record(valuePath, at: start)
-            }
-            skipBlanks()
-            guard peek() == UInt8(ascii: "=") else { return }
-            position += 1
-            skipBlanks()
-            scanValue(at: valuePath)
+            guard scanKeyValue(in: path) else { return }
             skipBlanksCommentsAndNewlines()
             if peek() == UInt8(ascii: ",") {
                 position += 1

@@ -91,15 +91,7 @@ extension UIApplication {
 final class IdleBlanker {
     /// The configuration; setting it restarts the countdown (and wakes blanked screens).
     var configuration: IdleBlanking? {
-        didSet {
-            cancelTimer()
-            if isBlanked {
-                wake()
-            } else {
-                lastActivity = clock.now
-                arm()
-            }
-        }
+        didSet { restart() }
     }
 
     private(set) var isBlanked = false
@@ -174,6 +166,11 @@ final class IdleBlanker {
 
     /// A new display backend: its screens start lit, and the countdown restarts on its clock.
     func displayBackendDidChange() {
+        restart()
+    }
+
+    /// Wakes blanked screens, or restarts the countdown from now.
+    private func restart() {
         cancelTimer()
         if isBlanked {
             wake()
