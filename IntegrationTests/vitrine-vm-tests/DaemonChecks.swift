@@ -134,6 +134,68 @@ enum DaemonChecks {
         checks.expect(
             !FileManager.default.fileExists(atPath: daemon.controlSocket), "daemon: the control socket is removed")
         if exit != 0 || after != original { print(daemon.process.output) }
+        await crashAndRestart(checks, observer: observer, original: original)
+        listOutputs(checks)
+    }
+
+    /// A daemon killed outright (SIGKILL: no shutdown code runs) leaves nothing the next start
+    /// cannot take over: the kernel drops its master with its descriptor, the restarted daemon
+    /// replaces the stale control socket, takes the card and shows its first frame.
+    static func crashAndRestart(_ checks: Checks, observer: DRMClient, original: DRMCRTCConfiguration) async {
+        guard let first = startDaemon(checks, name: "crash") else { return }
+        guard first.notify.receive(containing: "READY=1", timeout: 20) != nil else {
+            checks.expect(false, "crash: the first daemon is READY", first.process.output)
+            return
+        }
+        first.process.send(SIGKILL)
+        let killed = first.process.wait(timeout: 5)
+        checks.expect(
+            killed == 128 + SIGKILL, "crash: SIGKILL ends the daemon", "\(killed.map(String.init) ?? "still running")")
+        checks.expect(
+            FileManager.default.fileExists(atPath: first.controlSocket), "crash: its control socket file is left behind"
+        )
+        // The killed daemon's framebuffers went with its descriptor: nothing of its stays on
+        // the CRTC, and the next daemon gives back what it found (a CRTC with no framebuffer
+        // is given back switched off).
+        let leftBehind = observer.crtcConfiguration(original.crtcID)
+        guard
+            let second = startDaemon(
+                checks, name: "crash", extraEnvironment: ["VITRINE_CONTROL_SOCKET": first.controlSocket])
+        else { return }
+        let ready = second.notify.receive(containing: "READY=1", timeout: 20)
+        checks.expect(ready != nil, "crash: a restarted daemon takes the card over and is READY", second.process.output)
+        let status = shell(
+            "VITRINE_CONTROL_SOCKET=\(first.controlSocket) \(daemonPath) --screenshot /tmp/vitrine-crash.png >/dev/null 2>&1"
+        )
+        checks.expect(status == 0, "crash: the restarted daemon serves the control socket the dead one left")
+        second.process.send(SIGTERM)
+        checks.expect(second.process.wait(timeout: 10) == 0, "crash: the restarted daemon stops cleanly")
+        let after = observer.crtcConfiguration(original.crtcID)
+        checks.expect(
+            after?.framebufferID == leftBehind?.framebufferID && leftBehind?.framebufferID == 0,
+            "crash: neither daemon leaves a framebuffer of its own on the CRTC",
+            "\(after, default: "nil") vs \(leftBehind, default: "nil")")
+    }
+
+    /// `vitrined --list-outputs` with a config: the card, its connector with its modes and the
+    /// mode the config picks, and the touchscreen with the screen it maps to.
+    static func listOutputs(_ checks: Checks) {
+        let config = "/tmp/vitrine-list.toml"
+        _ = FileManager.default.createFile(
+            atPath: config,
+            contents: Data("[[output]]\nconnector = \"Virtual-1\"\nmode = \"800x600\"\nrotation = 90\n".utf8))
+        let status = shell("\(daemonPath) --list-outputs --config \(config) >/tmp/vitrine-list.txt 2>&1")
+        let listing = (try? String(contentsOfFile: "/tmp/vitrine-list.txt", encoding: .utf8)) ?? ""
+        print(listing.split(separator: "\n").map { "  list: \($0)" }.joined(separator: "\n"))
+        checks.expect(
+            status == 0 && listing.contains("/dev/dri/card0 (") && listing.contains("used")
+                && listing.contains("  Virtual-1: connected")
+                && listing.contains("1024x768@60.004Hz* (preferred)")
+                && listing.contains("would show 800x600") && listing.contains("rotated 90°"),
+            "list-outputs: card0, Virtual-1 with its modes and the config's 800x600 turned 90°", listing)
+        checks.expect(
+            listing.contains("input devices (seat seat0):") && listing.contains("-> the main screen"),
+            "list-outputs: the input devices and the screen each maps to", listing)
     }
 }
 

@@ -13,7 +13,8 @@
 # the guest reports the status as a `CI-EXIT=N` line, which this script turns into its own.
 #
 # Debian does not build vkms, so it is built out of tree from the linux-source package, with
-# vkms-writeback-clones.patch (see the note in that file). The module and the initramfs are
+# the vkms-*.patch files (vkms-writeback-clones.patch, vkms-vblank-deadlock.patch: see the notes
+# in them). The module and the initramfs are
 # cached in $VITRINE_VM_CACHE (default: <repo>/.build-vm), keyed by kernel version and by the
 # contents of the scripts and the patch.
 #
@@ -73,7 +74,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # ---------------------------------------------------------------- vkms.ko
-key=$(sha256sum <"$here/vkms-writeback-clones.patch" | cut -c1-12)
+key=$(cat "$here"/vkms-*.patch | sha256sum | cut -c1-12)
 module=$cache/$kver/vkms.ko
 if [ ! -f "$module" ] || [ "$(cat "$cache/$kver/vkms.key" 2>/dev/null)" != "$key" ]; then
     say "building vkms for $kver"
@@ -90,7 +91,7 @@ if [ ! -f "$module" ] || [ "$(cat "$cache/$kver/vkms.key" 2>/dev/null)" != "$key
         | xz -dc -T0 | tar -x -C "$cache/$kver/src" --wildcards "$source_package/drivers/gpu/drm/vkms/*"
     mv "$cache/$kver/src/$source_package/drivers/gpu/drm/vkms" "$build"
     rm -rf "$cache/$kver/src"
-    patch -s -d "$build" -p1 <"$here/vkms-writeback-clones.patch"
+    for vkms_patch in "$here"/vkms-*.patch; do patch -s -d "$build" -p1 <"$vkms_patch"; done
     make -s -C "/lib/modules/$kver/build" M="$build" CONFIG_DRM_VKMS=m modules -j"$(nproc)" 2>&1 \
         | grep -v 'Skipping BTF' >&2 || true
     cp "$build/vkms.ko" "$module"
