@@ -376,3 +376,139 @@ enum DaemonConfigChecks {
         checks.expect(daemon.process.wait(timeout: 10) == 0, "reload: the daemon still stops cleanly on SIGTERM")
     }
 }
+
+/// The daemon as the unit runs it: an unprivileged user, its devices from seatd; and its idle
+/// blanking from the config.
+@MainActor
+enum DaemonServiceChecks {
+    static func run(_ checks: Checks) async {
+        guard FileManager.default.isExecutableFile(atPath: DaemonChecks.daemonPath) else { return }
+        automaticWithoutAccess(checks)
+        await unprivilegedThroughSeatd(checks)
+        await idleBlankAndWake(checks)
+    }
+
+    /// `--backend auto` (the README's main command) as a user who may not open the card and
+    /// has no seat manager: a log line says why, and the app runs headless and writes its PNG.
+    static func automaticWithoutAccess(_ checks: Checks) {
+        let tag = UUID().uuidString.prefix(8)
+        let config = "/tmp/vitrine-empty-\(tag).toml"
+        _ = FileManager.default.createFile(atPath: config, contents: Data(), attributes: [.posixPermissions: 0o644])
+        var environment = ProcessInfo.processInfo.environment
+        environment["VITRINE_BACKEND"] = nil
+        environment["VITRINE_CONFIG"] = config
+        let png = "/tmp/vitrine-auto-\(tag).png"
+        guard
+            let capture = try? ChildProcess(
+                path: "/usr/bin/setpriv",
+                arguments: [
+                    "--reuid=\(SeatChecks.nobody)", "--regid=\(SeatChecks.nobody)", "--clear-groups", "--",
+                    DaemonChecks.daemonPath, "--capture", png,
+                ],
+                environment: environment, logPath: "/tmp/vitrined-auto-\(tag).log")
+        else {
+            checks.expect(false, "auto: vitrined starts as nobody")
+            return
+        }
+        let status = capture.wait(timeout: 60)
+        let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: png))
+        checks.expect(
+            status == 0 && capture.output.contains("/dev/dri/card0 is not usable")
+                && capture.output.contains("running on the headless backend") && image?.width == 1920,
+            "auto: a card this user cannot open means headless, said in the log, and the capture is written",
+            "status \(status.map(String.init) ?? "none"): \(capture.output)")
+    }
+
+    /// `vitrined` as nobody (uid 65534, no groups: no direct access to /dev/dri or
+    /// /dev/input) with seatd running: libseat hands it the card, it shows its first frame and
+    /// stops cleanly.
+    static func unprivilegedThroughSeatd(_ checks: Checks) async {
+        let seatd = SeatChecks.spawnProcess(
+            ["/usr/sbin/seatd", "-u", "nobody", "-l", "info"], output: "/tmp/seatd-daemon.log")
+        defer {
+            if seatd > 0 {
+                kill(seatd, SIGTERM)
+                var status: Int32 = 0
+                waitpid(seatd, &status, 0)
+            }
+        }
+        let listening = await waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: SeatChecks.seatdSocket) }
+        guard seatd > 0, listening else {
+            checks.expect(false, "non-root: seatd listens")
+            return
+        }
+        let tag = UUID().uuidString.prefix(8)
+        let notifyPath = "/tmp/vitrine-notify-\(tag)"
+        guard let notify = try? DatagramListener(name: notifyPath) else { return }
+        chmod(notifyPath, 0o777)  // the unprivileged daemon must be able to send to it
+        let config = "/tmp/vitrine-empty-\(tag).toml"
+        _ = FileManager.default.createFile(atPath: config, contents: Data(), attributes: [.posixPermissions: 0o644])
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = notifyPath
+        environment["VITRINE_BACKEND"] = "drm"
+        environment["VITRINE_CONFIG"] = config
+        environment["VITRINE_CONTROL_SOCKET"] = "/tmp/vitrine-control-\(tag)"
+        let daemon: ChildProcess
+        do {
+            daemon = try ChildProcess(
+                path: "/usr/bin/setpriv",
+                arguments: [
+                    "--reuid=\(SeatChecks.nobody)", "--regid=\(SeatChecks.nobody)", "--clear-groups", "--",
+                    DaemonChecks.daemonPath,
+                ],
+                environment: environment, logPath: "/tmp/vitrined-nobody-\(tag).log")
+        } catch {
+            checks.expect(false, "non-root: vitrined starts as nobody", "\(error)")
+            return
+        }
+        let ready = notify.receive(containing: "READY=1", timeout: 30)
+        checks.expect(
+            ready?.contains("Virtual-1") == true,
+            "non-root: vitrined as nobody shows Virtual-1 through seatd (READY=1)",
+            daemon.output)
+        checks.expect(
+            daemon.output.contains("devices are opened through libseat (seat seat0)"),
+            "non-root: it says its devices come through libseat", daemon.output)
+        daemon.send(SIGTERM)
+        checks.expect(daemon.wait(timeout: 10) == 0, "non-root: it stops cleanly on SIGTERM", daemon.output)
+    }
+
+    /// `[idle] timeout` in the config: the CRTC goes inactive after it; a touch wakes it and is
+    /// swallowed (the daemon logs no touch for it); the next touch is delivered.
+    static func idleBlankAndWake(_ checks: Checks) async {
+        guard let touchscreen = try? UInputTouchscreen(name: "Vitrine Idle Touchscreen") else {
+            checks.expect(false, "idle daemon: a uinput touchscreen is made")
+            return
+        }
+        defer { touchscreen.destroy() }
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        DaemonConfigChecks.writeConfig("log_level = \"debug\"\n[idle]\ntimeout = 2\n")
+        guard
+            let daemon = DaemonChecks.startDaemon(
+                checks, name: "idle daemon", extraEnvironment: ["VITRINE_CONFIG": DaemonConfigChecks.configPath])
+        else { return }
+        defer {
+            daemon.process.send(SIGTERM)
+            _ = daemon.process.wait(timeout: 10)
+        }
+        guard daemon.notify.receive(containing: "READY=1", timeout: 20) != nil,
+            let observer = try? DRMClient(path: DaemonChecks.card, atomic: true),
+            let crtc = observer.crtcIDs.first(where: { observer.crtcConfiguration($0)?.framebufferID != 0 })
+        else {
+            checks.expect(false, "idle daemon: READY and a lit CRTC", daemon.process.output)
+            return
+        }
+        let blanked = await waitUntil(timeout: 15) { observer.crtcIsActive(crtc) == false }
+        checks.expect(blanked, "idle daemon: after [idle] timeout the CRTC is inactive (ACTIVE 0)")
+        await DaemonConfigChecks.tap(touchscreen, CGPoint(x: 0.5, y: 0.5))
+        let woken = await waitUntil(timeout: 10) { observer.crtcIsActive(crtc) == true }
+        let touchesAfterWake = daemon.process.output.components(separatedBy: "touch down in slot").count - 1
+        checks.expect(woken, "idle daemon: a touch lights the CRTC again (ACTIVE 1)")
+        checks.expect(
+            touchesAfterWake == 0, "idle daemon: the waking touch is swallowed (no touch reached the app)",
+            "\(touchesAfterWake) touch(es) delivered")
+        await DaemonConfigChecks.tap(touchscreen, CGPoint(x: 0.5, y: 0.5))
+        let delivered = await DaemonConfigChecks.touchLine(daemon, number: 1)
+        checks.expect(delivered != nil, "idle daemon: the next touch is delivered", daemon.process.output)
+    }
+}

@@ -44,6 +44,7 @@ struct VMTests {
         await SeatChecks.run(checks)
         await DaemonChecks.run(checks)
         await DaemonConfigChecks.run(checks)
+        await DaemonServiceChecks.run(checks)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }

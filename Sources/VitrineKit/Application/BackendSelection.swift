@@ -7,9 +7,10 @@ import VitrineSeat
 /// Which display backend an app runs on: what `UIApplicationMain` picks when it is not handed
 /// one (a Vitrine addition; UIKit has one display system).
 public enum DisplayBackendChoice: String, Sendable, CaseIterable {
-    /// KMS/DRM when the machine has a DRM card, else headless, with a log line saying so.
+    /// KMS/DRM when the machine has a DRM card this process can open (directly or through
+    /// libseat), else headless, with a log line saying why.
     case automatic = "auto"
-    /// KMS/DRM; with no card the app waits for one to be plugged in.
+    /// KMS/DRM; a launch through `UIApplicationMain` with no card at all exits (69).
     case drm
     /// In-memory screens (one 1920x1080 output): tests and machines without a display.
     case headless
@@ -36,16 +37,24 @@ struct LaunchBackends {
         let environment = variables["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
         let resolved = choice ?? environment ?? .automatic
         let clock = MonotonicClock()
-        if resolved == .headless || (resolved == .automatic && DRMDeviceScanner().devices().isEmpty) {
+        let cards = DRMDeviceScanner().devices()
+        if resolved == .headless || (resolved == .automatic && cards.isEmpty) {
             if resolved == .automatic { kitLog.notice("no DRM card found: running on the headless backend") }
-            let backend = HeadlessBackend(clock: clock)
-            for (index, size) in headlessSizes.enumerated() {
-                backend.addOutput(name: "HEADLESS-\(index + 1)", width: size.width, height: size.height)
-            }
-            return LaunchBackends(display: backend, input: nil, start: {})
+            return headless(clock: clock, sizes: headlessSizes)
         }
         // One opener for the card and the input devices: direct as root, else libseat's.
         let access = openDevices(seat: seat, environment: variables)
+        if resolved == .automatic, let card = DRMDeviceScanner.pick(from: cards) {
+            // Automatic means a card this process can use: one it may not open (no seat
+            // manager, not in the video group) is logged, and the app runs headless.
+            do {
+                access.opener.close(try access.opener.open(path: card.devnode))
+            } catch {
+                kitLog.notice("\(card.devnode) is not usable (\(error)): running on the headless backend")
+                access.session?.close()
+                return headless(clock: clock, sizes: headlessSizes)
+            }
+        }
         let drm = DRMBackend(clock: clock, opener: access.opener)
         var input: LibinputInputSource?
         do {
@@ -67,6 +76,15 @@ struct LaunchBackends {
                 // Last: the seat manager gets the devices back once the CRTCs are restored.
                 session?.close()
             })
+    }
+
+    /// A headless backend with one output per size.
+    private static func headless(clock: MonotonicClock, sizes: [(width: Int, height: Int)]) -> LaunchBackends {
+        let backend = HeadlessBackend(clock: clock)
+        for (index, size) in sizes.enumerated() {
+            backend.addOutput(name: "HEADLESS-\(index + 1)", width: size.width, height: size.height)
+        }
+        return LaunchBackends(display: backend, input: nil, start: {})
     }
 
     /// The device access for this process (`DeviceAccess`: `VITRINE_SEAT_BACKEND`, else direct
