@@ -86,4 +86,27 @@ import Testing
             #expect(group.split(separator: "\n").contains { $0.hasPrefix("\(name):") && $0.hasSuffix(":vitrine") })
         }
     }
+
+    @Test func installPanelStagesEveryFileIntoAnImage() throws {
+        let stage = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: stage) }
+        let script = Self.systemdFolder.deletingLastPathComponent().appendingPathComponent("scripts/install-panel.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["DESTDIR": stage.path, "PREFIX": "/opt/kiosk", "VITRINED": "/bin/true"]) { _, new in new }
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for path in [
+            "opt/kiosk/bin/vitrined", "etc/systemd/system/vitrine.service", "usr/lib/sysusers.d/vitrine.conf",
+            "etc/udev/rules.d/90-vitrine-backlight.rules", "etc/vitrine/vitrine.toml",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: stage.appendingPathComponent(path).path), "\(path)")
+        }
+        let unit = try String(
+            contentsOf: stage.appendingPathComponent("etc/systemd/system/vitrine.service"), encoding: .utf8)
+        #expect(unit.contains("ExecStart=/opt/kiosk/bin/vitrined --config /etc/vitrine/vitrine.toml"))
+    }
 }
