@@ -293,7 +293,8 @@ import VitrineGraphics
         rig.frame(at: 0)
         rig.frame(at: 0.5)
         let half = rig.value("transform") as? CATransform3D
-        #expect(half.map { isClose($0.m11, cos(.pi / 4)) && isClose($0.m12, sin(.pi / 4)) } == true)  // rigid, not shrunk
+        // Rigid, not shrunk.
+        #expect(half.map { isClose($0.m11, cos(.pi / 4)) && isClose($0.m12, sin(.pi / 4)) } == true)
 
         rig.layer.add(basic("transform.rotation.z", from: 0.0, to: 2 * Double.pi), forKey: "t")
         rig.frame(at: 10)
