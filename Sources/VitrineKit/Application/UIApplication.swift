@@ -174,6 +174,9 @@ public final class UIApplication: UIResponder {
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
 ///
+/// `delegate` is evaluated once the command line is read and the config loaded, as UIKit
+/// creates the delegate itself (`UIApplicationMain(argc, argv, nil, delegateClassName)`).
+///
 /// It also makes the app a kiosk service (a Vitrine addition): it parses the command line
 /// (`--help` lists it: `--config`, `--backend`, `--check-config`, `--list-outputs`,
 /// `--screenshot`, `--capture`), logs to standard error at `VITRINE_LOG_LEVEL`, tells systemd
@@ -186,11 +189,13 @@ public final class UIApplication: UIResponder {
 // UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
 public func UIApplicationMain(
-    _ delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil,
+    _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil,
     backend choice: DisplayBackendChoice? = nil, arguments: [String] = CommandLine.arguments
 ) -> Never {
     let service = KioskService.prepare(arguments: arguments, environment: ProcessInfo.processInfo.environment)
     service.runClientModes()
-    service.launch(delegate: delegate, displayBackend: displayBackend, choice: choice)
+    // Made only now, as UIKit makes the delegate from its class name: the one-shot modes
+    // (`--help`, `--check-config`, `--screenshot`) never build the app's views.
+    service.launch(delegate: delegate(), displayBackend: displayBackend, choice: choice)
     dispatchMain()
 }
