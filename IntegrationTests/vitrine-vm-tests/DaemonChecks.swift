@@ -372,8 +372,41 @@ enum DaemonConfigChecks {
             !daemon.process.hasExited && kept.width == 800 && kept.height == 600,
             "reload: after a rejected reload the daemon runs on with the last good config", "\(kept)")
 
+        // SIGHUP applies touch mapping too: a calibration that mirrors x moves the same tap.
+        let plainTap = await tapPoint(daemon, touchscreen, CGPoint(x: 0.2, y: 0.5))
+        writeConfig(
+            """
+            [[output]]
+            connector = "Virtual-1"
+            mode = "800x600"
+            [[touch]]
+            name = "Vitrine Daemon Touchscreen"
+            calibration = [-1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+            """)
+        daemon.process.send(SIGHUP)
+        _ = daemon.notify.receive(containing: "Config reloaded", timeout: 5)
+        let mirroredTap = await tapPoint(daemon, touchscreen, CGPoint(x: 0.2, y: 0.5))
+        checks.expect(
+            plainTap.map { abs($0.x - 160) <= 4 } == true && mirroredTap.map { abs($0.x - 640) <= 4 } == true,
+            "reload: a touch calibration in the new config applies at once (x 0.2 lands at 160, then mirrored at 640)",
+            "\(plainTap.map { "\($0)" } ?? "no touch"), then \(mirroredTap.map { "\($0)" } ?? "no touch")")
+
         daemon.process.send(SIGTERM)
         checks.expect(daemon.process.wait(timeout: 10) == 0, "reload: the daemon still stops cleanly on SIGTERM")
+    }
+
+    /// Taps at a normalised panel position and returns the screen point the daemon logged for
+    /// that touch.
+    static func tapPoint(_ daemon: DaemonChecks.Daemon, _ touchscreen: UInputTouchscreen, _ position: CGPoint) async
+        -> CGPoint?
+    {
+        let before = daemon.process.output.components(separatedBy: "touch down in slot").count - 1
+        await tap(touchscreen, position)
+        guard let line = await touchLine(daemon, number: before + 1),
+            let at = line.range(of: " at "), let on = line.range(of: " on ", range: at.upperBound..<line.endIndex)
+        else { return nil }
+        let numbers = line[at.upperBound..<on.lowerBound].split(separator: ",").compactMap { Double($0) }
+        return numbers.count == 2 ? CGPoint(x: numbers[0], y: numbers[1]) : nil
     }
 }
 
