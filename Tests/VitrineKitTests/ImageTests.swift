@@ -57,7 +57,7 @@ func isNear(_ pixel: UInt32, _ rgb: UInt32, tolerance: Int = 6) -> Bool {
         #expect(plain.imageOrientation == .up)
         #expect(plain.cgImage === pixels)
         let retina = UIImage(cgImage: pixels, scale: 2, orientation: .left)
-        #expect(retina.size == CGSize(width: 100, height: 50))
+        #expect(retina.size == CGSize(width: 50, height: 100))  // upright: a quarter turn swaps
         #expect(retina.imageOrientation == .left)
         let third = UIImage(cgImage: pixels, scale: 3, orientation: .up)
         #expect(abs(third.size.width - 200.0 / 3) < 1e-9)

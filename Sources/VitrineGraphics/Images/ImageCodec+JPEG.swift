@@ -5,6 +5,8 @@ import Foundation
 /// return codes (no `setjmp`/`longjmp` crosses Swift frames).
 extension ImageCodec {
     /// Decodes a JPEG into an opaque `.xrgb8888` image, as `UIImage(data:)` does for JPEG data.
+    /// The pixels are as stored, as a `CGImage` from ImageIO is: the EXIF orientation is read
+    /// by `exifOrientation(ofJPEG:)` and applied by whoever shows the image (`UIImage`).
     ///
     /// Colour (YCbCr or RGB) and grayscale JPEGs decode as they are; baseline and progressive
     /// alike. CMYK and YCCK JPEGs are converted naively (no colour management): with Adobe's
@@ -13,7 +15,7 @@ extension ImageCodec {
     ///
     /// Deviations from iOS: a truncated or corrupt JPEG throws instead of showing the part that
     /// decoded (libjpeg-turbo's warnings count as errors, so a kiosk shows no grey half-image);
-    /// the Exif orientation is not applied; images of more than `maximumPixelCount` pixels
+    /// images of more than `maximumPixelCount` pixels
     /// throw `.tooLarge`.
     public static func decodeJPEG(_ data: Data) throws(ImageCodecError) -> CGImage {
         guard format(of: data) == .jpeg else {

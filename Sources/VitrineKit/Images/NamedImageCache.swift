@@ -14,7 +14,7 @@ final class NamedImageCache: @unchecked Sendable {
     static let shared = NamedImageCache()
 
     private let lock = NSLock()
-    private var entries: [Key: (image: CGImage, scale: CGFloat)] = [:]
+    private var entries: [Key: (pixels: OrientedPixels, scale: CGFloat)] = [:]
     private var directories: [URL] = UIImage.uniqueDirectories(
         [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0 })
 
@@ -28,7 +28,7 @@ final class NamedImageCache: @unchecked Sendable {
         }
     }
 
-    subscript(key: Key) -> (image: CGImage, scale: CGFloat)? {
+    subscript(key: Key) -> (pixels: OrientedPixels, scale: CGFloat)? {
         get { lock.withLock { entries[key] } }
         set { lock.withLock { entries[key] = newValue } }
     }

@@ -3,8 +3,9 @@ import Foundation
 extension UIImage {
     /// Draws the image scaled to fill `rect` in the current graphics context
     /// (`UIGraphicsGetCurrentContext()`), upright, as `draw(in:)`; nothing without a current
-    /// context. A resizable image keeps its caps (see `resizingMode`); `imageOrientation` is
-    /// not applied. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
+    /// context. `imageOrientation` is applied (the pixels are turned once, on the first draw,
+    /// and kept); a resizable image keeps its caps (see `resizingMode`), in upright points as
+    /// in UIKit. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
     /// keeps one per thread).
     @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
@@ -19,19 +20,19 @@ extension UIImage {
     }
 
     /// Draws the image scaled to fill `rect` in `context`, upright, as `draw(in:)` does in the
-    /// current context. A resizable image is drawn in nine parts: the corners at their size
-    /// (shrunk in proportion when `rect` is smaller than the caps), the edges and middle
-    /// stretched, or repeated at their size for `.tile`.
+    /// current context, turned by `imageOrientation`. A resizable image is drawn in nine parts:
+    /// the corners at their size (shrunk in proportion when `rect` is smaller than the caps),
+    /// the edges and middle stretched, or repeated at their size for `.tile`.
     func draw(in rect: CGRect, context: CGContext) {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite,
             rect.width > 0, rect.height > 0
         else { return }
         guard capInsets != .zero else {
-            context.draw(image, in: rect)
+            context.draw(uprightImage, in: rect)
             return
         }
         for piece in nineSlicePieces(in: rect) {
-            guard let part = image.cropping(to: piece.source) else { continue }
+            guard let part = uprightImage.cropping(to: piece.source) else { continue }
             if resizingMode == .tile {
                 context.saveGState()
                 context.clip(to: piece.destination)
@@ -49,11 +50,12 @@ extension UIImage {
         draw(in: CGRect(origin: point, size: size), context: context)
     }
 
-    /// The nine parts of a resizable image drawn in `rect`: pixel rectangles of the image and
-    /// where each goes, empty parts left out.
+    /// The nine parts of a resizable image drawn in `rect`: pixel rectangles of the upright
+    /// image and where each goes, empty parts left out.
     func nineSlicePieces(in rect: CGRect) -> [(source: CGRect, destination: CGRect)] {
-        let width = CGFloat(image.width)
-        let height = CGFloat(image.height)
+        let upright = uprightImage
+        let width = CGFloat(upright.width)
+        let height = CGFloat(upright.height)
         // Source caps in whole pixels, never overlapping.
         let left = min((capInsets.left * scale).rounded(), width)
         let right = min((capInsets.right * scale).rounded(), width - left)

@@ -19,9 +19,11 @@ extension UIImage {
     /// `.png`, `.jpg` and `.jpeg`. A name with one of those extensions keeps it; a name with a
     /// scale (`icon@2x.png`) is loaded as given at that scale. At scale 1 the plain name comes
     /// first. Images are cached by name as UIKit caches them: the decoded pixels are kept and
-    /// shared by every image made from the same name. Deviation: Swift initialisers cannot
-    /// return an existing object, so each call gives a new `UIImage` over the same `CGImage`.
-    /// The preferred scale is the main screen's (`UIScreen.main.scale`; 1 off the main thread).
+    /// shared by every image made from the same name, and so are the upright pixels of a JPEG
+    /// with an EXIF orientation (which becomes `imageOrientation`). Deviation: Swift
+    /// initialisers cannot return an existing object, so each call gives a new `UIImage` over
+    /// the same `CGImage`. The preferred scale is the main screen's (`UIScreen.main.scale`; 1
+    /// off the main thread).
     public convenience init?(named name: String) {
         self.init(named: name, in: nil, compatibleWith: nil)
     }
@@ -34,17 +36,18 @@ extension UIImage {
     {
         let scale = traitCollection.map(\.displayScale).flatMap { $0 > 0 ? $0 : nil } ?? UIImage.preferredScale
         guard let found = UIImage.lookUp(named: name, in: bundle, scale: scale) else { return nil }
-        self.init(cgImage: found.image, scale: found.scale, orientation: .up)
+        self.init(pixels: found.pixels, scale: found.scale)
     }
 
     /// The image in the PNG or JPEG file at `path`, as `init?(contentsOfFile:)`; nil (logged
     /// when the file exists but cannot be decoded) otherwise. A file whose name ends in
-    /// `@2x` or `@3x` before its extension gets that scale. Not cached, as in UIKit.
+    /// `@2x` or `@3x` before its extension gets that scale; a JPEG's EXIF orientation is its
+    /// `imageOrientation`. Not cached, as in UIKit.
     /// Deviation: the path is taken as given (iOS also tries the `@2x` sibling of a plain
     /// path on a Retina screen).
     public convenience init?(contentsOfFile path: String) {
-        guard let image = UIImage.load(URL(fileURLWithPath: path)) else { return nil }
-        self.init(cgImage: image, scale: UIImage.scale(ofFileNamed: path), orientation: .up)
+        guard let pixels = UIImage.load(URL(fileURLWithPath: path)) else { return nil }
+        self.init(pixels: pixels, scale: UIImage.scale(ofFileNamed: path))
     }
 
     // MARK: Internals
@@ -75,7 +78,9 @@ extension UIImage {
     static let imageExtensions = ["png", "jpg", "jpeg"]
 
     /// Finds and decodes (or takes from the cache) the image named `name`, preferring `scale`.
-    static func lookUp(named name: String, in bundle: Bundle?, scale: CGFloat) -> (image: CGImage, scale: CGFloat)? {
+    static func lookUp(named name: String, in bundle: Bundle?, scale: CGFloat) -> (
+        pixels: OrientedPixels, scale: CGFloat
+    )? {
         guard !name.isEmpty else { return nil }
         let preferred = scale.isFinite ? min(3, max(1, Int(scale.rounded()))) : 1
         let directories: [URL]
@@ -91,8 +96,8 @@ extension UIImage {
                 let url = directory.appendingPathComponent(fileName)
                 guard FileManager.default.fileExists(atPath: url.path) else { continue }
                 // A file that exists but does not decode ends the search, as in UIKit.
-                guard let image = load(url) else { return nil }
-                let found = (image: image, scale: UIImage.scale(ofFileNamed: fileName))
+                guard let pixels = load(url) else { return nil }
+                let found = (pixels: pixels, scale: UIImage.scale(ofFileNamed: fileName))
                 NamedImageCache.shared[key] = found
                 return found
             }
@@ -141,14 +146,15 @@ extension UIImage {
         return (1...9).contains(digit) ? digit : nil
     }
 
-    /// Reads and decodes a file; nil when it is missing (silently) or undecodable (logged).
-    static func load(_ url: URL) -> CGImage? {
+    /// Reads and decodes a file (with a JPEG's EXIF orientation); nil when it is missing
+    /// (silently) or undecodable (logged).
+    static func load(_ url: URL) -> OrientedPixels? {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             kitLog.debug("UIImage: no readable file at \(url.path)")
             return nil
         }
         do {
-            return try ImageCodec.decode(data)
+            return try OrientedPixels.decode(data)
         } catch {
             kitLog.error("UIImage: cannot load \(url.path): \(error.description)")
             return nil

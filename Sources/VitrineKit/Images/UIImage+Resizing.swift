@@ -16,12 +16,12 @@ extension UIImage {
         let insets = UIEdgeInsets(
             top: clean(capInsets.top), left: clean(capInsets.left), bottom: clean(capInsets.bottom),
             right: clean(capInsets.right))
-        return UIImage(
-            cgImage: image, scale: scale, orientation: imageOrientation, capInsets: insets, resizingMode: resizingMode)
+        return UIImage(pixels: pixels, scale: scale, capInsets: insets, resizingMode: resizingMode)
     }
 
     /// The stretchable middle of the image in unit coordinates (y down, as the compositor
-    /// slices contents): what `CALayer.contentsCenter` must be for the caps to keep their size.
+    /// slices contents; of the upright pixels, since caps are in upright points as in UIKit):
+    /// what `CALayer.contentsCenter` must be for the caps to keep their size.
     /// `(0, 0, 1, 1)` without caps. Caps that meet or overlap leave a middle one pixel wide or
     /// tall (UIKit needs some middle to stretch), placed at the first cap's end.
     var layerContentsCenter: CGRect {
@@ -34,8 +34,8 @@ extension UIImage {
             guard middle < onePixel else { return (first, middle) }
             return (min(first, 1 - onePixel), onePixel)
         }
-        let (x, width) = span(capInsets.left, capInsets.right, pixels: image.width)
-        let (y, height) = span(capInsets.top, capInsets.bottom, pixels: image.height)
+        let (x, width) = span(capInsets.left, capInsets.right, pixels: uprightImage.width)
+        let (y, height) = span(capInsets.top, capInsets.bottom, pixels: uprightImage.height)
         return CGRect(x: x, y: y, width: width, height: height)
     }
 }

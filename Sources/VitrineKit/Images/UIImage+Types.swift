@@ -1,6 +1,8 @@
 extension UIImage {
     /// How the pixels are meant to be turned to stand upright, as `UIImage.Orientation` (same
-    /// cases and raw values). Vitrine stores it and applies only `.up`.
+    /// cases and raw values). Every case is applied when the image is drawn or shown; a JPEG's
+    /// EXIF orientation maps to it as in UIKit (1 up, 2 upMirrored, 3 down, 4 downMirrored,
+    /// 5 leftMirrored, 6 right, 7 rightMirrored, 8 left).
     public enum Orientation: Int, Sendable, Hashable, CaseIterable {
         /// The pixels are upright (the default).
         case up = 0

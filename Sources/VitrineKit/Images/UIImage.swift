@@ -6,21 +6,23 @@ import Foundation
 /// Follows UIKit: `size` is in points (pixel size divided by `scale`), images are immutable and
 /// safe to share between threads, and loading (`init?(named:)`, `init?(contentsOfFile:)`,
 /// `init?(data:)`) gives nil for missing or undecodable files instead of failing loudly; an
-/// undecodable file is also logged. Deviations: a final class, not an `NSObject` subclass;
-/// only PNG and JPEG decode; `imageOrientation` is stored but only `.up` is applied when
-/// drawing or shown in a layer (EXIF orientation is not read either), and `size` is the
-/// pixel size over the scale whatever the orientation.
+/// undecodable file is also logged. A JPEG's EXIF orientation becomes `imageOrientation`, and
+/// every orientation is applied as UIKit applies it: `size` is upright (width and height
+/// swapped for the quarter turns), drawing and image views show the image upright, and
+/// `cgImage` stays the pixels as stored. Vitrine turns the pixels once, when the image is
+/// first drawn or shown in a layer, and keeps the upright copy with the image. Deviations: a
+/// final class, not an `NSObject` subclass; only PNG and JPEG decode.
 public final class UIImage: @unchecked Sendable {
-    /// The pixels, as `cgImage`. Optional as in UIKit (where CIImage-backed images have none);
-    /// in Vitrine every image has one.
+    /// The pixels as stored, not turned by `imageOrientation`, as `cgImage`. Optional as in
+    /// UIKit (where CIImage-backed images have none); in Vitrine every image has one.
     public var cgImage: CGImage? { image }
 
     /// Pixels per point, as `scale`: 1, 2 or 3 for images named `name`, `name@2x`, `name@3x`.
     public let scale: CGFloat
 
-    /// The orientation given when the image was made, as `imageOrientation`. Stored only:
-    /// Vitrine draws every image as `.up`.
-    public let imageOrientation: Orientation
+    /// How the pixels are turned to stand upright, as `imageOrientation`: the orientation
+    /// given when the image was made, or a JPEG's EXIF orientation (`.up` without one).
+    public var imageOrientation: Orientation { pixels.orientation }
 
     /// The end caps that keep their size when the image is stretched, in points, as
     /// `capInsets`; `.zero` for an image that is not resizable.
@@ -30,12 +32,22 @@ public final class UIImage: @unchecked Sendable {
     /// image that is not resizable).
     public let resizingMode: ResizingMode
 
-    /// The pixels (never nil here).
-    let image: CGImage
+    /// The pixels, their orientation, and (once made) the pixels upright.
+    let pixels: OrientedPixels
 
-    /// The size in points, as `size`: the pixel size divided by `scale`.
+    /// The pixels as stored (never nil here).
+    var image: CGImage { pixels.stored }
+
+    /// The pixels turned upright, as they are drawn and shown: made on first use and kept.
+    var uprightImage: CGImage { pixels.upright }
+
+    /// The size in points, as `size`: the pixel size divided by `scale`, upright (width and
+    /// height swapped for `.left`, `.right`, `.leftMirrored` and `.rightMirrored`), as in UIKit.
     public var size: CGSize {
-        CGSize(width: CGFloat(image.width) / scale, height: CGFloat(image.height) / scale)
+        let width = CGFloat(image.width) / scale
+        let height = CGFloat(image.height) / scale
+        return CGImagePropertyOrientation(imageOrientation).swapsWidthAndHeight
+            ? CGSize(width: height, height: width) : CGSize(width: width, height: height)
     }
 
     /// An image of `cgImage` at scale 1, orientation `.up`, as `init(cgImage:)`.
@@ -44,26 +56,34 @@ public final class UIImage: @unchecked Sendable {
     }
 
     /// An image of `cgImage` at `scale`, as `init(cgImage:scale:orientation:)`. A scale that is
-    /// not finite or not positive counts as 1 (UIKit does not check). `orientation` is stored
-    /// in `imageOrientation` but not applied (see the type's notes).
+    /// not finite or not positive counts as 1 (UIKit does not check). The image is shown
+    /// turned by `orientation`; `cgImage` is `cgImage` as given.
     public convenience init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
         self.init(cgImage: cgImage, scale: scale, orientation: orientation, capInsets: .zero, resizingMode: .stretch)
     }
 
-    /// The designated initialiser: every stored property.
-    init(
+    /// An image over new pixels, with every other property.
+    convenience init(
         cgImage: CGImage, scale: CGFloat, orientation: Orientation, capInsets: UIEdgeInsets,
         resizingMode: ResizingMode
     ) {
-        self.image = cgImage
+        self.init(
+            pixels: OrientedPixels(cgImage, orientation: orientation), scale: scale, capInsets: capInsets,
+            resizingMode: resizingMode)
+    }
+
+    /// The designated initialiser: every stored property; `pixels` may be shared.
+    init(pixels: OrientedPixels, scale: CGFloat, capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .stretch)
+    {
+        self.pixels = pixels
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        self.imageOrientation = orientation
         self.capInsets = capInsets
         self.resizingMode = resizingMode
     }
 
     /// An image decoded from PNG or JPEG `data` at scale 1, as `init?(data:)`; nil (and a
-    /// logged error) when the data is neither or is corrupt or truncated.
+    /// logged error) when the data is neither or is corrupt or truncated. A JPEG's EXIF
+    /// orientation is its `imageOrientation` (a missing or corrupt EXIF block: `.up`).
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)
     }
@@ -71,13 +91,13 @@ public final class UIImage: @unchecked Sendable {
     /// An image decoded from PNG or JPEG `data` at `scale`, as `init?(data:scale:)`; nil (and
     /// a logged error) when the data cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat) {
-        let decoded: CGImage
+        let decoded: OrientedPixels
         do {
-            decoded = try ImageCodec.decode(data)
+            decoded = try OrientedPixels.decode(data)
         } catch {
             kitLog.error("UIImage(data:): \(error.description)")
             return nil
         }
-        self.init(cgImage: decoded, scale: scale, orientation: .up)
+        self.init(pixels: decoded, scale: scale)
     }
 }
