@@ -18,8 +18,11 @@ import VitrineLayers
 ///   value changed. `.primaryActionTriggered` follows each `.valueChanged`, as the action of
 ///   `init(frame:primaryAction:)` runs on value changes. Setting the value in code sends
 ///   nothing.
+/// - `setValue(_:animated:)` with `animated` moves the thumb and the filled part of the track
+///   to the new value while `value` changes at once, as in UIKit; see there for the timing.
+///   Setting `value`, and a drag, show at once.
 /// - Disabled, it draws at half opacity.
-/// - Deviations: `setValue(_:animated:)` does not animate yet; no custom thumb or track
+/// - Deviations: no custom thumb or track
 ///   images and no min/max value images (those need `UIImage`), no thumb shadow (a hairline
 ///   ring stands in). The default height (`intrinsicContentSize`) is 31 points.
 @MainActor
@@ -34,6 +37,8 @@ open class UISlider: UIControl {
     private static let trackHeight: CGFloat = 4
     private static let thumbTouchMargin: CGFloat = 8
     private static let defaultHeight: CGFloat = 31
+    /// How long `setValue(_:animated:)` animates (UIKit does not document it).
+    static let animationDuration: CFTimeInterval = 0.25
 
     private let contentLayer = CALayer()
     private let maximumTrackLayer = CALayer()
@@ -98,14 +103,29 @@ open class UISlider: UIControl {
     /// as `isContinuous`.
     open var isContinuous = true
 
-    /// Sets the value, clamped to the range, as `setValue(_:animated:)`; the change is
-    /// immediate (no animation yet). Non-finite values are ignored.
+    /// Sets the value, clamped to the range, as `setValue(_:animated:)`; sends no event.
+    /// Non-finite values are ignored. `value` changes at once, as in UIKit. With `animated`,
+    /// the thumb and the filled part of the track move to the new value over 0.25 s,
+    /// ease-in-ease-out (UIKit does not document its timing; Vitrine's choice), starting from
+    /// what is shown, so a set during a running animation turns without a jump. Without it,
+    /// the change shows at once (a running animation stops), as setting `value` or dragging.
     open func setValue(_ value: Float, animated: Bool) {
         guard value.isFinite else { return }
         let clamped = min(max(value, storedMinimum), storedMaximum)
         guard clamped != storedValue else { return }
+        let parts: [(CALayer, [String])] = [
+            (thumbLayer, ["position"]), (minimumTrackLayer, ["position", "bounds"]),
+        ]
+        guard animated else {
+            ControlPartAnimation.cancel(parts)
+            storedValue = clamped
+            refreshParts()
+            return
+        }
+        let animation = ControlPartAnimation(parts)
         storedValue = clamped
         refreshParts()
+        animation.run(duration: Self.animationDuration, timing: .easeInEaseOut)
     }
 
     private func clampValue() {

@@ -13,8 +13,10 @@ import VitrineLayers
 ///   in code sends nothing, as in UIKit.
 /// - While touched the thumb widens by 7 points, as UIKit's does. Disabled, it draws at half
 ///   opacity.
-/// - Deviations: `setOn(_:animated:)` does not animate yet (Vitrine has no animations); there
-///   is no thumb shadow (a hairline ring stands in); the off track is always the system's
+/// - `setOn(_:animated:)` with `animated` slides the thumb and cross-fades the track's colour
+///   while `isOn` changes at once, as in UIKit; see there for the timing. Setting `isOn`, and
+///   a change by touch, show at once.
+/// - Deviations: there is no thumb shadow (a hairline ring stands in); the off track is always the system's
 ///   light grey (`tintColor` does not colour it); no `offImage`/`onImage`, no
 ///   `preferredStyle` (always the sliding switch).
 @MainActor
@@ -31,6 +33,8 @@ open class UISwitch: UIControl {
     private static let thumbStretch: CGFloat = 7
     /// The sideways drag beyond which a touch sets the side rather than toggling.
     private static let dragThreshold: CGFloat = 10
+    /// How long `setOn(_:animated:)` animates (UIKit does not document it).
+    static let animationDuration: CFTimeInterval = 0.25
 
     private let contentLayer = CALayer()
     private let trackLayer = CALayer()
@@ -56,14 +60,34 @@ open class UISwitch: UIControl {
 
     // MARK: Value
 
-    /// Whether the switch is on, as `isOn` (default false). Setting it sends no event.
+    /// Whether the switch is on, as `isOn` (default false). Setting it sends no event and
+    /// shows at once (a running `setOn(_:animated:)` animation stops), as in UIKit.
     open var isOn = false {
-        didSet { if isOn != oldValue { refreshParts() } }
+        didSet {
+            guard isOn != oldValue else { return }
+            ControlPartAnimation.cancel(animatedParts)
+            refreshParts()
+        }
     }
 
-    /// Sets `isOn`, as `setOn(_:animated:)`; the change is immediate (no animation yet).
+    /// Sets `isOn`, as `setOn(_:animated:)`; sends no event. `isOn` changes at once, as in
+    /// UIKit. With `animated`, the change shows over 0.25 s, ease-in-ease-out (UIKit does not
+    /// document its timing; Vitrine's choice): the thumb slides to its new side and the track's
+    /// colour cross-fades, starting from what is shown, so a set during a running animation
+    /// turns back without a jump. Without it, the change shows at once, as setting `isOn`.
     open func setOn(_ on: Bool, animated: Bool) {
+        guard animated, on != isOn else {
+            isOn = on
+            return
+        }
+        let animation = ControlPartAnimation(animatedParts)
         isOn = on
+        animation.run(duration: Self.animationDuration, timing: .easeInEaseOut)
+    }
+
+    /// The parts' key paths an animated change moves.
+    private var animatedParts: [(CALayer, [String])] {
+        [(thumbLayer, ["position", "bounds"]), (trackLayer, ["backgroundColor"])]
     }
 
     // MARK: Colours
