@@ -132,8 +132,9 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print("  layers changed per frame (mean)          \(changed / 600)")
 }
 
-/// The whole frame loop of a VitrineKit screen: one vblank turn per frame.
-@MainActor func measureScreen() -> (frame: Double, idleCPU: Double, idleWakeUps: Int, idlePresents: Int) {
+/// A headless screen on a counting clock with a window holding the 1,000 layers, their
+/// animations just started.
+@MainActor func makeAnimatingScreen() -> (CountingClock, HeadlessOutput, UIWindow) {
     let clock = CountingClock()
     let backend = HeadlessBackend(clock: clock)
     let output = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
@@ -144,13 +145,19 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     let layers = makeLayers(in: window.layer)
     for _ in 0..<6 { clock.base.advance(by: 1.0 / 60) }
     animate(layers)
+    return (clock, output, window)
+}
+
+/// The whole frame loop of a VitrineKit screen: one vblank turn per frame.
+@MainActor func measureScreen() -> (frame: Double, idleCPU: Double, idleWakeUps: Int, idlePresents: Int) {
+    let (clock, output, window) = makeAnimatingScreen()
     var frames: [Double] = []
     for frame in 0..<360 {
         let start = threadCPUSeconds()
         clock.base.advance(to: output.nextVblank(after: clock.now))
         if frame >= 60 { frames.append(threadCPUSeconds() - start) }
     }
-    for layer in layers { layer.removeAllAnimations() }
+    for layer in window.layer.sublayers ?? [] { layer.removeAllAnimations() }
     for _ in 0..<10 { clock.base.advance(by: 1.0 / 60) }  // the removal's frames
     // Ten seconds with nothing animating, stepped a millisecond at a time.
     let wakeUps = clock.wakeUps
@@ -165,16 +172,7 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
 /// The same screen with its 1,000 animations still running, blanked by idle blanking (power
 /// off): 10 s stepped every millisecond, as the idle figure.
 @MainActor func measureBlanked() -> (cpu: Double, wakeUps: Int, presents: Int, framesBeforeBlank: Int) {
-    let clock = CountingClock()
-    let backend = HeadlessBackend(clock: clock)
-    let output = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
-    UIApplication.shared.setDisplayBackend(backend)
-    let window = UIWindow(frame: UIScreen.main.bounds)
-    window.backgroundColor = UIColor(white: 0.1, alpha: 1)
-    window.isHidden = false
-    let layers = makeLayers(in: window.layer)
-    for _ in 0..<6 { clock.base.advance(by: 1.0 / 60) }
-    animate(layers)
+    let (clock, output, window) = makeAnimatingScreen()
     UIApplication.shared.idleBlanking = IdleBlanking(timeout: 1)
     defer { UIApplication.shared.idleBlanking = nil }
     // The animated second before the timeout, and the flip in flight when it blanks.

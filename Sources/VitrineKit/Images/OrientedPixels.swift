@@ -39,38 +39,24 @@ final class OrientedPixels: @unchecked Sendable {
     }
 }
 
+/// UIKit's mapping between EXIF Orientation values (ImageIO's `CGImagePropertyOrientation`)
+/// and `UIImage.Orientation`: 1 up, 2 upMirrored, 3 down, 4 downMirrored, 5 leftMirrored,
+/// 6 right, 7 rightMirrored, 8 left.
+private let exifOrientations: [(UIImage.Orientation, CGImagePropertyOrientation)] = [
+    (.up, .up), (.upMirrored, .upMirrored), (.down, .down), (.downMirrored, .downMirrored),
+    (.leftMirrored, .leftMirrored), (.right, .right), (.rightMirrored, .rightMirrored), (.left, .left),
+]
+
 extension UIImage.Orientation {
-    /// The orientation UIKit gives an image whose EXIF Orientation tag (ImageIO's
-    /// `CGImagePropertyOrientation`) is `exif`: 1 up, 2 upMirrored, 3 down, 4 downMirrored,
-    /// 5 leftMirrored, 6 right, 7 rightMirrored, 8 left.
+    /// The orientation UIKit gives an image whose EXIF Orientation tag is `exif`.
     init(_ exif: CGImagePropertyOrientation) {
-        self =
-            switch exif {
-            case .up: .up
-            case .upMirrored: .upMirrored
-            case .down: .down
-            case .downMirrored: .downMirrored
-            case .leftMirrored: .leftMirrored
-            case .right: .right
-            case .rightMirrored: .rightMirrored
-            case .left: .left
-            }
+        self = exifOrientations.first { $0.1 == exif }!.0
     }
 }
 
 extension CGImagePropertyOrientation {
     /// The EXIF orientation of a `UIImage.Orientation` (the inverse of UIKit's mapping).
     init(_ orientation: UIImage.Orientation) {
-        self =
-            switch orientation {
-            case .up: .up
-            case .upMirrored: .upMirrored
-            case .down: .down
-            case .downMirrored: .downMirrored
-            case .leftMirrored: .leftMirrored
-            case .right: .right
-            case .rightMirrored: .rightMirrored
-            case .left: .left
-            }
+        self = exifOrientations.first { $0.0 == orientation }!.1
     }
 }
