@@ -82,6 +82,23 @@ import VitrinePlatform
         #expect(log.lines == ["double ended"])
     }
 
+    @Test func withoutARequirementADoubleTapFiresTheSingleTapThenTheDoubleTap() {
+        let (scene, log, view) = gestureScene()
+        let single = log.watch(UITapGestureRecognizer(), as: "single")
+        let double = log.watch(UITapGestureRecognizer(), as: "double")
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+
+        scene.input.tap(at: CGPoint(x: 50, y: 50), time: 1)
+        #expect(log.lines == ["single ended"])
+        scene.input.tap(at: CGPoint(x: 52, y: 50), time: 1.2)
+        #expect(log.lines == ["single ended", "double ended"])
+        scene.clock.advance(to: 3)
+        #expect(log.lines == ["single ended", "double ended"])
+        #expect(single.state == .possible && double.state == .possible)
+    }
+
     @Test func singleTapWaitsForTheDoubleTapToFail() {
         let (scene, log, view) = gestureScene()
         let single = log.watch(UITapGestureRecognizer(), as: "single")

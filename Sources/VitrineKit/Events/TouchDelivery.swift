@@ -21,6 +21,16 @@ enum TouchDelivery {
     private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
     private static func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
+        GestureArena.deliveringEvent { deliverEachRecognizer(touches, event: event) }
+        for touch in touches {
+            for recognizer in touch.gestureRecognizers
+            where [.ended, .cancelled, .failed].contains(recognizer.currentState) {
+                GestureArena.finish(recognizer)
+            }
+        }
+    }
+
+    private static func deliverEachRecognizer(_ touches: [UITouch], event: UIEvent) {
         var recognizers: [UIGestureRecognizer] = []
         for touch in touches {
             for recognizer in touch.gestureRecognizers where !recognizers.contains(where: { $0 === recognizer }) {

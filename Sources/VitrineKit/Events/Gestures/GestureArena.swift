@@ -9,8 +9,45 @@ enum GestureArena {
     /// Recognizers holding a transition until others fail.
     private static var waiting: [UIGestureRecognizer.WeakRecognizer] = []
 
+    /// Recognitions asked for during the event being delivered, in the order asked.
+    private static var batch: [UIGestureRecognizer]?
+
+    /// Delivers one event to its recognizers (`body`), then resolves the recognitions they asked
+    /// for together, as UIKit updates its gesture environment once per event: a recognizer
+    /// that may prevent another (and may not be prevented by it) goes first, so a double tap
+    /// recognized on the same touch as a single tap stops it whatever their order.
+    static func deliveringEvent(_ body: () -> Void) {
+        guard batch == nil else { return body() }
+        batch = []
+        body()
+        var pending = batch ?? []
+        batch = nil
+        var ordered: [UIGestureRecognizer] = []
+        while !pending.isEmpty {
+            let index =
+                pending.firstIndex { candidate in
+                    !pending.contains { other in
+                        other !== candidate && other.canPrevent(candidate) && candidate.canBePrevented(by: other)
+                            && !(candidate.canPrevent(other) && other.canBePrevented(by: candidate))
+                    }
+                } ?? 0
+            ordered.append(pending.remove(at: index))
+        }
+        for recognizer in ordered {
+            guard let state = recognizer.batchedState else { continue }
+            recognizer.batchedState = nil
+            transition(recognizer, to: state)
+        }
+    }
+
     static func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
         let old = recognizer.currentState
+        if batch != nil, old == .possible, newState == .began || newState == .ended {
+            if recognizer.batchedState == nil { batch?.append(recognizer) }
+            recognizer.batchedState = newState
+            return
+        }
+        if batch != nil, newState == .failed || newState == .possible { recognizer.batchedState = nil }
         switch newState {
         case .possible:
             recognizer.currentState = .possible
@@ -80,6 +117,8 @@ enum GestureArena {
         guard recognizer.currentState == .possible else { return }
         recognizer.currentState = .failed
         recognizer.pendingState = nil
+        // A recognition it asked for in this event is void.
+        recognizer.batchedState = nil
         for waiter in waiters(on: recognizer) {
             guard let pending = waiter.pendingState else { continue }
             waiter.pendingState = nil

@@ -77,9 +77,12 @@ open class UIGestureRecognizer {
     /// the transition: actions, failing or cancelling competing recognizers, cancelling the
     /// view's touches.
     open var state: State {
-        get { currentState }
+        get { batchedState ?? currentState }
         set { GestureArena.transition(self, to: newValue) }
     }
+    /// A recognition asked for while an event is being delivered, resolved with the others of
+    /// that event once every recognizer has seen it (`GestureArena.deliveringEvent`).
+    var batchedState: State?
     var currentState = State.possible
 
     /// A transition held back until the recognizers this one requires to fail have failed.

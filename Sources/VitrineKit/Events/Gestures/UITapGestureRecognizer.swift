@@ -88,6 +88,19 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// A tap recognizer that needs more taps is not stopped by one that needs fewer, as in
+    /// UIKit: with a single- and a double-tap recognizer on one view and no `require(toFail:)`,
+    /// a double tap runs the single tap's action on its first tap and the double tap's on its
+    /// second (the double tap, recognizing then, stops the single one for that second tap).
+    open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = preventingGestureRecognizer as? UITapGestureRecognizer,
+            tap.numberOfTapsRequired < numberOfTapsRequired
+        {
+            return false
+        }
+        return super.canBePrevented(by: preventingGestureRecognizer)
+    }
+
     open override func reset() {
         super.reset()
         timer?.cancel()
