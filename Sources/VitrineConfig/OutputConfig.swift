@@ -133,8 +133,8 @@ public enum ConfigMode: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `rotation`: how a panel is mounted, clockwise, in degrees. The case names and raw values
-/// are VitrineInput's `CalibrationMatrix.Rotation`'s.
+/// `rotation`: how a panel is mounted, clockwise, in degrees. The raw values are
+/// VitrinePlatform's `DisplayRotation`'s, which the daemon converts it to.
 public enum ConfigRotation: Int, CaseIterable, Hashable, Sendable {
     /// 0: upright.
     case none = 0

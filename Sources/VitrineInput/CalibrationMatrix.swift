@@ -1,3 +1,5 @@
+import VitrinePlatform
+
 /// A touch calibration matrix in libinput's convention (`libinput_device_config_calibration_set_matrix`,
 /// and the `LIBINPUT_CALIBRATION_MATRIX` udev property): the top two rows of a 3x3 affine matrix
 ///
@@ -68,32 +70,17 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// 270° is `0 1 0 -1 0 1`.
     public init(rotation: Rotation) {
         switch rotation {
-        case .none: self = .identity
+        case .upright: self = .identity
         case .clockwise90: self.init(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0)
         case .clockwise180: self.init(a: -1, b: 0, c: 1, d: 0, e: -1, f: 1)
         case .clockwise270: self.init(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1)
         }
     }
 
-    /// A quarter-turn rotation of a panel, clockwise, as libinput's calibration documentation
-    /// and the kernel's `panel_orientation` list them.
-    public enum Rotation: Int, CaseIterable, Hashable, Sendable {
-        /// Not rotated.
-        case none = 0
-        /// 90° clockwise.
-        case clockwise90 = 90
-        /// 180°.
-        case clockwise180 = 180
-        /// 270° clockwise (90° counter-clockwise).
-        case clockwise270 = 270
-
-        /// The rotation of `degrees` (any multiple of 90, negative meaning counter-clockwise);
-        /// `nil` for an angle that is not a quarter turn.
-        public init?(degrees: Int) {
-            guard degrees % 90 == 0 else { return nil }
-            self.init(rawValue: ((degrees % 360) + 360) % 360)
-        }
-    }
+    /// A quarter-turn rotation of a panel, clockwise: the same turns a screen is given
+    /// (`DisplayRotation`), as libinput's calibration documentation and the kernel's
+    /// `panel_orientation` list them.
+    public typealias Rotation = DisplayRotation
 
     /// The six values as the udev property writes them: "1 0 0 0 1 0".
     public var description: String {

@@ -55,7 +55,7 @@ struct CalibrationMatrixTests {
         let r270 = CalibrationMatrix(rotation: .clockwise270)
         expectPoint(r270.apply(x: 0, y: 0), 0, 1)
         expectPoint(r270.apply(x: 0.25, y: 0.5), 0.5, 0.75)
-        #expect(CalibrationMatrix(rotation: .none) == .identity)
+        #expect(CalibrationMatrix(rotation: .upright) == .identity)
     }
 
     @Test func composesRotations() {
@@ -74,7 +74,7 @@ struct CalibrationMatrixTests {
         #expect(CalibrationMatrix.Rotation(degrees: 90) == .clockwise90)
         #expect(CalibrationMatrix.Rotation(degrees: -90) == .clockwise270)
         #expect(CalibrationMatrix.Rotation(degrees: 540) == .clockwise180)
-        #expect(CalibrationMatrix.Rotation(degrees: 0) == CalibrationMatrix.Rotation.none)
+        #expect(CalibrationMatrix.Rotation(degrees: 0) == CalibrationMatrix.Rotation.upright)
         #expect(CalibrationMatrix.Rotation(degrees: 45) == nil)
     }
 }
