@@ -95,21 +95,23 @@ extension KioskService {
         return DRMOutputPolicy(isEnabled: rule.isEnabled, modeSelection: selection)
     }
 
+    /// The `[[touch]]` rule that applies to `device`, if any.
+    private static func touchRule(_ configuration: VitrineConfiguration, _ device: InputDeviceDescription)
+        -> TouchDeviceConfig?
+    {
+        configuration.touchSettings(name: device.name, sysname: device.sysname, properties: device.properties)
+    }
+
     /// The screen a touch device maps to: the config's `output`, else udev's `WL_OUTPUT`.
     static func touchOutput(_ configuration: VitrineConfiguration, _ device: InputDeviceDescription) -> String? {
-        configuration.touchSettings(name: device.name, sysname: device.sysname, properties: device.properties)?
-            .output ?? device.outputName
+        touchRule(configuration, device)?.output ?? device.outputName
     }
 
     /// A touch device's calibration from the config, nil for libinput's default.
     static func touchCalibration(_ configuration: VitrineConfiguration, _ device: InputDeviceDescription)
         -> CalibrationMatrix?
     {
-        guard
-            let values = configuration.touchSettings(
-                name: device.name, sysname: device.sysname, properties: device.properties)?.calibration,
-            values.count == 6
-        else { return nil }
+        guard let values = touchRule(configuration, device)?.calibration, values.count == 6 else { return nil }
         let floats = values.map(Float.init)
         return CalibrationMatrix(a: floats[0], b: floats[1], c: floats[2], d: floats[3], e: floats[4], f: floats[5])
     }

@@ -178,9 +178,8 @@ final class KioskService {
             screen = UIScreen.main
         }
         do {
-            let pixels = screen.renderSnapshot()
-            return .image(
-                png: try ImageCodec.encodePNG(pixels), screen: screen.name, width: pixels.width, height: pixels.height)
+            let shot = try screen.snapshotPNG()
+            return .image(png: shot.png, screen: screen.name, width: shot.width, height: shot.height)
         } catch {
             return .failure("cannot encode the screenshot: \(error)")
         }
@@ -232,12 +231,12 @@ final class KioskService {
     private func writeCapture(to path: String) -> Never {
         let screen = UIScreen.main
         do {
-            let pixels = screen.renderSnapshot()
-            try ImageCodec.encodePNG(pixels).write(to: URL(fileURLWithPath: path))
+            let shot = try screen.snapshotPNG()
+            try shot.png.write(to: URL(fileURLWithPath: path))
             let backend = backends?.display is DRMBackend ? "DRM" : "headless"
             print(
                 "vitrine: wrote \(URL(fileURLWithPath: path).path): screen \(screen.name) "
-                    + "(\(pixels.width)x\(pixels.height), \(backend) backend, "
+                    + "(\(shot.width)x\(shot.height), \(backend) backend, "
                     + "\(screen.frameLoop.presentedFrameCount) frames presented)")
             stop(reason: "Capture written", status: 0)
         } catch {
@@ -260,5 +259,11 @@ extension UIScreen {
         let compositor = Compositor(scale: scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
         _ = compositor.render(rootLayer, into: pixels, bufferAge: 0)
         return pixels
+    }
+
+    /// `renderSnapshot()` as PNG, with its size in pixels.
+    func snapshotPNG() throws(ImageCodecError) -> (png: Data, width: Int, height: Int) {
+        let pixels = renderSnapshot()
+        return (try ImageCodec.encodePNG(pixels), pixels.width, pixels.height)
     }
 }
