@@ -59,6 +59,18 @@ enum DaemonChecks {
         }
     }
 
+    /// `vitrined --screenshot PATH` against the daemon at `socket`: its exit status, what it
+    /// printed, and the PNG's size when one was written.
+    static func screenshot(socket: String, to path: String) -> (
+        status: Int32, output: String, width: Int?, height: Int?
+    ) {
+        let log = path + ".log"
+        let status = shell("VITRINE_CONTROL_SOCKET=\(socket) \(daemonPath) --screenshot \(path) >\(log) 2>&1")
+        let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: path))
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return (status, output, image?.width, image?.height)
+    }
+
     static func run(_ checks: Checks) async {
         guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
             checks.expect(false, "daemon: vitrined is built next to vitrine-vm-tests", daemonPath)
@@ -111,14 +123,11 @@ enum DaemonChecks {
             observer.crtcConfiguration(original.crtcID).map { $0.framebufferID != original.framebufferID } ?? false
         }
 
-        let shot = "/tmp/vitrine-daemon-shot.png"
-        let status = shell(
-            "VITRINE_CONTROL_SOCKET=\(daemon.controlSocket) \(daemonPath) --screenshot \(shot) >/tmp/shot.log 2>&1")
-        let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: shot))
+        let shot = screenshot(socket: daemon.controlSocket, to: "/tmp/vitrine-daemon-shot.png")
         checks.expect(
-            status == 0 && image?.width == 1024 && image?.height == 768,
+            shot.status == 0 && shot.width == 1024 && shot.height == 768,
             "daemon: --screenshot gets a 1024x768 PNG of Virtual-1 over the control socket",
-            "status \(status), \((try? String(contentsOfFile: "/tmp/shot.log", encoding: .utf8)) ?? "")")
+            "status \(shot.status), \(shot.output)")
 
         daemon.process.send(SIGTERM)
         let stopping = daemon.notify.receive(containing: "STOPPING=1", timeout: 5)
@@ -164,10 +173,9 @@ enum DaemonChecks {
         else { return }
         let ready = second.notify.receive(containing: "READY=1", timeout: 20)
         checks.expect(ready != nil, "crash: a restarted daemon takes the card over and is READY", second.process.output)
-        let status = shell(
-            "VITRINE_CONTROL_SOCKET=\(first.controlSocket) \(daemonPath) --screenshot /tmp/vitrine-crash.png >/dev/null 2>&1"
-        )
-        checks.expect(status == 0, "crash: the restarted daemon serves the control socket the dead one left")
+        let shot = screenshot(socket: first.controlSocket, to: "/tmp/vitrine-crash.png")
+        checks.expect(
+            shot.status == 0, "crash: the restarted daemon serves the control socket the dead one left", shot.output)
         second.process.send(SIGTERM)
         checks.expect(second.process.wait(timeout: 10) == 0, "crash: the restarted daemon stops cleanly")
         let after = observer.crtcConfiguration(original.crtcID)
@@ -241,11 +249,8 @@ enum DaemonConfigChecks {
 
     static func screenshot(_ daemon: DaemonChecks.Daemon, _ path: String) -> (status: Int32, width: Int?, height: Int?)
     {
-        let status = shell(
-            "VITRINE_CONTROL_SOCKET=\(daemon.controlSocket) \(DaemonChecks.daemonPath) --screenshot \(path) >/dev/null 2>&1"
-        )
-        let image = try? ImageCodec.decodePNG(contentsOf: URL(fileURLWithPath: path))
-        return (status, image?.width, image?.height)
+        let shot = DaemonChecks.screenshot(socket: daemon.controlSocket, to: path)
+        return (shot.status, shot.width, shot.height)
     }
 
     /// The `number`th "touch down" line of the daemon's log (1 is the first), waited for.
@@ -421,25 +426,31 @@ enum DaemonServiceChecks {
         await idleBlankAndWake(checks)
     }
 
-    /// `--backend auto` (the README's main command) as a user who may not open the card and
-    /// has no seat manager: a log line says why, and the app runs headless and writes its PNG.
-    static func automaticWithoutAccess(_ checks: Checks) {
+    /// `vitrined arguments` as nobody (uid 65534, no groups, through util-linux's `setpriv`),
+    /// with an empty config of its own, this process's environment without `VITRINE_BACKEND`,
+    /// and `environment` on top.
+    static func startAsNobody(arguments: [String], environment: [String: String]) -> ChildProcess? {
         let tag = UUID().uuidString.prefix(8)
         let config = "/tmp/vitrine-empty-\(tag).toml"
         _ = FileManager.default.createFile(atPath: config, contents: Data(), attributes: [.posixPermissions: 0o644])
-        var environment = ProcessInfo.processInfo.environment
-        environment["VITRINE_BACKEND"] = nil
-        environment["VITRINE_CONFIG"] = config
-        let png = "/tmp/vitrine-auto-\(tag).png"
-        guard
-            let capture = try? ChildProcess(
-                path: "/usr/bin/setpriv",
-                arguments: [
-                    "--reuid=\(SeatChecks.nobody)", "--regid=\(SeatChecks.nobody)", "--clear-groups", "--",
-                    DaemonChecks.daemonPath, "--capture", png,
-                ],
-                environment: environment, logPath: "/tmp/vitrined-auto-\(tag).log")
-        else {
+        var variables = ProcessInfo.processInfo.environment
+        variables["VITRINE_BACKEND"] = nil
+        variables["VITRINE_CONFIG"] = config
+        variables.merge(environment) { _, new in new }
+        return try? ChildProcess(
+            path: "/usr/bin/setpriv",
+            arguments: [
+                "--reuid=\(SeatChecks.nobody)", "--regid=\(SeatChecks.nobody)", "--clear-groups", "--",
+                DaemonChecks.daemonPath,
+            ] + arguments,
+            environment: variables, logPath: "/tmp/vitrined-nobody-\(tag).log")
+    }
+
+    /// `--backend auto` (the README's main command) as a user who may not open the card and
+    /// has no seat manager: a log line says why, and the app runs headless and writes its PNG.
+    static func automaticWithoutAccess(_ checks: Checks) {
+        let png = "/tmp/vitrine-auto-\(UUID().uuidString.prefix(8)).png"
+        guard let capture = startAsNobody(arguments: ["--capture", png], environment: [:]) else {
             checks.expect(false, "auto: vitrined starts as nobody")
             return
         }
@@ -474,24 +485,12 @@ enum DaemonServiceChecks {
         let notifyPath = "/tmp/vitrine-notify-\(tag)"
         guard let notify = try? DatagramListener(name: notifyPath) else { return }
         chmod(notifyPath, 0o777)  // the unprivileged daemon must be able to send to it
-        let config = "/tmp/vitrine-empty-\(tag).toml"
-        _ = FileManager.default.createFile(atPath: config, contents: Data(), attributes: [.posixPermissions: 0o644])
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = notifyPath
-        environment["VITRINE_BACKEND"] = "drm"
-        environment["VITRINE_CONFIG"] = config
-        environment["VITRINE_CONTROL_SOCKET"] = "/tmp/vitrine-control-\(tag)"
-        let daemon: ChildProcess
-        do {
-            daemon = try ChildProcess(
-                path: "/usr/bin/setpriv",
-                arguments: [
-                    "--reuid=\(SeatChecks.nobody)", "--regid=\(SeatChecks.nobody)", "--clear-groups", "--",
-                    DaemonChecks.daemonPath,
-                ],
-                environment: environment, logPath: "/tmp/vitrined-nobody-\(tag).log")
-        } catch {
-            checks.expect(false, "non-root: vitrined starts as nobody", "\(error)")
+        let environment = [
+            "NOTIFY_SOCKET": notifyPath, "VITRINE_BACKEND": "drm",
+            "VITRINE_CONTROL_SOCKET": "/tmp/vitrine-control-\(tag)",
+        ]
+        guard let daemon = startAsNobody(arguments: [], environment: environment) else {
+            checks.expect(false, "non-root: vitrined starts as nobody")
             return
         }
         let ready = notify.receive(containing: "READY=1", timeout: 30)
