@@ -14,8 +14,16 @@ import VitrinePlatform
 final class ScreenRegistry {
     // The stand-in registry's screens get no settings: it is made the first time anything
     // reads `current`, which a settings provider reading `UIScreen.screens` would re-enter.
-    static var current: ScreenRegistry = ScreenRegistry(
-        backend: ScreenRegistry.makeDefaultBackend(), consultsSettingsProvider: false)
+    static var current: ScreenRegistry {
+        if let installed { return installed }
+        let standIn = ScreenRegistry(backend: makeDefaultBackend(), consultsSettingsProvider: false)
+        installed = standIn
+        return standIn
+    }
+
+    /// The installed registry; nil until a backend is installed or `current` is first read, so
+    /// an app that installs its own backend never pays for the stand-in's two 1080p buffers.
+    private static var installed: ScreenRegistry?
 
     static func makeDefaultBackend() -> any DisplayBackend {
         let backend = HeadlessBackend(clock: MonotonicClock())
@@ -94,7 +102,7 @@ final class ScreenRegistry {
 
     /// Replaces the current registry: the old screens stop drawing.
     static func install(_ backend: any DisplayBackend) {
-        for screen in current.screens { screen.frameLoop.stop() }
-        current = ScreenRegistry(backend: backend)
+        for screen in installed?.screens ?? [] { screen.frameLoop.stop() }
+        installed = ScreenRegistry(backend: backend)
     }
 }
