@@ -28,9 +28,26 @@ public final class PixelBuffer {
         self.height = height
         self.format = format
         self.stride = format.minimumStride(width: width)
-        let memory = calloc(stride * height, 1)!
-        self.baseAddress = memory
-        self.release = { free(memory) }
+        let storage = Self.allocateZeroed(byteCount: stride * height)
+        self.baseAddress = storage.memory
+        self.release = storage.release
+    }
+
+    /// Buffers this large get a mapping of their own. glibc raises its mmap threshold each time
+    /// a mapped block is freed, so after one screen-sized buffer comes and goes, later layer
+    /// contents and offscreens would land in the heap, where freeing them does not give the
+    /// memory back; a mapping of our own always does, and comes zeroed.
+    static let ownMappingThreshold = 128 * 1024
+
+    private static func allocateZeroed(byteCount: Int) -> (memory: UnsafeMutableRawPointer, release: () -> Void) {
+        if byteCount >= ownMappingThreshold {
+            let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            if let mapped, mapped != MAP_FAILED {
+                return (mapped, { munmap(mapped, byteCount) })
+            }
+        }
+        guard let memory = calloc(byteCount, 1) else { fatalError("out of memory for \(byteCount) bytes of pixels") }
+        return (memory, { free(memory) })
     }
 
     /// Wraps memory somebody else owns, as a mapped DRM dumb buffer. `release` runs when this
