@@ -36,6 +36,26 @@ struct HeadlessOutputTests {
         #expect(ages == [0, 0, 0, 3, 3, 3, 3])
     }
 
+    /// Nothing scans a single-buffered output: its buffer comes back after each vblank holding
+    /// the frame just presented (age 1), and not while that present waits.
+    @Test func singleBufferIsDrawnOverInPlaceAfterEachVblank() throws {
+        let clock = ManualClock()
+        let output = HeadlessOutput(width: 4, height: 4, bufferCount: 1, clock: clock)
+        #expect(output.buffers.count == 1)
+        var ages: [Int] = []
+        for frame in 1...4 {
+            let buffer = try #require(output.acquireBuffer())
+            ages.append(buffer.age)
+            if buffer.age == 1 { #expect(buffer.pixels.pixel(x: 0, y: 0) == 0xff00_0000 | UInt32(frame - 1)) }
+            buffer.pixels.setPixel(x: 0, y: 0, UInt32(frame))
+            try output.present(buffer, damage: Region(PixelRect(x: 0, y: 0, width: 1, height: 1)))
+            #expect(output.acquireBuffer() == nil)  // the one buffer waits for its vblank
+            clock.advanceToNextDeadline()
+            #expect(output.frontBuffer?.pixel(x: 0, y: 0) == 0xff00_0000 | UInt32(frame))
+        }
+        #expect(ages == [0, 1, 1, 1])
+    }
+
     @Test func bufferContentsSurviveAsTheAgeSays() throws {
         let clock = ManualClock()
         let output = HeadlessOutput(width: 4, height: 4, bufferCount: 2, clock: clock)

@@ -4,6 +4,10 @@ import VitrineGraphics
 /// waits for vblank, which is handed to the renderer, and when each was last presented, so that
 /// every backend hands out buffers and EGL-style ages (`SwapchainBuffer.age`) the same way.
 /// The headless backend keeps in-memory buffers in one; the DRM backend its mapped dumb buffers.
+///
+/// A chain of one buffer is for an output nothing scans out (a headless output on a machine
+/// without a panel): once its vblank has passed, the buffer on screen is handed out again and
+/// drawn over in place, with age 1.
 public struct FlipChain {
     /// The buffers, indexed by slot.
     public private(set) var buffers: [PixelBuffer]
@@ -31,12 +35,13 @@ public struct FlipChain {
     }
 
     /// The acquired buffer, or the free buffer presented longest ago (never-presented first):
-    /// a double buffer yields ages 0, 0, 2, 2, ... and a triple buffer 0, 0, 0, 3, 3, ....
-    /// nil when every buffer is on screen or waiting for vblank.
+    /// a double buffer yields ages 0, 0, 2, 2, ... and a triple buffer 0, 0, 0, 3, 3, ...; a
+    /// single buffer 0, 1, 1, .... nil when every buffer is on screen or waiting for vblank.
     public mutating func acquire() -> SwapchainBuffer? {
         if let slot = acquiredSlot { return handle(for: slot) }
+        let reusesScanout = buffers.count == 1
         var best: Int?
-        for slot in buffers.indices where slot != scanoutSlot && slot != pendingSlot {
+        for slot in buffers.indices where (reusesScanout || slot != scanoutSlot) && slot != pendingSlot {
             guard let current = best else {
                 best = slot
                 continue

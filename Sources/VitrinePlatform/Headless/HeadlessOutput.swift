@@ -2,7 +2,7 @@ import Foundation
 import VitrineGraphics
 
 /// A display output in memory, for tests and for machines without a panel: a real backend, not
-/// a mock. It has modes, a swapchain of 2 or 3 XRGB8888 buffers with EGL-style ages, a front
+/// a mock. It has modes, a swapchain of 1 to 3 XRGB8888 buffers with EGL-style ages, a front
 /// buffer tests read back, and vblank timing driven by a `MediaClock`:
 ///
 /// - vblanks happen at `vblankEpoch + n * refreshPeriod` (the epoch is when the output was
@@ -31,7 +31,9 @@ public final class HeadlessOutput: DisplayOutput {
 
     /// The clock vblanks are timed on.
     public let clock: any MediaClock
-    /// The number of swapchain buffers: 2 (double buffering) or 3 (triple).
+    /// The number of swapchain buffers: 2 (double buffering) or 3 (triple), as a panel's; or 1
+    /// where nothing scans the output out (a daemon on a machine without a panel), so the one
+    /// buffer is drawn over in place after each vblank (`FlipChain`).
     public let bufferCount: Int
 
     /// Whether the output is plugged in. A backend's `disconnect` clears it.
@@ -78,7 +80,7 @@ public final class HeadlessOutput: DisplayOutput {
     var modeChangeObserver: (@MainActor (HeadlessOutput, DisplayMode) -> Void)?
 
     /// An output named `name` of `width` x `height` pixels refreshing at `refreshMillihertz`
-    /// (that mode is its only, preferred mode), with `bufferCount` buffers (2 or 3), timed on
+    /// (that mode is its only, preferred mode), with `bufferCount` buffers (1 to 3), timed on
     /// `clock`.
     public convenience init(
         name: String = "HEADLESS-1", width: Int = 1920, height: Int = 1080,
@@ -94,7 +96,7 @@ public final class HeadlessOutput: DisplayOutput {
     /// none is marked preferred).
     public init(name: String, modes: [DisplayMode], bufferCount: Int = 2, clock: any MediaClock) {
         precondition(!modes.isEmpty, "an output needs at least one mode")
-        precondition((2...3).contains(bufferCount), "a swapchain has 2 or 3 buffers")
+        precondition((1...3).contains(bufferCount), "a swapchain has 1 to 3 buffers")
         self.name = name
         self.modes = modes
         self.currentMode = modes.first(where: \.isPreferred) ?? modes[0]
