@@ -135,26 +135,30 @@ public struct Canvas {
         }
     }
 
-    /// Multiplies every target pixel by the coverage of an `.alpha8` mask placed by `transform`;
-    /// pixels the mask does not reach become transparent. Used to clip an offscreen group to
-    /// a rotated or rounded shape.
-    public func applyMask(_ mask: PixelBuffer, transform: ProjectiveTransform, filter: SamplingFilter = .bilinear) {
+    /// Multiplies every target pixel inside `clip` (everywhere when nil) by the coverage of an
+    /// `.alpha8` mask placed by `transform`; pixels the mask does not reach become transparent.
+    /// Used to clip an offscreen group to a rotated or rounded shape.
+    public func applyMask(
+        _ mask: PixelBuffer, transform: ProjectiveTransform, filter: SamplingFilter = .bilinear, clip: Region? = nil
+    ) {
         precondition(mask.format == .alpha8, "a coverage mask is alpha8")
-        let everything = Region(area)
+        let affected = clip ?? Region(area)
         guard
             let placement = Placement(
-                transform: transform, size: (mask.width, mask.height), canvas: area, clip: everything,
+                transform: transform, size: (mask.width, mask.height), canvas: area, clip: affected,
                 coverWholeClip: true)
         else {
-            fill(everything, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
+            fill(affected, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
             return
         }
         Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
-        pixman_image_composite32(
-            PIXMAN_OP_IN_REVERSE, mask.pixmanImage, nil, target.pixmanImage,
-            placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX),
-            Int32(placement.area.y - originY),
-            Int32(placement.area.width), Int32(placement.area.height))
+        withClip(affected) {
+            pixman_image_composite32(
+                PIXMAN_OP_IN_REVERSE, mask.pixmanImage, nil, target.pixmanImage,
+                placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX),
+                Int32(placement.area.y - originY),
+                Int32(placement.area.width), Int32(placement.area.height))
+        }
     }
 
     // MARK: - pixman plumbing

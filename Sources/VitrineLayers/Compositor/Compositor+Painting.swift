@@ -59,7 +59,7 @@ extension Compositor {
                 let group = levels.removeLast()
                 guard let buffer = group.buffer else { break }
                 if record.drawing.groupMasksToBounds, let mask = shapeMask(for: record, border: false) {
-                    group.canvas.applyMask(mask.buffer, transform: mask.transform)
+                    mask.clip(group.canvas)
                 }
                 levels[levels.count - 1].canvas.draw(
                     buffer, sourceRect: PixelRect(x: 0, y: 0, width: group.box.width, height: group.box.height),
@@ -130,9 +130,9 @@ extension Compositor {
                     canvas.fill(inside, color: color, operator: .over)
                     var cornerClip = clip
                     cornerClip.formIntersection(corners)
-                    canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: cornerClip)
+                    mask.fill(canvas, color: color, clip: cornerClip)
                 } else {
-                    canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: clip)
+                    mask.fill(canvas, color: color, clip: clip)
                 }
             }
         }
@@ -180,107 +180,9 @@ extension Compositor {
                 ringClip.formIntersection(rect)
                 ringClip.subtract(Self.interior(of: rect, border: mask.borderWidth, radius: mask.radius))
             }
-            canvas.fill(mask: mask.buffer, transform: mask.transform, color: color, clip: ringClip)
+            mask.fill(canvas, color: color, clip: ringClip)
         }
     }
-
-    /// The four radius-sized squares at the corners of `rect`.
-    static func cornerSquares(of rect: PixelRect, radius: Double) -> Region {
-        let side = min(Int(radius.rounded(.up)) + 1, min(rect.width, rect.height) / 2 + 1)
-        return Region([
-            PixelRect(x: rect.x, y: rect.y, width: side, height: side),
-            PixelRect(x: rect.maxX - side, y: rect.y, width: side, height: side),
-            PixelRect(x: rect.x, y: rect.maxY - side, width: side, height: side),
-            PixelRect(x: rect.maxX - side, y: rect.maxY - side, width: side, height: side),
-        ])
-    }
-
-    /// Pixels of `rect` a border ring of this width and radius cannot reach: a cross inside
-    /// the inner edge.
-    static func interior(of rect: PixelRect, border: Double, radius: Double) -> Region {
-        let thin = Int(border.rounded(.up)) + 1
-        let thick = Int(max(border, radius).rounded(.up)) + 1
-        return Region(
-            [
-                PixelRect(
-                    x: rect.x + thin, y: rect.y + thick, width: rect.width - 2 * thin, height: rect.height - 2 * thick),
-                PixelRect(
-                    x: rect.x + thick, y: rect.y + thin, width: rect.width - 2 * thick, height: rect.height - 2 * thin),
-            ].filter { !$0.isEmpty })
-    }
-
-    /// A coverage mask for a layer's shape or border ring and where it goes.
-    struct PlacedMask {
-        var buffer: PixelBuffer
-        /// Mask pixels to screen pixels.
-        var transform: ProjectiveTransform
-        /// For axis-aligned layers: the whole-pixel rectangle the mask covers exactly.
-        var pixelRect: PixelRect?
-        /// Radius and border width in mask pixels.
-        var radius: Double
-        var borderWidth: Double
-    }
-
-    /// The layer's rounded (or plain) shape, or its border ring, as a coverage mask. An
-    /// axis-aligned layer gets a mask of its snapped pixel rectangle placed at whole pixels
-    /// (pixman's fast paths, and the same edges as plain fills); other transforms get one
-    /// rasterised at about the on-screen scale and sampled through the transform. Cached on the
-    /// record while its size, radius and border stay the same.
-    func shapeMask(for record: LayerRecord, border: Bool) -> PlacedMask? {
-        let layer = record.layer
-        let bounds = layer.renderBounds
-        let transform = record.current.transform
-        let pixelRect = Self.roundedPixelRect(of: bounds, through: transform)
-        let width: Int
-        let height: Int
-        let maskScale: Double
-        if let pixelRect {
-            guard !pixelRect.isEmpty else { return nil }
-            width = pixelRect.width
-            height = pixelRect.height
-            maskScale = min(abs(transform.m11), abs(transform.m22))
-        } else {
-            let linearScale = sqrt(abs(transform.m11 * transform.m22 - transform.m12 * transform.m21))
-            maskScale = min(4, max(1, (linearScale * 4).rounded() / 4))
-            width = Int((Double(bounds.width) * maskScale).rounded(.up))
-            height = Int((Double(bounds.height) * maskScale).rounded(.up))
-        }
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
-        let key = MaskKey(
-            width: width, height: height, radius: Double(max(0, layer.renderCornerRadius)) * maskScale,
-            borderWidth: border ? Double(layer.renderBorderWidth) * maskScale : 0)
-        let buffer: PixelBuffer
-        if border {
-            if let cached = record.borderMask, cached.key == key {
-                buffer = cached.mask
-            } else {
-                buffer = ShapeMask.roundedBorder(
-                    width: width, height: height, radius: key.radius, borderWidth: key.borderWidth)
-                record.borderMask = (key, buffer)
-            }
-        } else {
-            if let cached = record.backgroundMask, cached.key == key {
-                buffer = cached.mask
-            } else {
-                buffer = ShapeMask.roundedRect(width: width, height: height, radius: key.radius)
-                record.backgroundMask = (key, buffer)
-            }
-        }
-        let maskTransform: ProjectiveTransform
-        if let pixelRect {
-            maskTransform = ProjectiveTransform(translationX: Double(pixelRect.x), y: Double(pixelRect.y))
-        } else {
-            maskTransform = ProjectiveTransform(
-                scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)
-            )
-            .concatenating(ProjectiveTransform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
-            .concatenating(transform)
-        }
-        return PlacedMask(
-            buffer: buffer, transform: maskTransform, pixelRect: pixelRect, radius: key.radius,
-            borderWidth: key.borderWidth)
-    }
-
 }
 
 extension ProjectiveTransform {

@@ -103,10 +103,12 @@ final class LayerRecord {
     }
 }
 
-/// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels.
+/// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels, and
+/// whether it is nine-sliced (an axis-aligned layer's) or whole.
 struct MaskKey: Equatable {
     var width: Int
     var height: Int
     var radius: Double
     var borderWidth: Double
+    var isSliced: Bool
 }

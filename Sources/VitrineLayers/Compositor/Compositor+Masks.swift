@@ -1,0 +1,222 @@
+import Foundation
+import VitrineGraphics
+
+/// Coverage masks for rounded corners and borders, and where they go.
+///
+/// An axis-aligned layer's mask is kept *nine-sliced*: its corners, plus one column and one row
+/// for the straight edges between them, which are the same all along an edge. A 600x400-pixel
+/// card with 24-pixel corners keeps a 51x51 mask instead of a 240 KB one; the slices stretch
+/// the middle column and row back over the edges when painting. Other transforms keep a whole
+/// mask, rasterised at about the on-screen scale and sampled through the transform.
+extension Compositor {
+    /// A coverage mask for a layer's shape or border ring and where it goes.
+    struct PlacedMask {
+        var buffer: PixelBuffer
+        /// Mask pixels to screen pixels, for a mask that is not sliced.
+        var transform: ProjectiveTransform
+        /// For axis-aligned layers: the whole-pixel rectangle the mask covers exactly.
+        var pixelRect: PixelRect?
+        /// Radius and border width in mask pixels.
+        var radius: Double
+        var borderWidth: Double
+        /// For axis-aligned layers: the parts of `pixelRect` and how each samples the compact
+        /// mask; nil when the whole mask is placed by `transform`.
+        var slices: [MaskSlice]?
+
+        /// Paints `color` through the mask, inside `clip`.
+        func fill(_ canvas: Canvas, color: PremultipliedColor, clip: Region) {
+            guard let slices else {
+                canvas.fill(mask: buffer, transform: transform, color: color, clip: clip)
+                return
+            }
+            let bounds = clip.boundingBox
+            for slice in slices where slice.destination.intersects(bounds) {
+                var part = clip
+                part.formIntersection(slice.destination)
+                guard !part.isEmpty else { continue }
+                canvas.fill(mask: buffer, transform: slice.transform, color: color, filter: .nearest, clip: part)
+            }
+        }
+
+        /// Cuts an offscreen group to the mask: pixels outside it become transparent, the
+        /// others are multiplied by its coverage.
+        func clip(_ canvas: Canvas) {
+            guard let slices, let pixelRect else {
+                canvas.applyMask(buffer, transform: transform)
+                return
+            }
+            canvas.fill(Region(canvas.area).subtracting(Region(pixelRect)), color: .transparent, operator: .source)
+            for slice in slices where slice.destination.intersects(canvas.area) {
+                canvas.applyMask(buffer, transform: slice.transform, filter: .nearest, clip: Region(slice.destination))
+            }
+        }
+    }
+
+    /// One part of a nine-sliced mask: the screen pixels it covers and the transform from mask
+    /// pixels to them (a whole-pixel translation for corners; a stretch of one mask column or
+    /// row along an edge).
+    struct MaskSlice {
+        var destination: PixelRect
+        var transform: ProjectiveTransform
+    }
+
+    /// The side of the corner squares of a rounded rectangle: every pixel outside them, on the
+    /// rectangle, is fully covered.
+    static func cornerSide(of rect: PixelRect, radius: Double) -> Int {
+        min(Int(radius.rounded(.up)) + 1, min(rect.width, rect.height) / 2 + 1)
+    }
+
+    /// The four radius-sized squares at the corners of `rect`.
+    static func cornerSquares(of rect: PixelRect, radius: Double) -> Region {
+        let side = cornerSide(of: rect, radius: radius)
+        return Region([
+            PixelRect(x: rect.x, y: rect.y, width: side, height: side),
+            PixelRect(x: rect.maxX - side, y: rect.y, width: side, height: side),
+            PixelRect(x: rect.x, y: rect.maxY - side, width: side, height: side),
+            PixelRect(x: rect.maxX - side, y: rect.maxY - side, width: side, height: side),
+        ])
+    }
+
+    /// Pixels of `rect` a border ring of this width and radius cannot reach: a cross inside
+    /// the inner edge.
+    static func interior(of rect: PixelRect, border: Double, radius: Double) -> Region {
+        let thin = Int(border.rounded(.up)) + 1
+        let thick = ringCornerSide(border: border, radius: radius)
+        return Region(
+            [
+                PixelRect(
+                    x: rect.x + thin, y: rect.y + thick, width: rect.width - 2 * thin, height: rect.height - 2 * thick),
+                PixelRect(
+                    x: rect.x + thick, y: rect.y + thin, width: rect.width - 2 * thick, height: rect.height - 2 * thin),
+            ].filter { !$0.isEmpty })
+    }
+
+    /// The side of the corner squares of a border ring: outside them, each row of the top and
+    /// bottom edges (and each column of the sides) has one coverage all along.
+    static func ringCornerSide(border: Double, radius: Double) -> Int {
+        Int(max(border, radius).rounded(.up)) + 1
+    }
+
+    /// The size of a nine-sliced mask for a `length`-pixel side whose corners take `corner`
+    /// pixels at each end: the corners and one pixel between them, or the whole side when that
+    /// is no smaller.
+    static func compactLength(_ length: Int, corner: Int) -> Int {
+        min(length, 2 * corner + 1)
+    }
+
+    /// The slices that place a `maskWidth` x `maskHeight` nine-sliced mask over `rect`.
+    static func slices(of rect: PixelRect, maskWidth: Int, maskHeight: Int, corner: Int) -> [MaskSlice] {
+        let columns = spans(start: rect.x, length: rect.width, maskLength: maskWidth, corner: corner)
+        let rows = spans(start: rect.y, length: rect.height, maskLength: maskHeight, corner: corner)
+        var slices: [MaskSlice] = []
+        for row in rows {
+            for column in columns {
+                let scaleX = Double(column.length) / Double(column.maskLength)
+                let scaleY = Double(row.length) / Double(row.maskLength)
+                let transform = ProjectiveTransform(translationX: -Double(column.maskStart), y: -Double(row.maskStart))
+                    .concatenating(ProjectiveTransform(scaleX: scaleX, y: scaleY))
+                    .concatenating(ProjectiveTransform(translationX: Double(column.start), y: Double(row.start)))
+                slices.append(
+                    MaskSlice(
+                        destination: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length),
+                        transform: transform))
+            }
+        }
+        return slices
+    }
+
+    /// One axis of the slicing: screen pixels `start ..< start + length` show mask pixels
+    /// `maskStart ..< maskStart + maskLength`.
+    private struct Span {
+        var start: Int
+        var length: Int
+        var maskStart: Int
+        var maskLength: Int
+    }
+
+    private static func spans(start: Int, length: Int, maskLength: Int, corner: Int) -> [Span] {
+        guard maskLength < length else {
+            return [Span(start: start, length: length, maskStart: 0, maskLength: maskLength)]
+        }
+        // maskLength is 2 * corner + 1: the middle pixel stretches over the straight part.
+        return [
+            Span(start: start, length: corner, maskStart: 0, maskLength: corner),
+            Span(start: start + corner, length: length - 2 * corner, maskStart: corner, maskLength: 1),
+            Span(start: start + length - corner, length: corner, maskStart: corner + 1, maskLength: corner),
+        ]
+    }
+
+    /// The layer's rounded (or plain) shape, or its border ring, as a coverage mask. An
+    /// axis-aligned layer gets a nine-sliced mask of its snapped pixel rectangle placed at
+    /// whole pixels (pixman's fast paths, and the same edges as plain fills); other transforms
+    /// get a whole one rasterised at about the on-screen scale and sampled through the
+    /// transform. Cached on the record while its size, radius and border stay the same.
+    func shapeMask(for record: LayerRecord, border: Bool) -> PlacedMask? {
+        let layer = record.layer
+        let bounds = layer.renderBounds
+        let transform = record.current.transform
+        let pixelRect = Self.roundedPixelRect(of: bounds, through: transform)
+        let width: Int
+        let height: Int
+        let maskScale: Double
+        if let pixelRect {
+            guard !pixelRect.isEmpty else { return nil }
+            width = pixelRect.width
+            height = pixelRect.height
+            maskScale = min(abs(transform.m11), abs(transform.m22))
+        } else {
+            let linearScale = sqrt(abs(transform.m11 * transform.m22 - transform.m12 * transform.m21))
+            maskScale = min(4, max(1, (linearScale * 4).rounded() / 4))
+            width = Int((Double(bounds.width) * maskScale).rounded(.up))
+            height = Int((Double(bounds.height) * maskScale).rounded(.up))
+        }
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
+        var radius = Double(max(0, layer.renderCornerRadius)) * maskScale
+        if pixelRect != nil {
+            // Clamped here, as the mask would clamp it, so the compact mask has the same corners.
+            radius = min(radius, Double(min(width, height)) / 2)
+        }
+        let key = MaskKey(
+            width: width, height: height, radius: radius,
+            borderWidth: border ? Double(layer.renderBorderWidth) * maskScale : 0, isSliced: pixelRect != nil)
+        let corner: Int? = pixelRect.map {
+            border
+                ? Self.ringCornerSide(border: key.borderWidth, radius: key.radius)
+                : Self.cornerSide(of: $0, radius: key.radius)
+        }
+        let maskWidth = corner.map { Self.compactLength(width, corner: $0) } ?? width
+        let maskHeight = corner.map { Self.compactLength(height, corner: $0) } ?? height
+        let buffer: PixelBuffer
+        if border {
+            if let cached = record.borderMask, cached.key == key {
+                buffer = cached.mask
+            } else {
+                buffer = ShapeMask.roundedBorder(
+                    width: maskWidth, height: maskHeight, radius: key.radius, borderWidth: key.borderWidth)
+                record.borderMask = (key, buffer)
+            }
+        } else {
+            if let cached = record.backgroundMask, cached.key == key {
+                buffer = cached.mask
+            } else {
+                buffer = ShapeMask.roundedRect(width: maskWidth, height: maskHeight, radius: key.radius)
+                record.backgroundMask = (key, buffer)
+            }
+        }
+        if let pixelRect, let corner {
+            return PlacedMask(
+                buffer: buffer,
+                transform: ProjectiveTransform(translationX: Double(pixelRect.x), y: Double(pixelRect.y)),
+                pixelRect: pixelRect, radius: key.radius, borderWidth: key.borderWidth,
+                slices: Self.slices(of: pixelRect, maskWidth: maskWidth, maskHeight: maskHeight, corner: corner))
+        }
+        let maskTransform = ProjectiveTransform(
+            scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)
+        )
+        .concatenating(ProjectiveTransform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
+        .concatenating(transform)
+        return PlacedMask(
+            buffer: buffer, transform: maskTransform, pixelRect: nil, radius: key.radius,
+            borderWidth: key.borderWidth, slices: nil)
+    }
+}
