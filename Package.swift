@@ -8,6 +8,17 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error)
 ]
 
+// How the daemon is linked, to keep its resident memory down (docs/benchmarks.md): lld packs
+// the 83,000 relative relocations of a position-independent binary into a few kilobytes
+// (DT_RELR, glibc 2.36 and later), where the default 2 MB table is read whole at every start;
+// and the symbols are not exported (the static Swift runtime's link flags export them), which
+// spares the loader a 900 KB dynamic symbol table nothing looks up.
+let daemonLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+    ])
+]
+
 /// A system-library target found by pkg-config, with the Debian package that provides it.
 func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
@@ -138,7 +149,8 @@ let package = Package(
         .executableTarget(
             name: "vitrined",
             dependencies: ["VitrineKit", "VitrineDemo"],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: daemonLinking
         ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
