@@ -12,6 +12,7 @@ packages=(
     libxkbcommon-dev xkb-data   # keymaps for keyboards
     libseat-dev seatd   # device access without root (seatd also runs in the VM checks)
     fonts-dejavu-core   # a font for text drawing and its tests
+    tzdata   # time zones: the showcase clock follows the system's, and its tests set TZ
     systemd procps   # systemd-analyze and systemd-sysusers check the shipped unit files; kill(1) for ExecReload
 )
 

@@ -28,9 +28,9 @@ public final class InfoBoardViewController: UIViewController {
     private var styledSize: CGSize?
 
     /// A board for the screen named `screenName`, reading the time from `wallClock` and
-    /// showing it in `timeZone`.
+    /// showing it in `timeZone` (nil: the system's).
     public init(
-        screenName: String, wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone = .current
+        screenName: String, wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone? = nil
     ) {
         self.wallClock = wallClock
         clockText = ClockText(timeZone: timeZone)

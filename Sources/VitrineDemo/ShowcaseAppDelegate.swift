@@ -26,16 +26,16 @@ public final class ShowcaseAppDelegate: UIResponder, UIApplicationDelegate {
     private var boards: [Board] = []
     private var observers: [any NSObjectProtocol] = []
     private let wallClock: @MainActor () -> Date
-    private let timeZone: TimeZone
+    private let timeZone: TimeZone?
 
     /// The app on the system's wall clock and time zone.
     public override convenience init() {
-        self.init(wallClock: { Date() }, timeZone: .current)
+        self.init(wallClock: { Date() }, timeZone: nil)
     }
 
-    /// The app reading the time from `wallClock` and showing it in `timeZone` (tests pass
-    /// fixed ones).
-    public init(wallClock: @escaping @MainActor () -> Date, timeZone: TimeZone = .current) {
+    /// The app reading the time from `wallClock` and showing it in `timeZone` (nil: the
+    /// system's; tests pass fixed ones).
+    public init(wallClock: @escaping @MainActor () -> Date, timeZone: TimeZone? = nil) {
         self.wallClock = wallClock
         self.timeZone = timeZone
         mainViewController = ShowcaseViewController(wallClock: wallClock, timeZone: timeZone)

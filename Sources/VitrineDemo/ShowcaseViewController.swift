@@ -75,7 +75,7 @@ public final class ShowcaseViewController: UIViewController {
 
     /// A showcase reading the time from `wallClock` (the system's by default) and showing it
     /// in `timeZone` (the system's by default); tests pass fixed ones.
-    public init(wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone = .current) {
+    public init(wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone? = nil) {
         self.wallClock = wallClock
         clockText = ClockText(timeZone: timeZone)
         super.init(nibName: nil, bundle: nil)

@@ -47,10 +47,16 @@ final class WallClockTicker {
     }
 }
 
-/// Clock and date text in a given time zone, in English whatever the system locale (a kiosk
-/// shows the same words in a test and on the panel).
+/// Clock and date text in English whatever the system locale (a kiosk shows the same words
+/// in a test and on the panel), in a given time zone or the system's.
+///
+/// The system's time zone is the C library's (`TZ`, else `/etc/localtime`, which
+/// `timedatectl set-timezone` writes), read again at every call, so a panel follows a time
+/// zone change without a restart. It does not go through `Calendar`: making one looks up
+/// `TimeZone.current` through ICU, whose code and data cost the daemon about 1 MB of memory.
 struct ClockText {
-    var timeZone: TimeZone
+    /// nil: the system's time zone.
+    var timeZone: TimeZone?
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let months = [
@@ -58,35 +64,43 @@ struct ClockText {
         "November", "December",
     ]
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
+    /// The broken-down local time of `date` (to the whole second).
+    private func fields(_ date: Date) -> tm {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var result = tm()
+        if let timeZone {
+            seconds += time_t(timeZone.secondsFromGMT(for: date))
+            gmtime_r(&seconds, &result)
+        } else {
+            tzset()
+            localtime_r(&seconds, &result)
+        }
+        return result
     }
 
     /// `HH:mm:ss`, 24-hour.
     func time(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return [parts.hour, parts.minute, parts.second].map { two($0 ?? 0) }.joined(separator: ":")
+        let parts = fields(date)
+        return [parts.tm_hour, parts.tm_min, parts.tm_sec].map { two(Int($0)) }.joined(separator: ":")
     }
 
     /// `HH:mm`, 24-hour.
     func shortTime(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return two(parts.hour ?? 0) + ":" + two(parts.minute ?? 0)
+        let parts = fields(date)
+        return two(Int(parts.tm_hour)) + ":" + two(Int(parts.tm_min))
     }
 
     /// "Tuesday 3 June 2025".
     func day(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.weekday, .day, .month, .year], from: date)
-        let weekday = Self.weekdays[((parts.weekday ?? 1) - 1) % 7]
-        let month = Self.months[((parts.month ?? 1) - 1) % 12]
-        return "\(weekday) \(parts.day ?? 1) \(month) \(parts.year ?? 1970)"
+        let parts = fields(date)
+        let weekday = Self.weekdays[Int(parts.tm_wday) % 7]
+        let month = Self.months[Int(parts.tm_mon) % 12]
+        return "\(weekday) \(parts.tm_mday) \(month) \(Int(parts.tm_year) + 1900)"
     }
 
     /// The seconds of the minute, 0 ..< 60.
     func second(_ date: Date) -> Int {
-        calendar.component(.second, from: date)
+        Int(fields(date).tm_sec)
     }
 
     private func two(_ value: Int) -> String {
