@@ -145,6 +145,49 @@ enum DaemonChecks {
         if exit != 0 || after != original { print(daemon.process.output) }
         await crashAndRestart(checks, observer: observer, original: original)
         listOutputs(checks)
+        await residentMemory(checks)
+    }
+
+    /// The showcase's resident memory on real KMS at 1920x1080 (a config picks the mode) after
+    /// it ran 20 s: a printed figure, nothing asserted about it. Checked: the daemon still runs
+    /// and its screenshot is 1920x1080, so the figure is of the mode it names.
+    static func residentMemory(_ checks: Checks) async {
+        DaemonConfigChecks.writeConfig("[[output]]\nconnector = \"Virtual-1\"\nmode = \"1920x1080\"\n")
+        guard
+            let daemon = startDaemon(
+                checks, name: "memory", extraEnvironment: ["VITRINE_CONFIG": DaemonConfigChecks.configPath])
+        else { return }
+        guard daemon.notify.receive(containing: "READY=1", timeout: 20) != nil else {
+            checks.expect(false, "memory: the daemon is READY at 1920x1080", daemon.process.output)
+            daemon.process.send(SIGTERM)
+            _ = daemon.process.wait(timeout: 10)
+            return
+        }
+        // Reading its notify socket meanwhile, as systemd would: a datagram socket queues only
+        // net.unix.max_dgram_qlen (10) messages, and WATCHDOG=1 every half second would fill it
+        // in 5 s and block the daemon's main loop in sendto.
+        var watchdogs = 0
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if daemon.notify.receive()?.contains("WATCHDOG=1") == true { watchdogs += 1 }
+        }
+        // Read before the screenshot, which makes a copy of the screen and a PNG in the daemon.
+        let sizes = daemon.process.memoryStatus ?? [:]
+        func megabytes(_ field: String) -> String {
+            sizes[field].map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
+        }
+        print(
+            "  daemon: resident memory on vkms at 1920x1080 after 20 s: VmRSS \(megabytes("VmRSS")) MB"
+                + " (anon \(megabytes("RssAnon")), file \(megabytes("RssFile")), shmem \(megabytes("RssShmem")))")
+        checks.expect(
+            !daemon.process.hasExited, "memory: the daemon runs on after 20 s at 1920x1080",
+            "\(watchdogs) WATCHDOG=1 meanwhile: \(daemon.process.output)")
+        let shot = screenshot(socket: daemon.controlSocket, to: "/tmp/vitrine-memory-shot.png")
+        checks.expect(
+            shot.status == 0 && shot.width == 1920 && shot.height == 1080,
+            "memory: the config's 1920x1080 mode is on screen (a 1920x1080 screenshot)", "\(shot)")
+        daemon.process.send(SIGTERM)
+        checks.expect(daemon.process.wait(timeout: 10) == 0, "memory: the daemon stops with 0 on SIGTERM")
     }
 
     /// A daemon killed outright (SIGKILL: no shutdown code runs) leaves nothing the next start
