@@ -33,7 +33,8 @@ public final class SystemdNotifier: Sendable {
     }
 
     /// Sends `assignments` (`["READY": "1", "STATUS": "Showing 1 screen"]`, in that order) as
-    /// one datagram; false when it could not be sent (systemd gone: not worth more than that).
+    /// one datagram; false when it could not be sent (systemd gone, or its queue full because
+    /// it is not reading: not worth more than that, and never worth waiting for).
     @discardableResult
     public func notify(_ assignments: KeyValuePairs<String, String>) -> Bool {
         let message = assignments.map { "\($0.key)=\($0.value.replacingNewlines)" }.joined(separator: "\n") + "\n"
@@ -74,7 +75,10 @@ public final class SystemdNotifier: Sendable {
         let bytes = Array(message.utf8)
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length)
+                // Never waits: a unix datagram socket queues few messages (net.unix.max_dgram_qlen,
+                // 10 by default), and a blocking send to a reader that stalled would stall the
+                // main loop that sends WATCHDOG=1. A message that does not fit is dropped.
+                sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), socketAddress, length)
             }
         }
         return sent == bytes.count

@@ -43,6 +43,22 @@ import VitrineTestSupport
         #expect(!notifier.ready(status: "nobody listens"))
     }
 
+    /// A listener that stopped reading fills its queue (10 datagrams by default); further
+    /// messages are dropped, not waited for, so the main loop sending WATCHDOG=1 keeps running.
+    @Test(.timeLimit(.minutes(1))) func aStalledListenerDropsMessagesInsteadOfBlocking() async throws {
+        let path = temporaryPath()
+        let listener = try DatagramListener(name: path)
+        let notifier = try #require(SystemdNotifier(environment: ["NOTIFY_SOCKET": path]))
+        let results = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: (0..<200).map { _ in notifier.watchdog() })
+            }
+        }
+        #expect(results.first == true)
+        #expect(results.contains(false))
+        #expect(listener.receive() == "WATCHDOG=1\n")
+    }
+
     @Test func theWatchdogIntervalIsForThisProcessOnly() throws {
         let mine = try #require(
             SystemdNotifier(
