@@ -134,6 +134,33 @@ import VitrineTestSupport
 
 /// Labels and string drawing through the view display pass and the UIGraphics context.
 @MainActor @Suite struct LabelDisplayTests {
+    /// A label's text in one opaque colour is kept as coverage, a byte a pixel (UIKit's 8-bit
+    /// backing store for monochrome content), and shows the same on screen; a faded (disabled)
+    /// label, or a view drawing two colours, keeps colour pixels.
+    @Test func oneColourTextIsKeptAsCoverage() throws {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
+        root.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 10, y: 5, width: 180, height: 40))
+        label.text = "Gate B12"
+        label.textColor = .systemBlue
+        root.addSubview(label)
+        root.layer.layoutAndDisplayIfNeeded()
+        let coverage = try #require(label.layer.contents as? CGImage)
+        #expect(coverage.isCoverageImage)
+        let onScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: onScreen, bufferAge: 0)
+
+        // The same text kept as colour pixels composites to the same screen.
+        label.layer.contents = CGImage(copying: coverage.makePixelBuffer())
+        let fromColour = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: fromColour, bufferAge: 0)
+        #expect(onScreen.hasSamePixels(as: fromColour))
+
+        label.isEnabled = false
+        root.layer.layoutAndDisplayIfNeeded()
+        #expect((label.layer.contents as? CGImage)?.isCoverageImage == false)
+    }
+
     @Test func aLabelDrawsItsTextInTheDisplayPass() throws {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
         root.backgroundColor = .white

@@ -108,27 +108,42 @@ public struct Canvas {
         opacity: Double = 1, filter: SamplingFilter = .bilinear, edge: SourceEdge = .transparent,
         operator op: CompositeOperator = .over, clip: Region
     ) {
+        if let color = image.coverageColorValue {
+            // One colour through the coverage: the same pixels as drawing the colour pixels.
+            fill(
+                mask: image.pixels, sourceRect: sourceRect, transform: transform,
+                color: color.scaled(toOpacity: opacity), filter: filter, edge: edge, clip: clip)
+            return
+        }
         draw(
             image.pixels, sourceRect: sourceRect, transform: transform, opacity: opacity,
             filter: filter, edge: edge, operator: op, clip: clip)
     }
 
-    /// Paints `color` through an `.alpha8` coverage mask placed by `transform` (mask pixels to
-    /// target pixels): rounded backgrounds and borders.
+    /// Paints `color` through an `.alpha8` coverage mask (or the part of it inside
+    /// `sourceRect`) placed by `transform` (mask pixels to target pixels): rounded backgrounds
+    /// and borders, coverage images.
     public func fill(
-        mask: PixelBuffer, transform: ProjectiveTransform, color: PremultipliedColor,
-        filter: SamplingFilter = .bilinear, clip: Region
+        mask: PixelBuffer, sourceRect: PixelRect? = nil, transform: ProjectiveTransform, color: PremultipliedColor,
+        filter: SamplingFilter = .bilinear, edge: SourceEdge = .transparent, clip: Region
     ) {
         precondition(mask.format == .alpha8, "a coverage mask is alpha8")
         guard color.alpha > 0 else { return }
+        let area = sourceRect?.intersection(mask.bounds) ?? mask.bounds
+        guard !area.isEmpty else { return }
+        let isWhole = area == mask.bounds
+        let maskImage = isWhole ? mask.pixmanImage : Self.subImage(of: mask, area)
+        defer { if !isWhole { pixman_image_unref(maskImage) } }
         let solid = pixman_image_create_solid_fill([Self.pixmanColor(color)])!
         defer { pixman_image_unref(solid) }
-        guard let placement = Placement(transform: transform, size: (mask.width, mask.height), canvas: area, clip: clip)
+        guard
+            let placement = Placement(
+                transform: transform, size: (area.width, area.height), canvas: self.area, clip: clip)
         else { return }
-        Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
+        Self.configure(maskImage, placement: placement, filter: filter, edge: edge)
         withClip(clip) {
             pixman_image_composite32(
-                PIXMAN_OP_OVER, solid, mask.pixmanImage,
+                PIXMAN_OP_OVER, solid, maskImage,
                 target.pixmanImage, 0, 0, placement.sourceX, placement.sourceY,
                 Int32(placement.area.x - originX), Int32(placement.area.y - originY), Int32(placement.area.width),
                 Int32(placement.area.height))

@@ -178,7 +178,7 @@ extension CGContext {
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         guard rect.isFiniteRect, !rect.isNull, rect.width != 0, rect.height != 0 else { return }
         guard prepare() else { return }
-        let pixels = image.pixels
+        let pixels = image.colorPixels
         withExtendedLifetime(pixels) {
             let source = CairoSurface.make(over: pixels)
             let pattern = cairo_pattern_create_for_surface(source)

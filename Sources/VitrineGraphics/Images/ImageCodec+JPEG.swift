@@ -68,7 +68,7 @@ extension ImageCodec {
 
     /// Encodes an image as a JPEG, as `encodeJPEG(_:quality:)`.
     public static func encodeJPEG(_ image: CGImage, quality: CGFloat) throws(ImageCodecError) -> Data {
-        try encodeJPEG(image.pixels, quality: quality)
+        try encodeJPEG(image.colorPixels, quality: quality)
     }
 
     // MARK: Internals

@@ -127,7 +127,7 @@ public enum ImageCodec {
 
     /// Encodes an image as a PNG.
     public static func encodePNG(_ image: CGImage) throws(ImageCodecError) -> Data {
-        try encodePNG(image.pixels)
+        try encodePNG(image.colorPixels)
     }
 
     private final class ByteReader {

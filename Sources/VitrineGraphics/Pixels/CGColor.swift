@@ -83,6 +83,13 @@ public struct PremultipliedColor: Hashable, Sendable {
         return byte(alpha) << 24 | byte(red) << 16 | byte(green) << 8 | byte(blue)
     }
 
+    /// Every component multiplied by `opacity` (0...1), as drawing at that opacity does.
+    public func scaled(toOpacity opacity: Double) -> PremultipliedColor {
+        guard opacity < 1 else { return self }
+        let factor = CGFloat(Swift.max(0, opacity))
+        return PremultipliedColor(red: red * factor, green: green * factor, blue: blue * factor, alpha: alpha * factor)
+    }
+
     /// The straight colour; a fully transparent colour gives clear.
     public var unpremultiplied: CGColor {
         guard alpha > 0 else { return .clear }

@@ -111,7 +111,9 @@ extension UIView {
     /// `setNeedsDisplay()` / `setNeedsDisplay(_:)`.
     ///
     /// The image is `ceil(bounds.size × contentScaleFactor)` pixels of premultiplied ARGB,
-    /// transparent where nothing is drawn. The context draws in bounds coordinates (points,
+    /// transparent where nothing is drawn; a drawing in one opaque colour is kept as a
+    /// coverage image (`CGImage.isCoverageImage`: a byte a pixel and the colour), as UIKit
+    /// since iOS 12 keeps monochrome drawings in an 8-bit backing store. The context draws in bounds coordinates (points,
     /// `bounds.origin` at the top left), is the current UIGraphics context while `draw(_:)`
     /// runs, and is clipped to the rect `draw(_:)` receives: the union of the marks, or the
     /// bounds. Empty, non-finite or oversized bounds (over 16384 pixels a side or 64
@@ -168,7 +170,9 @@ extension UIView {
             ViewDrawingState.nonDrawingClasses.insert(ObjectIdentifier(type(of: self)))
             drawingState = nil
         } else {
-            layer.contents = context.makeImage()
+            // A drawing in one colour (a label's text) is kept as coverage, a byte a pixel, as
+            // UIKit picks an 8-bit backing store for monochrome content.
+            layer.contents = CGImage.coverageImage(of: target) ?? context.makeImage()
         }
         drawingState?.baseDrawRan = false
     }

@@ -114,7 +114,7 @@ extension Compositor {
         let bounds = layer.renderBounds
         let opaque = record.drawing.opaqueBox != nil
         if let background = layer.renderBackgroundColor, background.alpha > 0 {
-            let color = background.premultiplied.scaled(by: opacity)
+            let color = background.premultiplied.scaled(toOpacity: opacity)
             if layer.renderCornerRadius <= 0, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
                 var area = clip
                 area.formIntersection(rect)
@@ -162,7 +162,7 @@ extension Compositor {
         let layer = record.layer
         guard let borderColor = layer.renderBorderColor else { return }
         let transform = record.current.transform
-        let color = borderColor.premultiplied.scaled(by: record.drawing.opacity)
+        let color = borderColor.premultiplied.scaled(toOpacity: record.drawing.opacity)
         let bounds = layer.renderBounds
         let width = min(layer.renderBorderWidth, min(bounds.width, bounds.height) / 2)
         if layer.renderCornerRadius <= 0, let outer = Self.roundedPixelRect(of: bounds, through: transform) {
@@ -197,11 +197,4 @@ extension ProjectiveTransform {
 extension PremultipliedColor {
     /// Fully transparent.
     static let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
-
-    /// Every component multiplied by `factor` (opacity applied to a premultiplied colour).
-    func scaled(by factor: Double) -> PremultipliedColor {
-        if factor >= 1 { return self }
-        let f = CGFloat(max(0, factor))
-        return PremultipliedColor(red: red * f, green: green * f, blue: blue * f, alpha: alpha * f)
-    }
 }
