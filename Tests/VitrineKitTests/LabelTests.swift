@@ -137,14 +137,21 @@ import VitrineTestSupport
     /// A label's text in one opaque colour is kept as coverage, a byte a pixel (UIKit's 8-bit
     /// backing store for monochrome content), and shows the same on screen; a faded (disabled)
     /// label, or a view drawing two colours, keeps colour pixels.
-    @Test func oneColourTextIsKeptAsCoverage() throws {
+    /// A blue label on a white 200x50 view, after the display pass.
+    private func labelScene(_ text: String, alignment: NSTextAlignment = .natural) -> (root: UIView, label: UILabel) {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
         root.backgroundColor = .white
         let label = UILabel(frame: CGRect(x: 10, y: 5, width: 180, height: 40))
-        label.text = "Gate B12"
+        label.text = text
+        label.textAlignment = alignment
         label.textColor = .systemBlue
         root.addSubview(label)
         root.layer.layoutAndDisplayIfNeeded()
+        return (root, label)
+    }
+
+    @Test func oneColourTextIsKeptAsCoverage() throws {
+        let (root, label) = labelScene("Gate B12")
         let coverage = try #require(label.layer.contents as? CGImage)
         #expect(coverage.isCoverageImage)
         let onScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
@@ -162,14 +169,7 @@ import VitrineTestSupport
     }
 
     @Test func aLabelDrawsItsTextInTheDisplayPass() throws {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
-        root.backgroundColor = .white
-        let label = UILabel(frame: CGRect(x: 10, y: 5, width: 180, height: 40))
-        label.text = "Gate B12 — boarding"
-        label.textAlignment = .center
-        label.textColor = .systemBlue
-        root.addSubview(label)
-        root.layer.layoutAndDisplayIfNeeded()
+        let (root, label) = labelScene("Gate B12 — boarding", alignment: .center)
         #expect(label.layer.contents != nil)
         // The text is wider than the label: the tail is truncated.
         #expect(label.sizeThatFits(.zero).width > 180)
