@@ -6,13 +6,31 @@ extension UIView {
     /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`, as
     /// `animateKeyframes(withDuration:delay:options:animations:completion:)`.
     ///
-    /// Each keyframe's changes animate over its part of the duration, additively, so that
-    /// successive keyframes of one property run from where the previous one ended; before a
-    /// keyframe's start the property shows the value it had before. Each keyframe is paced
-    /// linearly (`calculationModeLinear`; the other calculation modes run linear too, and
-    /// UIKit's undocumented overall curve is not applied). `repeat` and `autoreverse` apply to
-    /// the whole animation. Changes made in `animations` outside any keyframe animate over the
-    /// whole duration. The completion follows the rules of
+    /// As in UIKit, the keyframes of each animated property of each view become one
+    /// `CAKeyframeAnimation` over the whole duration, with the options' calculation mode. Its
+    /// values are the value before the first keyframe, then the value each keyframe sets, in the
+    /// order the keyframes were added (a keyframe that sets a property twice counts once, with
+    /// the last value). Its key times follow the mode:
+    /// - `calculationModeLinear`, `calculationModeDiscrete` and `calculationModeCubic`: the
+    ///   value before a keyframe at the keyframe's start, the value it sets at its end; where a
+    ///   keyframe starts when the one before ended the two share the key time, otherwise the
+    ///   value holds in between (the pair of key times UIKit gives every keyframe). So linear
+    ///   runs each keyframe straight over its part of the duration, discrete shows each value
+    ///   from its keyframe's end, and cubic passes through each value at its keyframe's end on
+    ///   a Catmull-Rom curve. A keyframe starting before the previous one ended starts at that
+    ///   end. Before the first keyframe the old value shows, after the last the final one.
+    /// - `calculationModePaced` and `calculationModeCubicPaced`: no key times; the keyframes'
+    ///   start times and durations are ignored and Core Animation times the values by the
+    ///   distance between them, for a constant speed along the straight or smooth path.
+    ///
+    /// The animation is additive (its values minus the final one, on top of the model), as
+    /// UIKit's block animations are, so a keyframe animation of a property that is animating
+    /// continues from what is shown; colours and singular transforms animate their values as
+    /// they are, from the value shown. Changes made in `animations` outside any keyframe animate
+    /// over the whole duration, linearly. `repeat` and `autoreverse` apply to the whole
+    /// animation; `beginFromCurrentState` removes no running animation (the additive animations
+    /// already start from what is shown); UIKit's undocumented overall curve is not applied.
+    /// The completion follows the rules of
     /// `animate(withDuration:delay:options:animations:completion:)`.
     public class func animateKeyframes(
         withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
@@ -23,30 +41,135 @@ extension UIView {
             .subtracting(.beginFromCurrentState)
         let context = ViewAnimationContext.push(
             duration: duration, delay: delay, options: viewOptions.union(.overrideInheritedCurve), group: group)
-        context.keyframeBegin = CACurrentMediaTime() + context.delay
-        context.keyframe = (0, 1)
+        let keyframes = ViewKeyframeTracks(
+            mode: options.calculationMode, begin: CACurrentMediaTime() + context.delay)
+        context.keyframes = keyframes
         runBlock(animations, in: context)
+        keyframes.addAnimations(in: context)
         group.close(completion: completion)
     }
 
     /// Adds a keyframe to the enclosing keyframe animation, as
     /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`: the changes
     /// `animations` makes run from `frameStartTime` for `frameDuration`, both fractions of the
-    /// whole duration (clamped to 0...1; NaN counts as 0). Outside `animateKeyframes` the
-    /// changes apply at once, as in UIKit.
+    /// whole duration (clamped to 0...1; NaN counts as 0), or, in the paced calculation modes,
+    /// take their turn in a constant-speed animation over the whole duration. A duration of 0
+    /// changes the values at the start time (but in the paced modes). Outside
+    /// `animateKeyframes` the changes apply at once, as in UIKit.
     public class func addKeyframe(
         withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
         animations: @escaping () -> Void
     ) {
-        guard let context = ViewAnimationContext.current, context.keyframe != nil else {
+        guard let keyframes = ViewAnimationContext.current?.keyframes else {
             performWithoutAnimation(animations)
             return
         }
         let start = frameStartTime.isNaN ? 0 : min(1, max(0, frameStartTime))
         let length = frameDuration.isNaN ? 0 : min(1 - start, max(0, frameDuration))
-        let saved = context.keyframe
-        context.keyframe = (start, length)
+        keyframes.add(start: start, duration: length, animations)
+    }
+}
+
+/// The keyframes of one `animateKeyframes` block, gathered per property of each view's layer
+/// while the block runs and turned into one `CAKeyframeAnimation` per property when it ends, as
+/// UIKit does (see `UIView.animateKeyframes`).
+@MainActor
+final class ViewKeyframeTracks {
+    /// A keyframe: its part of the duration (fractions), and its number among the block's.
+    struct Keyframe {
+        var start: Double
+        var duration: Double
+        var number: Int
+    }
+
+    /// The keyframes' changes of one property of one layer.
+    struct Track {
+        let layer: CALayer
+        let view: UIView
+        let key: String
+        /// The model value before the first keyframe, and the value shown then.
+        let old: Any
+        let shown: Any
+        /// Each keyframe's value, in the order the keyframes were added.
+        var stops: [(keyframe: Keyframe, value: Any)]
+    }
+
+    let mode: CAAnimationCalculationMode
+    /// The media time the animations begin (the block's time plus its delay).
+    let begin: Double
+    private var current: Keyframe?
+    private var keyframeCount = 0
+    private var tracks: [Track] = []
+
+    init(mode: CAAnimationCalculationMode, begin: Double) {
+        self.mode = mode
+        self.begin = begin
+    }
+
+    /// Whether a keyframe's `animations` are running (changes then belong to it).
+    var isAddingKeyframe: Bool { current != nil }
+
+    /// Runs a keyframe's `animations`; the changes they make are recorded with its timing.
+    func add(start: Double, duration: Double, _ animations: () -> Void) {
+        let saved = current
+        keyframeCount += 1
+        current = Keyframe(start: start, duration: duration, number: keyframeCount)
         animations()
-        context.keyframe = saved
+        current = saved
+    }
+
+    /// Notes the change of `key` on `layer` from `old` (shown as `shown`) to `new` in the
+    /// current keyframe.
+    func record(layer: CALayer, view: UIView, key: String, old: Any, shown: Any, new: Any) {
+        guard let current else { return }
+        guard let index = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) else {
+            tracks.append(Track(layer: layer, view: view, key: key, old: old, shown: shown, stops: [(current, new)]))
+            return
+        }
+        if tracks[index].stops.last?.keyframe.number == current.number {
+            tracks[index].stops[tracks[index].stops.count - 1].value = new
+        } else {
+            tracks[index].stops.append((current, new))
+        }
+    }
+
+    /// Adds each property's keyframe animation to its layer, with the block's timing.
+    func addAnimations(in context: ViewAnimationContext) {
+        for track in tracks {
+            guard let final = track.stops.last?.value else { continue }
+            let values = [track.old] + track.stops.map(\.value)
+            let differences = values.compactMap { ViewAnimationArithmetic.additiveEndpoints(old: $0, new: final)?.from }
+            let additive = differences.count == values.count
+            let animated = additive ? differences : [track.shown] + values.dropFirst()
+            let animation = CAKeyframeAnimation(keyPath: track.key)
+            animation.calculationMode = mode
+            animation.isAdditive = additive
+            if mode == .paced || mode == .cubicPaced {
+                animation.values = animated
+            } else {
+                let frames = Self.keyTimes(of: track.stops)
+                animation.values = frames.map { animated[$0.value] }
+                animation.keyTimes = frames.map { NSNumber(value: $0.time) }
+            }
+            context.applyTiming(to: animation)
+            ViewPropertyAction.add(
+                animation, of: track.key, to: track.layer, view: track.view, in: context, from: track.old, to: final)
+        }
+    }
+
+    /// The key times of the linear, discrete and cubic modes, each with the index of its value
+    /// (0: the value before the first keyframe, k: the value keyframe k sets): the value before
+    /// a keyframe at its start (left out when that is where the previous keyframe ended, within
+    /// 1e-9, so that rounding makes no extra key time), the keyframe's value at its end. A
+    /// keyframe starting before the previous key time starts there.
+    static func keyTimes(of stops: [(keyframe: Keyframe, value: Any)]) -> [(time: Double, value: Int)] {
+        var frames: [(time: Double, value: Int)] = []
+        for (index, stop) in stops.enumerated() {
+            let previous = frames.last?.time
+            let start = max(stop.keyframe.start, previous ?? 0)
+            if previous.map({ start - $0 > 1e-9 }) ?? true { frames.append((start, index)) }
+            frames.append((min(1, max(start, stop.keyframe.start + stop.keyframe.duration)), index + 1))
+        }
+        return frames
     }
 }

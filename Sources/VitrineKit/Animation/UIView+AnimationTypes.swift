@@ -94,9 +94,9 @@ extension UIView {
     /// Options of `animateKeyframes(withDuration:delay:options:animations:completion:)`, as
     /// `UIView.KeyframeAnimationOptions`, with UIKit's raw values. Vitrine honours
     /// `allowUserInteraction`, `beginFromCurrentState`, `repeat`, `autoreverse`,
-    /// `layoutSubviews`, the override options and `calculationModeLinear` (the default) and
-    /// `calculationModeDiscrete`; the paced and cubic modes run as linear. Each keyframe is
-    /// paced linearly over its part of the duration; UIKit's undocumented curve over the whole
+    /// `layoutSubviews`, the override options and the five calculation modes, which become the
+    /// `calculationMode` of the `CAKeyframeAnimation` each animated property gets, as in UIKit
+    /// (see `animateKeyframes` for the key times). UIKit's undocumented curve over the whole
     /// animation (the curve bits some iOS code passes through `rawValue`) is not applied.
     public struct KeyframeAnimationOptions: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -109,11 +109,32 @@ extension UIView {
         public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
         public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
         public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
+        /// Straight lines between the keyframes' values, each keyframe over its own part of the
+        /// duration (the default).
         public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
+        /// No in-between values: each keyframe's value shows from the end of its part of the
+        /// duration.
         public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        /// Straight lines at constant speed over the whole duration; the keyframes' start times
+        /// and durations are ignored.
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        /// A smooth (Catmull-Rom) curve through the keyframes' values, each reached at the end
+        /// of its keyframe.
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        /// The smooth curve of `calculationModeCubic`, timed by distance as
+        /// `calculationModePaced`.
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+
+        /// The calculation mode bits (10...12) as Core Animation's mode (unknown values: linear).
+        var calculationMode: CAAnimationCalculationMode {
+            switch (rawValue >> 10) & 0x7 {
+            case 1: .discrete
+            case 2: .paced
+            case 3: .cubic
+            case 4: .cubicPaced
+            default: .linear
+            }
+        }
     }
 }
 

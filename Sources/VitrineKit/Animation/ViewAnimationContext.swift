@@ -20,13 +20,9 @@ final class ViewAnimationContext {
     let group: ViewAnimationGroup
     /// Property changes are applied without animation (a transition's snapshot fades instead).
     var suppressesPropertyAnimations = false
-    /// For keyframe animations: the media time they begin, and the keyframe being added
-    /// (relative start and duration).
-    var keyframeBegin: Double?
-    var keyframe: (start: Double, duration: Double)?
-    /// Layer keys already animated by this keyframe animation (later keyframes of a key that
-    /// cannot be additive fill forwards only).
-    var keyframeKeys: Set<String> = []
+    /// For keyframe animations: when they begin, the keyframe being added, and the changes
+    /// made in keyframes, gathered per property.
+    var keyframes: ViewKeyframeTracks?
     /// For property animators: the media time every animation begins at; the animations then
     /// fill both ways, stay attached when done, and report every stop.
     var animatorBegin: Double?
@@ -110,32 +106,23 @@ final class ViewAnimationContext {
             animation = CABasicAnimation(keyPath: keyPath)
             animation.timingFunction = timingFunction
         }
-        animation.fillMode = .backwards
-        if keyframe == nil {
-            animation.duration = duration
-            if delay > 0 { animation.beginTime = CACurrentMediaTime() + delay }
-            if options.contains(.repeat) { animation.repeatCount = .infinity }
-            animation.autoreverses = options.contains(.autoreverse)
-        }
+        applyTiming(to: animation)
         return animation
     }
 
-    /// Wraps a keyframe's animation in a group spanning the whole keyframe animation, so that
-    /// repeating and autoreversing apply to the whole, as UIKit's keyframe animations do.
-    func wrapInKeyframeGroup(_ animation: CABasicAnimation, fillsBackwards: Bool) -> CAAnimation {
-        guard let keyframe else { return animation }
-        animation.beginTime = keyframe.start * duration
-        animation.duration = max(keyframe.duration * duration, 1e-6)
-        animation.timingFunction = CAMediaTimingFunction(name: .linear)
-        animation.fillMode = fillsBackwards ? .both : .forwards
-        let group = CAAnimationGroup()
-        group.animations = [animation]
-        group.duration = duration
-        group.beginTime = keyframeBegin ?? CACurrentMediaTime()
-        group.fillMode = .backwards
-        if options.contains(.repeat) { group.repeatCount = .infinity }
-        group.autoreverses = options.contains(.autoreverse)
-        return group
+    /// Gives `animation` the block's timing: its duration, its delay (as a begin time, filled
+    /// backwards; a keyframe animation's animations all begin at its begin time), `repeat` and
+    /// `autoreverse`.
+    func applyTiming(to animation: CAAnimation) {
+        animation.fillMode = .backwards
+        animation.duration = duration
+        if let begin = keyframes?.begin {
+            animation.beginTime = begin
+        } else if delay > 0 {
+            animation.beginTime = CACurrentMediaTime() + delay
+        }
+        if options.contains(.repeat) { animation.repeatCount = .infinity }
+        animation.autoreverses = options.contains(.autoreverse)
     }
 }
 
@@ -294,8 +281,12 @@ final class ViewPropertyAction: CAAction {
             kitLog.debug("UIView animation: \(event) has a value that is not finite; changed without animation")
             return
         }
+        if let keyframes = context.keyframes, keyframes.isAddingKeyframe {
+            keyframes.record(layer: layer, view: view, key: event, old: old, shown: oldPresentation ?? old, new: new)
+            return
+        }
         let animation = context.makeAnimation(keyPath: event)
-        let fromCurrentState = context.options.contains(.beginFromCurrentState) && context.keyframe == nil
+        let fromCurrentState = context.options.contains(.beginFromCurrentState) && context.keyframes == nil
         let difference = fromCurrentState ? nil : ViewAnimationArithmetic.additiveEndpoints(old: old, new: new)
         if let difference {
             animation.isAdditive = true
@@ -306,24 +297,32 @@ final class ViewPropertyAction: CAAction {
             animation.toValue = new
         }
         if fromCurrentState { Self.removeViewAnimations(of: event, from: layer) }
-        let fillsBackwards = difference != nil || !context.keyframeKeys.contains(event)
-        context.keyframeKeys.insert(event)
-        let final = context.wrapInKeyframeGroup(animation, fillsBackwards: fillsBackwards)
+        Self.add(animation, of: event, to: layer, view: view, in: context, from: old, to: new)
+    }
+
+    /// Adds a block's animation of `key` (a change of the model value from `old` to `new`) to
+    /// `layer` under an unused key, with an observer that reports its stop to the block's
+    /// group (in a property animator's run: begun at the animator's time, filled both ways and
+    /// kept when done), and records the change in the group.
+    static func add(
+        _ animation: CAAnimation, of key: String, to layer: CALayer, view: UIView, in context: ViewAnimationContext,
+        from old: Any, to new: Any
+    ) {
         if let begin = context.animatorBegin {
-            final.beginTime = begin
-            final.fillMode = .both
-            final.isRemovedOnCompletion = false
-            final.delegate = ViewAnimationObserver(
+            animation.beginTime = begin
+            animation.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            animation.delegate = ViewAnimationObserver(
                 group: context.group, view: view, blocksInteraction: false, reportsEveryStop: true)
         } else {
-            final.delegate = ViewAnimationObserver(
+            animation.delegate = ViewAnimationObserver(
                 group: context.group, view: view,
                 blocksInteraction: !context.options.contains(.allowUserInteraction))
         }
-        let key = Self.unusedKey(event, on: layer)
+        let animationKey = unusedKey(key, on: layer)
         context.group.animationAdded(
-            ViewAnimationRecord(layer: layer, view: view, key: event, animationKey: key, from: old, to: new))
-        layer.add(final, forKey: key)
+            ViewAnimationRecord(layer: layer, view: view, key: key, animationKey: animationKey, from: old, to: new))
+        layer.add(animation, forKey: animationKey)
     }
 
     /// `key`, or `key-2`, `key-3`, ... : the first not in use on `layer` (UIKit's naming for
