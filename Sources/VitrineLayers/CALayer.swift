@@ -299,6 +299,66 @@ open class CALayer {
         didSet { if contentsScale != oldValue { layerDidChange() } }
     }
 
+    // MARK: Time (see Animation/CALayer+MediaTiming.swift)
+
+    /// The layer's timing, as Core Animation's `CAMediaTiming` on `CALayer`; nil while every
+    /// value is the default (the layer's time is its superlayer's). Boxed: few layers set one.
+    internal var timingBox: Boxed<LayerTiming>?
+
+    /// When the layer's time begins, in its superlayer's time, as `beginTime` (default 0).
+    /// See `convertTime(_:from:)`.
+    open var beginTime: CFTimeInterval {
+        get { timingBox?.value.beginTime ?? 0 }
+        set { changeTiming { $0.beginTime = newValue } }
+    }
+
+    /// How fast the layer's time runs relative to its superlayer's, as `speed` (default 1;
+    /// 0 freezes the layer and its sublayers at `timeOffset`, negative runs backwards). See
+    /// `convertTime(_:from:)`.
+    open var speed: Float {
+        get { timingBox?.value.speed ?? 1 }
+        set { changeTiming { $0.speed = newValue } }
+    }
+
+    /// An offset added to the layer's time, as `timeOffset` (default 0). See
+    /// `convertTime(_:from:)`.
+    open var timeOffset: CFTimeInterval {
+        get { timingBox?.value.timeOffset ?? 0 }
+        set { changeTiming { $0.timeOffset = newValue } }
+    }
+
+    /// Stored as `duration` for `CAMediaTiming`; Vitrine's layer time does not use it (a
+    /// layer's time runs unbounded, as Core Animation's does with the default 0).
+    open var duration: CFTimeInterval {
+        get { timingBox?.value.duration ?? 0 }
+        set { changeTiming { $0.duration = newValue } }
+    }
+
+    /// Stored as `repeatCount` for `CAMediaTiming`; Vitrine's layer time does not use it.
+    open var repeatCount: Float {
+        get { timingBox?.value.repeatCount ?? 0 }
+        set { changeTiming { $0.repeatCount = newValue } }
+    }
+
+    /// Stored as `repeatDuration` for `CAMediaTiming`; Vitrine's layer time does not use it.
+    open var repeatDuration: CFTimeInterval {
+        get { timingBox?.value.repeatDuration ?? 0 }
+        set { changeTiming { $0.repeatDuration = newValue } }
+    }
+
+    /// Stored as `autoreverses` for `CAMediaTiming`; Vitrine's layer time does not use it.
+    open var autoreverses: Bool {
+        get { timingBox?.value.autoreverses ?? false }
+        set { changeTiming { $0.autoreverses = newValue } }
+    }
+
+    /// Stored as `fillMode` for `CAMediaTiming` (default `.removed`); Vitrine's layer time
+    /// does not use it.
+    open var fillMode: CAMediaTimingFillMode {
+        get { timingBox?.value.fillMode ?? .removed }
+        set { changeTiming { $0.fillMode = newValue } }
+    }
+
     // MARK: Animation state (see Animation/)
 
     /// The animations attached with `add(_:forKey:)`, in the order added.
@@ -562,6 +622,7 @@ open class CALayer {
         contentsRect = other.contentsRect
         contentsCenter = other.contentsCenter
         contentsScale = other.contentsScale
+        timingBox = other.timingBox.map { Boxed($0.value) }
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         name = other.name
     }

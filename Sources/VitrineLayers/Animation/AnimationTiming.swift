@@ -67,6 +67,10 @@ struct AnimationTiming {
         timingFunction = animation.timingFunction
     }
 
+    /// Whether the animation's own speed is 0: once begun it shows one value for ever (until
+    /// its timing is changed) and never ends.
+    var isFrozen: Bool { speed == 0 }
+
     /// The parent time at which the active duration ends (infinity when it never does).
     func endTime(begin: Double) -> Double {
         speed == 0 ? .infinity : begin + activeDuration / abs(speed)

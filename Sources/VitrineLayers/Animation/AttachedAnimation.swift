@@ -5,8 +5,8 @@ final class AttachedAnimation {
     let animation: CAAnimation
     /// The timing worked out from the animation's properties.
     var timing: AnimationTiming
-    /// The begin time in media time; nil until the engine first samples an animation whose
-    /// `beginTime` is 0.
+    /// The begin time in the layer's time; nil until the engine first samples an animation
+    /// whose `beginTime` is 0.
     var begin: Double?
     /// `animationDidStart` was sent.
     var started = false

@@ -8,7 +8,9 @@ import Foundation
 /// For every layer with animations (found through a flag each layer carries for its subtree,
 /// so only paths to animating layers are walked) it:
 /// 1. sends `animationDidStop(_:finished: false)` for animations removed since the last frame;
-/// 2. samples each attached animation at the frame time (resolving `beginTime` 0 to it),
+/// 2. samples each attached animation at the frame time converted to the layer's time (Core
+///    Animation's layer time: `(t_parent - beginTime) · speed + timeOffset` from the root's
+///    media time down; see `CALayer.convertTime(_:from:)`), resolving `beginTime` 0 to it,
 ///    in the order added, over the model values: the result is the layer's presentation;
 /// 3. gives the layer a new change serial and subtree stamp when its presentation changed,
 ///    so the compositor's damage tracking redraws it (the compositor reads presentation
@@ -37,26 +39,37 @@ public final class CAAnimationEngine {
     /// Samples every animation in `root`'s tree at media time `time` (see the type's
     /// documentation). Returns whether an animation is still to run (started or waiting for
     /// its begin time): while it does, the caller keeps making frames. Animations that only
-    /// fill forwards do not count.
+    /// fill forwards do not count, nor frozen ones: on a layer whose time stands still (its
+    /// speed or an ancestor's is 0, as when paused the QA1673 way) or begun with a speed of
+    /// their own of 0. A frozen animation never ends; a timing change asks for a frame.
     @discardableResult
     public func advance(_ root: CALayer, to time: CFTimeInterval) -> Bool {
         sampledLayerCount = 0
         changedLayerCount = 0
         events.removeAll(keepingCapacity: true)
-        let running = time.isFinite ? visit(root, time: time) : false
+        var running = false
+        if time.isFinite {
+            // The root's superlayer time (the media time unless the root is itself a sublayer).
+            let parent = root.superlayer
+            running = visit(
+                root, parentTime: parent?.convertTime(time, from: nil) ?? time, frozen: parent?.isTimeFrozen ?? false)
+        }
         deliverEvents()
         return running
     }
 
-    private func visit(_ layer: CALayer, time: Double) -> Bool {
+    /// Visits `layer` at its superlayer's time `parentTime`; `frozen`: an ancestor has speed 0.
+    private func visit(_ layer: CALayer, parentTime: Double, frozen ancestorFrozen: Bool) -> Bool {
+        let time = layer.localTime(fromParentTime: parentTime)
+        let frozen = ancestorFrozen || layer.freezesTime
         var running = false
         if !layer.attachedAnimations.isEmpty || layer.hasPresentationOverlay || !layer.pendingAnimationStops.isEmpty {
-            running = sample(layer, time: time)
+            running = sample(layer, time: time, frozen: frozen)
         }
         var flaggedBelow = false
         if let sublayers = layer.sublayerStorage {
             for sublayer in sublayers where sublayer.subtreeHasAnimations {
-                if visit(sublayer, time: time) { running = true }
+                if visit(sublayer, parentTime: time, frozen: frozen) { running = true }
                 if sublayer.subtreeHasAnimations { flaggedBelow = true }
             }
         }
@@ -68,8 +81,10 @@ public final class CAAnimationEngine {
         return running
     }
 
-    /// Samples one layer's animations; returns whether any is still to run.
-    private func sample(_ layer: CALayer, time: Double) -> Bool {
+    /// Samples one layer's animations at the layer's time `time`; returns whether any is still
+    /// to run. Under a layer with speed 0 (`frozen`) none is: the layer's time stands still, so
+    /// nothing it shows changes until a timing property changes, which asks for a frame.
+    private func sample(_ layer: CALayer, time: Double, frozen: Bool) -> Bool {
         sampledLayerCount += 1
         for stopped in layer.pendingAnimationStops { events.append(.stop(stopped, finished: false)) }
         layer.pendingAnimationStops.removeAll()
@@ -102,7 +117,7 @@ public final class CAAnimationEngine {
                     layer.attachedAnimations.remove(at: index)
                     continue
                 }
-            } else {
+            } else if !frozen, !(sample.phase == .active && attached.timing.isFrozen) {
                 running = true
             }
             if sample.applies {

@@ -13,10 +13,11 @@ extension CALayer {
     /// - A nil `key` gets a unique one (`"vitrine.animation.<n>"`), which `animationKeys()`
     ///   lists.
     /// - `duration` 0, negative or not finite becomes `CATransaction.animationDuration()`.
-    /// - `beginTime` 0 is resolved to the media time of the first frame that samples the
-    ///   animation: the time that frame is shown (its target timestamp), so the first frame
-    ///   shows the animation's start. Core Animation uses the commit's time, which is at most a
-    ///   frame earlier.
+    /// - `beginTime` is in the layer's time (see `convertTime(_:from:)`; the media time while
+    ///   the layer and its ancestors keep the default timing). 0 is resolved to the layer's
+    ///   time at the first frame that samples the animation: the time that frame is shown (its
+    ///   target timestamp), so the first frame shows the animation's start. Core Animation uses
+    ///   the commit's time, which is at most a frame earlier.
     /// - A key path that is not animatable (see `CAPropertyAnimation`), or a group with no such
     ///   animation, is ignored without error, as in Core Animation.
     /// - The animation counts towards the completion blocks of the open transactions (see

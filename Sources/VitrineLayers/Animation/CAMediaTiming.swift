@@ -1,14 +1,17 @@
-/// The timing of an animation, as Core Animation's `CAMediaTiming` protocol: where its
-/// active time begins, how long one iteration lasts, how often it repeats, how fast its time
-/// runs and what it shows outside its active time.
+/// The timing of an animation or a layer, as Core Animation's `CAMediaTiming` protocol: where
+/// its active time begins, how long one iteration lasts, how often it repeats, how fast its
+/// time runs and what it shows outside its active time.
 ///
-/// Vitrine's `CAAnimation` adopts it. `CALayer` does not yet (Core Animation's layers have
-/// their own time space; Vitrine's layers all run on the screen's media time).
+/// `CAAnimation` and `CALayer` adopt it, as in Core Animation. A layer's `beginTime`, `speed`
+/// and `timeOffset` give it a time space of its own, derived from its superlayer's (see
+/// `CALayer.convertTime(_:from:)`); its animations run in it.
 @MainActor
 public protocol CAMediaTiming: AnyObject {
-    /// When the animation begins, in its parent's time (the media time for an animation on
-    /// a layer, the group's local time inside a group). 0 means "when it is added", resolved
-    /// by the engine.
+    /// When the animation begins, in its parent's time (for an animation on a layer, the
+    /// layer's time: `convertTime(CACurrentMediaTime(), from: nil)`, which is the media time
+    /// while the layer and its ancestors keep the default timing; inside a group, the group's
+    /// local time). 0 means "when it is added", resolved by the engine. For a layer, when its
+    /// time begins in its superlayer's time.
     var beginTime: CFTimeInterval { get set }
     /// The length of one iteration in local time.
     var duration: CFTimeInterval { get set }
