@@ -184,7 +184,7 @@ open class UIViewPropertyAnimator {
             let fraction = currentFraction()
             effectiveDuration = duration * Double(durationFactor)
             pausedFraction = fraction
-            updateAll { $0.duration = self.effectiveDuration }
+            updateAll { animation, _ in animation.duration = self.effectiveDuration }
         }
         if isRunning { applyRunningTiming(from: pausedFraction) } else { startAnimation() }
     }
@@ -283,10 +283,10 @@ open class UIViewPropertyAnimator {
         isRunning = false
         let offset = fraction * effectiveDuration
         let now = CACurrentMediaTime()
-        updateAll { animation in
+        updateAll { animation, shift in
             animation.speed = 0
             animation.timeOffset = offset
-            if animation.beginTime > now { animation.beginTime = now }
+            if animation.beginTime > now + shift { animation.beginTime = now + shift }
         }
     }
 
@@ -296,15 +296,21 @@ open class UIViewPropertyAnimator {
         isRunning = true
         let origin = runOrigin
         let reversed = isReversed
-        updateAll { animation in
+        updateAll { animation, shift in
             animation.speed = reversed ? -1 : 1
             animation.timeOffset = 0
-            animation.beginTime = origin
+            animation.beginTime = origin + shift
         }
     }
 
-    private func updateAll(_ change: @escaping (CAAnimation) -> Void) {
-        for record in records { record.layer?.updateAnimation(forKey: record.animationKey, change) }
+    /// Changes every animation of the animator; `change` gets the layer's `mediaTimeShift()`
+    /// (the animator keeps media time; begin times are in each layer's time).
+    private func updateAll(_ change: @escaping (CAAnimation, Double) -> Void) {
+        for record in records {
+            guard let layer = record.layer else { continue }
+            let shift = layer.mediaTimeShift()
+            layer.updateAnimation(forKey: record.animationKey) { change($0, shift) }
+        }
     }
 
     /// An animation reached its end (all of the animator's end in the same frame).

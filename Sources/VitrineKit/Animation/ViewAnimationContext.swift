@@ -319,6 +319,7 @@ final class ViewPropertyAction: CAAction {
                 group: context.group, view: view,
                 blocksInteraction: !context.options.contains(.allowUserInteraction))
         }
+        if animation.beginTime != 0 { animation.beginTime += layer.mediaTimeShift() }
         let animationKey = unusedKey(key, on: layer)
         context.group.animationAdded(
             ViewAnimationRecord(layer: layer, view: view, key: key, animationKey: animationKey, from: old, to: new))
