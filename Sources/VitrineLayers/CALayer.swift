@@ -308,7 +308,7 @@ open class CALayer {
     /// When the layer's time begins, in its superlayer's time, as `beginTime` (default 0).
     /// See `convertTime(_:from:)`.
     open var beginTime: CFTimeInterval {
-        get { timingBox?.value.beginTime ?? 0 }
+        get { timing.beginTime }
         set { changeTiming { $0.beginTime = newValue } }
     }
 
@@ -316,46 +316,46 @@ open class CALayer {
     /// 0 freezes the layer and its sublayers at `timeOffset`, negative runs backwards). See
     /// `convertTime(_:from:)`.
     open var speed: Float {
-        get { timingBox?.value.speed ?? 1 }
+        get { timing.speed }
         set { changeTiming { $0.speed = newValue } }
     }
 
     /// An offset added to the layer's time, as `timeOffset` (default 0). See
     /// `convertTime(_:from:)`.
     open var timeOffset: CFTimeInterval {
-        get { timingBox?.value.timeOffset ?? 0 }
+        get { timing.timeOffset }
         set { changeTiming { $0.timeOffset = newValue } }
     }
 
     /// Stored as `duration` for `CAMediaTiming`; Vitrine's layer time does not use it (a
     /// layer's time runs unbounded, as Core Animation's does with the default 0).
     open var duration: CFTimeInterval {
-        get { timingBox?.value.duration ?? 0 }
+        get { timing.duration }
         set { changeTiming { $0.duration = newValue } }
     }
 
     /// Stored as `repeatCount` for `CAMediaTiming`; Vitrine's layer time does not use it.
     open var repeatCount: Float {
-        get { timingBox?.value.repeatCount ?? 0 }
+        get { timing.repeatCount }
         set { changeTiming { $0.repeatCount = newValue } }
     }
 
     /// Stored as `repeatDuration` for `CAMediaTiming`; Vitrine's layer time does not use it.
     open var repeatDuration: CFTimeInterval {
-        get { timingBox?.value.repeatDuration ?? 0 }
+        get { timing.repeatDuration }
         set { changeTiming { $0.repeatDuration = newValue } }
     }
 
     /// Stored as `autoreverses` for `CAMediaTiming`; Vitrine's layer time does not use it.
     open var autoreverses: Bool {
-        get { timingBox?.value.autoreverses ?? false }
+        get { timing.autoreverses }
         set { changeTiming { $0.autoreverses = newValue } }
     }
 
     /// Stored as `fillMode` for `CAMediaTiming` (default `.removed`); Vitrine's layer time
     /// does not use it.
     open var fillMode: CAMediaTimingFillMode {
-        get { timingBox?.value.fillMode ?? .removed }
+        get { timing.fillMode }
         set { changeTiming { $0.fillMode = newValue } }
     }
 

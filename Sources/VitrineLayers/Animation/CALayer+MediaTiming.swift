@@ -60,6 +60,9 @@ extension CALayer: CAMediaTiming {
         CALayer.convert(t, from: self, to: l)
     }
 
+    /// The layer's timing values (the defaults when none was set).
+    var timing: LayerTiming { timingBox?.value ?? LayerTiming() }
+
     /// The layer's time at superlayer time `t` (a Vitrine helper for the animation engine).
     func localTime(fromParentTime t: Double) -> Double {
         guard let timing = timingBox?.value else { return t }
@@ -83,7 +86,7 @@ extension CALayer: CAMediaTiming {
     /// which the engine samples the subtree's animations at their new times (their changed
     /// presentations are damaged as any animation's are).
     func changeTiming(_ change: (inout LayerTiming) -> Void) {
-        var timing = timingBox?.value ?? LayerTiming()
+        var timing = self.timing
         let before = timing
         change(&timing)
         Boxed.store(timing, in: &timingBox)
@@ -98,19 +101,8 @@ extension CALayer: CAMediaTiming {
     private static func convert(_ t: Double, from source: CALayer?, to target: CALayer?) -> Double {
         if source === target { return t }
         // The closest common ancestor (nil: none, the media time).
-        var common: CALayer? = nil
-        if let source, let target {
-            var targetChain = Set<ObjectIdentifier>()
-            var layer: CALayer? = target
-            while let current = layer {
-                targetChain.insert(ObjectIdentifier(current))
-                layer = current.superlayer
-            }
-            common = source
-            while let current = common, !targetChain.contains(ObjectIdentifier(current)) {
-                common = current.superlayer
-            }
-        }
+        var common: CALayer?
+        if let source, let target { common = source.ancestorShared(with: target) }
         // Up from the source to the common ancestor.
         var time = t
         var layer = source
@@ -119,13 +111,12 @@ extension CALayer: CAMediaTiming {
             layer = current.superlayer
         }
         // Down from the common ancestor to the target.
-        var path: [CALayer] = []
-        layer = target
-        while let current = layer, current !== common {
-            path.append(current)
-            layer = current.superlayer
-        }
-        for current in path.reversed() { time = current.localTime(fromParentTime: time) }
-        return time
+        return target?.time(time, below: common) ?? time
+    }
+
+    /// This layer's time at `ancestor`'s time `t` (nil: the media time).
+    private func time(_ t: Double, below ancestor: CALayer?) -> Double {
+        if self === ancestor { return t }
+        return localTime(fromParentTime: superlayer?.time(t, below: ancestor) ?? t)
     }
 }

@@ -28,20 +28,17 @@ import VitrineGraphics
     /// a (begin 1, speed 2, offset 0.5) > b (begin 2, speed 4, offset -1) > c (begin 0.25,
     /// speed 0.5, offset 10), and d (speed 3) beside b.
     private func tree() -> (a: CALayer, b: CALayer, c: CALayer, d: CALayer) {
-        let a = CALayer()
-        a.beginTime = 1
-        a.speed = 2
-        a.timeOffset = 0.5
-        let b = CALayer()
-        b.beginTime = 2
-        b.speed = 4
-        b.timeOffset = -1
-        let c = CALayer()
-        c.beginTime = 0.25
-        c.speed = 0.5
-        c.timeOffset = 10
-        let d = CALayer()
-        d.speed = 3
+        func layer(begin: Double, speed: Float, offset: Double) -> CALayer {
+            let layer = CALayer()
+            layer.beginTime = begin
+            layer.speed = speed
+            layer.timeOffset = offset
+            return layer
+        }
+        let a = layer(begin: 1, speed: 2, offset: 0.5)
+        let b = layer(begin: 2, speed: 4, offset: -1)
+        let c = layer(begin: 0.25, speed: 0.5, offset: 10)
+        let d = layer(begin: 0, speed: 3, offset: 0)
         a.addSublayer(b)
         b.addSublayer(c)
         a.addSublayer(d)
