@@ -393,8 +393,14 @@ enum DaemonConfigChecks {
         daemon.process.send(SIGHUP)
         let reloaded = daemon.notify.receive(containing: "Config reloaded", timeout: 5)
         checks.expect(reloaded != nil, "reload: SIGHUP applies the new config (STATUS says so)")
-        try? await Task.sleep(nanoseconds: 500_000_000)
-        let crtc = observer?.crtcIDs.compactMap { observer?.crtcConfiguration($0) }.first { $0.mode != nil }
+        // The modeset rides on the next frame's flip, which a debug build under TCG on a busy
+        // machine can take seconds to present: wait for it rather than for a fixed time.
+        var crtc: DRMCRTCConfiguration?
+        let modeDeadline = Date().addingTimeInterval(15)
+        repeat {
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            crtc = observer?.crtcIDs.compactMap { observer?.crtcConfiguration($0) }.first { $0.mode != nil }
+        } while !(crtc?.mode?.width == 800 && crtc?.mode?.height == 600) && Date() < modeDeadline
         checks.expect(
             crtc?.mode?.width == 800 && crtc?.mode?.height == 600, "reload: the CRTC runs the new 800x600 mode",
             "\(crtc, default: "nil")")
