@@ -99,30 +99,13 @@ import VitrineTestSupport
         #expect(parent.child.layer.animationKeys() == ["position"])
     }
 
-    /// A 200x120 red view at (60, 60) with a blue 60x40 child at (20, 20) on a black window.
-    private func transitionScene() -> (ViewAnimationScene, UIView, UIView) {
-        let scene = ViewAnimationScene()
-        scene.view.removeFromSuperview()
-        let container = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 120))
-        container.backgroundColor = .red
-        let child = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 40))
-        child.backgroundColor = .blue
-        container.addSubview(child)
-        scene.window.addSubview(container)
-        scene.rig.settle()
-        return (scene, container, child)
-    }
-
     @Test func aCrossDissolveFadesASnapshotOfTheOldContentOverTheNew() throws {
         let (scene, container, child) = transitionScene()
         let log = CompletionLog()
         scene.start()
         UIView.transition(
             with: container, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
-            animations: {
-                container.backgroundColor = .green
-                child.frame.origin.x = 120
-            }, completion: log.record("t"))
+            animations: newTransitionContent(container, child), completion: log.record("t"))
         #expect(child.layer.animationKeys() == nil)  // the content changes at once
         scene.frame(0)
         let start = try #require(scene.rig.output.screenshot())

@@ -77,3 +77,29 @@ final class CompletionLog {
         { [self] finished in entries.append("\(name) \(finished)") }
     }
 }
+
+/// A transition scene: the window of a `ViewAnimationScene` with, in place of its view, a
+/// 200x120 red container at (60, 60) holding a blue 60x40 child at (20, 20), drawn.
+@MainActor
+func transitionScene() -> (ViewAnimationScene, UIView, UIView) {
+    let scene = ViewAnimationScene()
+    scene.view.removeFromSuperview()
+    let container = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 120))
+    container.backgroundColor = .red
+    let child = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 40))
+    child.backgroundColor = .blue
+    container.addSubview(child)
+    scene.window.addSubview(container)
+    scene.rig.settle()
+    return (scene, container, child)
+}
+
+/// The new content the transition tests install: the container of `transitionScene()` turns
+/// green and its child moves to x = 120.
+@MainActor
+func newTransitionContent(_ container: UIView, _ child: UIView) -> () -> Void {
+    {
+        container.backgroundColor = .green
+        child.frame.origin.x = 120
+    }
+}

@@ -141,7 +141,7 @@ public struct Canvas {
                 transform: transform, size: (area.width, area.height), canvas: self.area, clip: clip)
         else { return }
         Self.configure(maskImage, placement: placement, filter: filter, edge: edge)
-        withClip(clip) {
+        withClip(placement.sampledPart(of: clip)) {
             pixman_image_composite32(
                 PIXMAN_OP_OVER, solid, maskImage,
                 target.pixmanImage, 0, 0, placement.sourceX, placement.sourceY,
@@ -158,16 +158,20 @@ public struct Canvas {
     ) {
         precondition(mask.format == .alpha8, "a coverage mask is alpha8")
         let affected = clip ?? Region(area)
+        let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
         guard
             let placement = Placement(
-                transform: transform, size: (mask.width, mask.height), canvas: area, clip: affected,
-                coverWholeClip: true)
+                transform: transform, size: (mask.width, mask.height), canvas: area, clip: affected)
         else {
-            fill(affected, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0))
+            fill(affected, color: transparent)
             return
         }
+        // Outside the mask's box, and where pixman cannot sample it (see `Placement`), the
+        // mask is empty: those pixels are cleared, the others multiplied by the mask.
+        let sampled = placement.sampledPart(of: affected.intersection(Region(placement.area)))
+        fill(affected.subtracting(sampled), color: transparent)
         Self.configure(mask.pixmanImage, placement: placement, filter: filter, edge: .transparent)
-        withClip(affected) {
+        withClip(sampled) {
             pixman_image_composite32(
                 PIXMAN_OP_IN_REVERSE, mask.pixmanImage, nil, target.pixmanImage,
                 placement.sourceX, placement.sourceY, 0, 0, Int32(placement.area.x - originX),
@@ -186,7 +190,7 @@ public struct Canvas {
         guard let placement = Placement(transform: transform, size: sourceSize, canvas: area, clip: clip)
         else { return }
         Self.configure(source, placement: placement, filter: filter, edge: edge)
-        withClip(clip) {
+        withClip(placement.sampledPart(of: clip)) {
             pixman_image_composite32(
                 op.pixmanOperator, source, mask, target.pixmanImage, placement.sourceX,
                 placement.sourceY, 0, 0, Int32(placement.area.x - originX), Int32(placement.area.y - originY),
@@ -246,18 +250,15 @@ private struct Placement {
     var sourceY: Int32
     /// The target-to-source transform, or nil for a whole-pixel translation.
     var pixmanTransform: pixman_transform?
+    /// For a projective transform, the pixels of `area` pixman samples right, when not all
+    /// of them (see `sampledRegion`).
+    var sampled: Region?
 
-    init?(
-        transform: ProjectiveTransform, size: (Int, Int), canvas: PixelRect, clip: Region,
-        coverWholeClip: Bool = false
-    ) {
+    init?(transform: ProjectiveTransform, size: (Int, Int), canvas: PixelRect, clip: Region) {
         guard transform.isFinite else { return nil }
         let sourceRect = CGRect(x: 0, y: 0, width: size.0, height: size.1)
-        var limit = clip.boundingBox.intersection(canvas)
-        if !coverWholeClip {
-            guard let box = transform.boundingBox(of: sourceRect) else { return nil }
-            limit = limit.intersection(PixelRect(enclosing: box))
-        }
+        guard let box = transform.boundingBox(of: sourceRect) else { return nil }
+        let limit = clip.boundingBox.intersection(canvas).intersection(PixelRect(enclosing: box))
         guard !limit.isEmpty else { return nil }
         area = limit
         if transform.isIntegerTranslation {
@@ -270,34 +271,102 @@ private struct Placement {
             guard let inverse = transform.inverted() else { return nil }
             sourceX = Int32(area.x)
             sourceY = Int32(area.y)
-            pixmanTransform = Self.fixedPoint(inverse)
-            if pixmanTransform == nil { return nil }
+            guard let rows = Self.fixedPointRows(inverse, over: area) else { return nil }
+            pixmanTransform = pixman_transform(
+                matrix: (
+                    (rows[0][0], rows[0][1], rows[0][2]),
+                    (rows[1][0], rows[1][1], rows[1][2]),
+                    (rows[2][0], rows[2][1], rows[2][2])
+                ))
+            if !inverse.isAffine {
+                let sampled = Self.sampledRegion(rows, over: area)
+                if sampled != Region(area) { self.sampled = sampled }
+            }
         }
     }
 
+    /// The part of `clip` to composite: all of it, or for a projective transform what pixman
+    /// samples right.
+    func sampledPart(of clip: Region) -> Region {
+        guard let sampled else { return clip }
+        return clip.intersection(sampled)
+    }
+
     /// The column-vector 16.16 fixed-point form pixman wants (the transpose of our row-vector
-    /// matrix). A projective matrix is scaled so its largest entry uses the fixed-point range
-    /// well (the same projective map, better precision).
-    private static func fixedPoint(_ m: ProjectiveTransform) -> pixman_transform? {
+    /// matrix), row by row.
+    ///
+    /// pixman maps a target pixel centre through it to a vector (x, y, w) in 16.16 fixed point,
+    /// once at the start of each row and then by adding the first column pixel by pixel; so
+    /// the vector must stay within the 16.16 range (±32768) over the whole `area`, or it wraps.
+    /// A projective matrix is scaled (the same projective map) so that the largest entry of
+    /// the vector at the area's corners, where a linear map is largest, and of the matrix is
+    /// 16384.
+    private static func fixedPointRows(_ m: ProjectiveTransform, over area: PixelRect) -> [[pixman_fixed_t]]? {
         var rows = [
             [m.m11, m.m21, m.m31],
             [m.m12, m.m22, m.m32],
             [m.m13, m.m23, m.m33],
         ]
         if !m.isAffine {
-            let largest = rows.joined().map(abs).max() ?? 1
-            guard largest > 0 else { return nil }
+            var largest = rows.joined().map(abs).max() ?? 0
+            for x in [area.x, area.maxX] {
+                for y in [area.y, area.maxY] {
+                    for row in rows {
+                        largest = max(largest, abs(row[0] * Double(x) + row[1] * Double(y) + row[2]))
+                    }
+                }
+            }
+            guard largest > 0, largest.isFinite else { return nil }
             let scale = 16_384 / largest
             rows = rows.map { $0.map { $0 * scale } }
         }
         let limit = 32_767.0
         guard rows.joined().allSatisfy({ abs($0) < limit }) else { return nil }
-        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65_536).rounded()) }
-        return pixman_transform(
-            matrix: (
-                (fixed(rows[0][0]), fixed(rows[0][1]), fixed(rows[0][2])),
-                (fixed(rows[1][0]), fixed(rows[1][1]), fixed(rows[1][2])),
-                (fixed(rows[2][0]), fixed(rows[2][1]), fixed(rows[2][2]))
-            ))
+        return rows.map { $0.map { pixman_fixed_t(($0 * 65_536).rounded()) } }
+    }
+
+    /// The pixels of `area` whose centres a projective `rows` maps to a source point at least
+    /// 1/256 pixel right of and below the source's origin, with a positive w.
+    ///
+    /// pixman 0.42 divides the vector's x and y by w as unsigned 64-bit numbers: where they are
+    /// negative (target pixels left of or above the source, in the bounding box of a turned
+    /// one) the quotient is garbage, which draws stray rows and columns. Those pixels would
+    /// show nothing (or the outermost half pixel of the source's left and top edges); they are
+    /// left out of the composite. The vector is linear along a row, so each row is one span.
+    private static func sampledRegion(_ rows: [[pixman_fixed_t]], over area: PixelRect) -> Region {
+        let q = rows.map { $0.map(Double.init) }
+        let margin = 1.0 / 256
+        let slack = 4.0  // in units of 2^-16: pixman rounds the row's start vector
+        // Each condition: a·(x + 0.5) + b·(y + 0.5) + c ≥ 0.
+        let conditions: [[Double]] = [
+            (0..<3).map { q[0][$0] - margin * q[2][$0] },
+            (0..<3).map { q[1][$0] - margin * q[2][$0] },
+            q[2],
+        ]
+        var rects: [PixelRect] = []
+        for y in area.y..<area.maxY {
+            var low = area.x
+            var high = area.maxX  // exclusive
+            for condition in conditions {
+                let a = condition[0]
+                let b = condition[1] * (Double(y) + 0.5) + condition[2] - slack
+                // The first (a > 0) or last (a < 0) pixel meeting it, kept within the row.
+                let edge = a == 0 ? 0 : min(Double(area.maxX), max(Double(area.x - 1), -b / a - 0.5))
+                if a > 0 {
+                    low = max(low, Int(edge.rounded(.up)))
+                } else if a < 0 {
+                    high = min(high, Int(edge.rounded(.down)) + 1)
+                } else if b < 0 {
+                    high = low
+                }
+            }
+            guard high > low else { continue }
+            if let last = rects.last, last.maxY == y, last.x == low, last.maxX == high {
+                rects[rects.count - 1].height += 1
+            } else {
+                rects.append(PixelRect(x: low, y: y, width: high - low, height: 1))
+            }
+        }
+        return Region(disjoint: rects)
     }
 }

@@ -6,9 +6,10 @@ extension UIView {
     ///
     /// Vitrine honours the four curves, `repeat`, `autoreverse`, `beginFromCurrentState`,
     /// `allowUserInteraction`, `overrideInheritedDuration`, `overrideInheritedCurve`,
-    /// `overrideInheritedOptions`, `layoutSubviews`, `allowAnimatedContent` and
-    /// `transitionCrossDissolve`. The other transitions (flips, curls) are accepted and
-    /// performed as a cross dissolve for now; `showHideTransitionViews` is honoured by
+    /// `overrideInheritedOptions`, `layoutSubviews`, `allowAnimatedContent`,
+    /// `transitionCrossDissolve` and the four flips, drawn as UIKit draws them (see
+    /// `UIView.transition(with:duration:options:animations:completion:)`). The curls are
+    /// accepted and performed as a cross dissolve; `showHideTransitionViews` is honoured by
     /// `transition(from:to:duration:options:completion:)`. The frame-rate hints are accepted
     /// and ignored (Vitrine animates at every vblank).
     public struct AnimationOptions: OptionSet, Hashable, Sendable {
@@ -46,13 +47,20 @@ extension UIView {
         /// Even pace.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
+        /// The view turns about its vertical centre line, its left side toward the viewer and
+        /// its right side away, showing the new content on its back (UIKit's flip).
         public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        /// As `transitionFlipFromLeft`, the right side coming toward the viewer.
         public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        /// A page curl in UIKit; a cross dissolve in Vitrine (curls are not drawn yet).
         public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        /// A page curl in UIKit; a cross dissolve in Vitrine (curls are not drawn yet).
         public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
         /// The old content fades out over the new.
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        /// The view turns about its horizontal centre line, its top edge toward the viewer.
         public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        /// As `transitionFlipFromTop`, the bottom edge coming toward the viewer.
         public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
 
         public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
