@@ -67,6 +67,13 @@ public struct Region: Sendable, CustomStringConvertible {
         pixman_region32_contains_point(storage.region, Int32(x), Int32(y), nil) != 0
     }
 
+    /// Whether any pixel of `rect` is in the region; makes no region, so it is cheap.
+    public func intersects(_ rect: PixelRect) -> Bool {
+        guard !rect.isEmpty else { return false }
+        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        return pixman_region32_contains_rectangle(storage.region, &box) != PIXMAN_REGION_OUT
+    }
+
     public mutating func formUnion(_ other: Region) {
         makeUnique()
         pixman_region32_union(storage.region, storage.region, other.storage.region)

@@ -29,25 +29,28 @@ extension Compositor {
                 canvas.fill(mask: buffer, transform: transform, color: color, clip: clip)
                 return
             }
-            let bounds = clip.boundingBox
-            for slice in slices where slice.destination.intersects(bounds) {
+            for slice in slices where clip.intersects(slice.destination) {
                 var part = clip
                 part.formIntersection(slice.destination)
-                guard !part.isEmpty else { continue }
                 canvas.fill(mask: buffer, transform: slice.transform, color: color, filter: .nearest, clip: part)
             }
         }
 
-        /// Cuts an offscreen group to the mask: pixels outside it become transparent, the
-        /// others are multiplied by its coverage.
+        /// Cuts an offscreen group to the mask (a rounded shape's, not a border's): pixels
+        /// outside it become transparent, the others are multiplied by its coverage.
         func clip(_ canvas: Canvas) {
             guard let slices, let pixelRect else {
                 canvas.applyMask(buffer, transform: transform)
                 return
             }
             canvas.fill(Region(canvas.area).subtracting(Region(pixelRect)), color: .transparent, operator: .source)
-            for slice in slices where slice.destination.intersects(canvas.area) {
-                canvas.applyMask(buffer, transform: slice.transform, filter: .nearest, clip: Region(slice.destination))
+            // Inside the rectangle only the corners are not fully covered.
+            var corners = Compositor.cornerSquares(of: pixelRect, radius: radius)
+            corners.formIntersection(canvas.area)
+            for slice in slices where corners.intersects(slice.destination) {
+                var part = corners
+                part.formIntersection(slice.destination)
+                canvas.applyMask(buffer, transform: slice.transform, filter: .nearest, clip: part)
             }
         }
     }
@@ -62,12 +65,12 @@ extension Compositor {
 
     /// The side of the corner squares of a rounded rectangle: every pixel outside them, on the
     /// rectangle, is fully covered.
-    static func cornerSide(of rect: PixelRect, radius: Double) -> Int {
+    nonisolated static func cornerSide(of rect: PixelRect, radius: Double) -> Int {
         min(Int(radius.rounded(.up)) + 1, min(rect.width, rect.height) / 2 + 1)
     }
 
     /// The four radius-sized squares at the corners of `rect`.
-    static func cornerSquares(of rect: PixelRect, radius: Double) -> Region {
+    nonisolated static func cornerSquares(of rect: PixelRect, radius: Double) -> Region {
         let side = cornerSide(of: rect, radius: radius)
         return Region([
             PixelRect(x: rect.x, y: rect.y, width: side, height: side),
