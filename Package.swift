@@ -165,7 +165,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-kit-bench",
-            dependencies: ["VitrineKit", "VitrinePlatform", "CMallocInfo"],
+            dependencies: ["VitrineKit", "VitrinePlatform"],
             path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),
