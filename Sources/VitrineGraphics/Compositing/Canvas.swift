@@ -108,7 +108,7 @@ public struct Canvas {
         opacity: Double = 1, filter: SamplingFilter = .bilinear, edge: SourceEdge = .transparent,
         operator op: CompositeOperator = .over, clip: Region
     ) {
-        if let color = image.coverageColorValue {
+        if let color = image.coverageColor {
             // One colour through the coverage: the same pixels as drawing the colour pixels.
             fill(
                 mask: image.pixels, sourceRect: sourceRect, transform: transform,

@@ -16,24 +16,24 @@ public final class CGImage: @unchecked Sendable {
     /// after the image is made: the image owns a private copy.
     let pixels: PixelBuffer
     /// A coverage image's colour as an opaque `0xffRRGGBB`; nil for colour pixels.
-    let coverageColor: UInt32?
+    let coverageARGB: UInt32?
 
     /// An image holding a copy of `buffer`'s pixels. `.alpha8` buffers are not images.
     public init(copying buffer: PixelBuffer) {
         precondition(buffer.format != .alpha8, "an image has colour pixels")
         pixels = buffer.copy()
-        coverageColor = nil
+        coverageARGB = nil
     }
 
     /// An image that takes `buffer` over: the caller must not write to it afterwards.
     init(adopting buffer: PixelBuffer) {
         pixels = buffer
-        coverageColor = nil
+        coverageARGB = nil
     }
 
     private init(coverage: PixelBuffer, color: UInt32) {
         pixels = coverage
-        coverageColor = color
+        coverageARGB = color
     }
 
     /// `buffer` (premultiplied ARGB) as a coverage image, when every pixel is one opaque
@@ -77,21 +77,21 @@ public final class CGImage: @unchecked Sendable {
 
     /// Colour pixels: `pixels`, or a coverage image expanded into a new premultiplied buffer.
     var colorPixels: PixelBuffer {
-        guard let coverageColor else { return pixels }
+        guard let coverageARGB else { return pixels }
         let expanded = PixelBuffer(width: pixels.width, height: pixels.height, format: .argb8888Premultiplied)
         for y in 0..<pixels.height {
             let row = (pixels.baseAddress + y * pixels.stride).assumingMemoryBound(to: UInt8.self)
             let out = (expanded.baseAddress + y * expanded.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<pixels.width { out[x] = Self.covered(coverageColor, by: UInt32(row[x])) }
+            for x in 0..<pixels.width { out[x] = Self.covered(coverageARGB, by: UInt32(row[x])) }
         }
         return expanded
     }
 
     /// Whether this is a coverage image (one colour, one byte per pixel).
-    public var isCoverageImage: Bool { coverageColor != nil }
+    public var isCoverageImage: Bool { coverageARGB != nil }
 
     /// A coverage image's colour, premultiplied (opaque); nil for colour pixels.
-    public var coverageColorValue: PremultipliedColor? { coverageColor.map { PremultipliedColor(argb32: $0) } }
+    public var coverageColor: PremultipliedColor? { coverageARGB.map { PremultipliedColor(argb32: $0) } }
 
     /// Width in pixels, as `CGImage.width`.
     public var width: Int { pixels.width }
@@ -99,21 +99,21 @@ public final class CGImage: @unchecked Sendable {
     public var height: Int { pixels.height }
     public var bitsPerPixel: Int { 32 }
     /// Bytes per row of the colour pixels (a coverage image's as they would be).
-    public var bytesPerRow: Int { coverageColor == nil ? pixels.stride : width * 4 }
+    public var bytesPerRow: Int { coverageARGB == nil ? pixels.stride : width * 4 }
     /// The colour pixels' format (premultiplied ARGB for a coverage image).
-    public var format: PixelFormat { coverageColor == nil ? pixels.format : .argb8888Premultiplied }
+    public var format: PixelFormat { coverageARGB == nil ? pixels.format : .argb8888Premultiplied }
 
     /// Whether every pixel is opaque (the image has no alpha channel).
     public var isOpaque: Bool { pixels.format.isOpaque }
 
     /// The pixel at (x, y) as premultiplied `0xAARRGGBB`.
     public func pixel(x: Int, y: Int) -> UInt32 {
-        guard let coverageColor else { return pixels.pixel(x: x, y: y) }
-        return Self.covered(coverageColor, by: pixels.pixel(x: x, y: y) >> 24)
+        guard let coverageARGB else { return pixels.pixel(x: x, y: y) }
+        return Self.covered(coverageARGB, by: pixels.pixel(x: x, y: y) >> 24)
     }
 
     /// A copy of the (colour) pixels in a buffer the caller owns.
-    public func makePixelBuffer() -> PixelBuffer { coverageColor == nil ? pixels.copy() : colorPixels }
+    public func makePixelBuffer() -> PixelBuffer { coverageARGB == nil ? pixels.copy() : colorPixels }
 
     /// The part of the image inside `rect` (in pixels), as `cropping(to:)`; nil when the
     /// intersection with the image is empty.
@@ -127,7 +127,7 @@ public final class CGImage: @unchecked Sendable {
                 from: pixels.baseAddress + (area.y + row) * pixels.stride + area.x * bytes,
                 byteCount: area.width * bytes)
         }
-        guard let coverageColor else { return CGImage(adopting: cropped) }
-        return CGImage(coverage: cropped, color: coverageColor)
+        guard let coverageARGB else { return CGImage(adopting: cropped) }
+        return CGImage(coverage: cropped, color: coverageARGB)
     }
 }
