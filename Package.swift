@@ -159,13 +159,13 @@ let package = Package(
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "CMallocInfo"],
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "CMallocInfo"],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "vitrine-kit-bench",
-            dependencies: ["VitrineKit", "VitrinePlatform"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
             path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),

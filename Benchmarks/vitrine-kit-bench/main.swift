@@ -4,6 +4,7 @@
 import Foundation
 import VitrineKit
 import VitrinePlatform
+import VitrineTestSupport
 
 let width = 1920
 let height = 1080
@@ -29,19 +30,6 @@ let height = 1080
     }
     samples.sort()
     return samples[samples.count / 2]
-}
-
-/// Resident anonymous memory of this process, in bytes (`RssAnon` of `/proc/self/status`).
-/// Not glibc's `mallinfo2`: it counts the whole size of every block malloc maps on its own,
-/// touched or not, so its figure moved with malloc's mmap threshold (by 7.5 MB over the
-/// 10,000 views here) while the memory really used stayed the same.
-func residentAnonymousBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
-    }
-    return 0
 }
 
 func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds * 1_000_000) }
@@ -195,13 +183,13 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     let superview = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     var views: [UIView] = []
     views.reserveCapacity(10_000)
-    let heapBefore = residentAnonymousBytes()
+    let heapBefore = ProcessMemory.residentAnonymousBytes()
     for index in 0..<10_000 {
         let view = UIView(frame: CGRect(x: index % 100, y: index / 100, width: 1, height: 1))
         superview.addSubview(view)
         views.append(view)
     }
-    let heapAfter = residentAnonymousBytes()
+    let heapAfter = ProcessMemory.residentAnonymousBytes()
     print(
         String(
             format: "memory per UIView (10,000 in one superview): %.0f bytes", Double(heapAfter - heapBefore) / 10_000))
