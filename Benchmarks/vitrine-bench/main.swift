@@ -95,7 +95,8 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print(String(format: "(a)/(c) = %.2f   (target <= 6)", full / copy))
     print(String(format: "(b)/(c) = %.4f (target <= 0.05)", small / copy))
     print("heap growth over 10,000 frames of (b): \(heapAfter - heapBefore) bytes (target 0)")
-    print("resident anonymous growth over 10,000 more frames of (b): \(residentAfter - residentBefore) bytes (target 0)")
+    print(
+        "resident anonymous growth over 10,000 more frames of (b): \(residentAfter - residentBefore) bytes (target 0)")
 }
 
 MainActor.assumeIsolated { runBenchmarks() }
