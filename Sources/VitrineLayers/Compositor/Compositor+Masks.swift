@@ -32,7 +32,12 @@ extension Compositor {
             for slice in slices where clip.intersects(slice.destination) {
                 var part = clip
                 part.formIntersection(slice.destination)
-                canvas.fill(mask: buffer, transform: slice.transform, color: color, filter: .nearest, clip: part)
+                if let solid = slice.solidRects {
+                    part.formIntersection(Region(solid))
+                    canvas.fill(part, color: color, operator: .over)
+                } else {
+                    canvas.fill(mask: buffer, transform: slice.transform, color: color, filter: .nearest, clip: part)
+                }
             }
         }
 
@@ -61,6 +66,11 @@ extension Compositor {
     struct MaskSlice {
         var destination: PixelRect
         var transform: ProjectiveTransform
+        /// For a slice that stretches a row or column of the mask whose coverage is only 0 or
+        /// 255 (a border's straight edge a whole number of pixels wide): the pixels it covers
+        /// fully, which are filled without the mask (the same pixels, without a composite);
+        /// nil for other slices.
+        var solidRects: [PixelRect]?
     }
 
     /// The side of the corner squares of a rounded rectangle: every pixel outside them, on the
@@ -108,9 +118,9 @@ extension Compositor {
     }
 
     /// The slices that place a `maskWidth` x `maskHeight` nine-sliced mask over `rect`.
-    static func slices(of rect: PixelRect, maskWidth: Int, maskHeight: Int, corner: Int) -> [MaskSlice] {
-        let columns = spans(start: rect.x, length: rect.width, maskLength: maskWidth, corner: corner)
-        let rows = spans(start: rect.y, length: rect.height, maskLength: maskHeight, corner: corner)
+    static func slices(of rect: PixelRect, mask: PixelBuffer, corner: Int) -> [MaskSlice] {
+        let columns = spans(start: rect.x, length: rect.width, maskLength: mask.width, corner: corner)
+        let rows = spans(start: rect.y, length: rect.height, maskLength: mask.height, corner: corner)
         var slices: [MaskSlice] = []
         for row in rows {
             for column in columns {
@@ -122,10 +132,47 @@ extension Compositor {
                 slices.append(
                     MaskSlice(
                         destination: PixelRect(x: column.start, y: row.start, width: column.length, height: row.length),
-                        transform: transform))
+                        transform: transform, solidRects: solidRects(of: mask, column: column, row: row)))
             }
         }
         return slices
+    }
+
+    /// The fully covered pixels of a slice that stretches one row or column of `mask`, when
+    /// every coverage it stretches is 0 or 255; nil for corner slices and other coverage.
+    private static func solidRects(of mask: PixelBuffer, column: Span, row: Span) -> [PixelRect]? {
+        let stretchesColumn = column.maskLength == 1 && column.length > 1
+        let stretchesRow = row.maskLength == 1 && row.length > 1
+        guard stretchesColumn || stretchesRow else { return nil }
+        // The line of mask pixels the slice repeats: down the column, or along the row.
+        let count = stretchesColumn ? row.maskLength : column.maskLength
+        var rects: [PixelRect] = []
+        var runStart: Int?
+        for index in 0...count {
+            var covered = false
+            if index < count {
+                let x = stretchesColumn ? column.maskStart : column.maskStart + index
+                let y = stretchesColumn ? row.maskStart + index : row.maskStart
+                let coverage = mask.pixel(x: x, y: y) >> 24
+                guard coverage == 0 || coverage == 255 else { return nil }
+                covered = coverage == 255
+            }
+            if covered, runStart == nil { runStart = index }
+            if !covered, let start = runStart {
+                // A run of full coverage, in screen pixels (the stretched axis spans the slice).
+                let scale = stretchesColumn ? row.length / row.maskLength : column.length / column.maskLength
+                rects.append(
+                    stretchesColumn
+                        ? PixelRect(
+                            x: column.start, y: row.start + start * scale, width: column.length,
+                            height: (index - start) * scale)
+                        : PixelRect(
+                            x: column.start + start * scale, y: row.start, width: (index - start) * scale,
+                            height: row.length))
+                runStart = nil
+            }
+        }
+        return rects
     }
 
     /// One axis of the slicing: screen pixels `start ..< start + length` show mask pixels
@@ -211,7 +258,7 @@ extension Compositor {
                 buffer: buffer,
                 transform: ProjectiveTransform(translationX: Double(pixelRect.x), y: Double(pixelRect.y)),
                 pixelRect: pixelRect, radius: key.radius, borderWidth: key.borderWidth,
-                slices: Self.slices(of: pixelRect, maskWidth: maskWidth, maskHeight: maskHeight, corner: corner))
+                slices: Self.slices(of: pixelRect, mask: buffer, corner: corner))
         }
         let maskTransform = ProjectiveTransform(
             scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)
