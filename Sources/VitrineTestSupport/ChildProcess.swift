@@ -69,20 +69,9 @@ public final class ChildProcess {
     /// Its resident set size now, in bytes (`VmRSS` in `/proc/PID/status`).
     public var residentBytes: Int? { memoryStatus?["VmRSS"] }
 
-    /// The sizes in `/proc/PID/status` now (`VmRSS`, `RssAnon`, `RssFile`, `RssShmem`, `VmHWM`,
-    /// ...: every field given in kB), in bytes, from one reading of the file; nil when it cannot
-    /// be read (the process is gone).
-    public var memoryStatus: [String: Int]? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        var sizes: [String: Int] = [:]
-        for line in status.split(separator: "\n") {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if fields.count == 3, fields[0].hasSuffix(":"), fields[2] == "kB", let kilobytes = Int(fields[1]) {
-                sizes[String(fields[0].dropLast())] = kilobytes * 1024
-            }
-        }
-        return sizes
-    }
+    /// The sizes in `/proc/PID/status` now, in bytes (`ProcessMemory.status(of:)`); nil when
+    /// the process is gone.
+    public var memoryStatus: [String: Int]? { ProcessMemory.status(of: String(pid)) }
 
     deinit {
         if !hasExited {
