@@ -236,29 +236,29 @@ extension Compositor {
         }
         let maskWidth = corner.map { Self.compactLength(width, corner: $0) } ?? width
         let maskHeight = corner.map { Self.compactLength(height, corner: $0) } ?? height
-        let buffer: PixelBuffer
-        if border {
-            if let cached = record.borderMask, cached.key == key {
-                buffer = cached.mask
-            } else {
-                buffer = ShapeMask.roundedBorder(
+        var cache = border ? record.borderMask : record.backgroundMask
+        if cache?.key != key {
+            let mask =
+                border
+                ? ShapeMask.roundedBorder(
                     width: maskWidth, height: maskHeight, radius: key.radius, borderWidth: key.borderWidth)
-                record.borderMask = (key, buffer)
-            }
-        } else {
-            if let cached = record.backgroundMask, cached.key == key {
-                buffer = cached.mask
-            } else {
-                buffer = ShapeMask.roundedRect(width: maskWidth, height: maskHeight, radius: key.radius)
-                record.backgroundMask = (key, buffer)
-            }
+                : ShapeMask.roundedRect(width: maskWidth, height: maskHeight, radius: key.radius)
+            cache = CachedMask(key: key, mask: mask)
         }
+        guard var cached = cache else { return nil }
+        defer {
+            if border { record.borderMask = cached } else { record.backgroundMask = cached }
+        }
+        let buffer = cached.mask
         if let pixelRect, let corner {
+            if cached.slicedRect != pixelRect {
+                cached.slices = Self.slices(of: pixelRect, mask: buffer, corner: corner)
+                cached.slicedRect = pixelRect
+            }
             return PlacedMask(
                 buffer: buffer,
                 transform: ProjectiveTransform(translationX: Double(pixelRect.x), y: Double(pixelRect.y)),
-                pixelRect: pixelRect, radius: key.radius, borderWidth: key.borderWidth,
-                slices: Self.slices(of: pixelRect, mask: buffer, corner: corner))
+                pixelRect: pixelRect, radius: key.radius, borderWidth: key.borderWidth, slices: cached.slices)
         }
         let maskTransform = ProjectiveTransform(
             scaleX: Double(bounds.width) / Double(width), y: Double(bounds.height) / Double(height)

@@ -93,14 +93,23 @@ final class LayerRecord {
     }
 
     /// Cached coverage masks (rebuilt when their key changes).
-    var backgroundMask: (key: MaskKey, mask: PixelBuffer)? = nil
-    var borderMask: (key: MaskKey, mask: PixelBuffer)? = nil
+    var backgroundMask: CachedMask? = nil
+    var borderMask: CachedMask? = nil
     /// Where the contents image goes.
     var contentsPieces: [ContentsPiece] = []
 
     init(layer: CALayer) {
         self.layer = layer
     }
+}
+
+/// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle
+/// they were made for (kept while the layer does not move).
+struct CachedMask {
+    var key: MaskKey
+    var mask: PixelBuffer
+    var slicedRect: PixelRect? = nil
+    var slices: [Compositor.MaskSlice] = []
 }
 
 /// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels, and
