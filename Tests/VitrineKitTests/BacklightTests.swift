@@ -44,6 +44,16 @@ struct FakeBacklightTree {
 }
 
 @Suite("Backlight") @MainActor struct BacklightTests {
+    /// A headless screen showing a white full-screen window, and a fake sysfs tree with a
+    /// backlight `panel0` (the caller removes the tree).
+    private func whiteScreenAndPanel() throws -> (tree: FakeBacklightTree, rig: HeadlessRig, window: UIWindow) {
+        let tree = try FakeBacklightTree()
+        try tree.add("panel0")
+        let rig = HeadlessRig()
+        let window = makeVisibleWindow(on: rig.screen, frame: rig.screen.bounds, color: .white)
+        return (tree, rig, window)
+    }
+
     @Test func brightnessIsWrittenAsARoundedLevelWithAFloorAboveZero() throws {
         let tree = try FakeBacklightTree()
         defer { tree.remove() }
@@ -101,12 +111,9 @@ struct FakeBacklightTree {
     }
 
     @Test func aScreensBrightnessDrivesItsBacklightInsteadOfDimming() throws {
-        let tree = try FakeBacklightTree()
+        let (tree, rig, window) = try whiteScreenAndPanel()
         defer { tree.remove() }
-        try tree.add("panel0")
-        let rig = HeadlessRig()
         let screen = rig.screen
-        let window = makeVisibleWindow(on: screen, frame: screen.bounds, color: .white)
         screen.wantsSoftwareDimming = true
         rig.settle()
         let recorder = NotificationRecorder([UIScreen.brightnessDidChangeNotification])
@@ -129,12 +136,9 @@ struct FakeBacklightTree {
     }
 
     @Test func aFailingBacklightFallsBackToSoftwareDimmingOnce() throws {
-        let tree = try FakeBacklightTree()
+        let (tree, rig, window) = try whiteScreenAndPanel()
         defer { tree.remove() }
-        try tree.add("panel0")
-        let rig = HeadlessRig()
         let screen = rig.screen
-        let window = makeVisibleWindow(on: screen, frame: screen.bounds, color: .white)
         screen.backlight = try Backlight("panel0", sysfsRoot: tree.root)
         rig.settle()
         let recorder = NotificationRecorder([UIScreen.brightnessDidChangeNotification])
