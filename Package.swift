@@ -32,6 +32,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
+        .library(name: "VitrineIO", targets: ["VitrineIO"]),
         .library(name: "VitrineSystemd", targets: ["VitrineSystemd"]),
         .library(name: "VitrineService", targets: ["VitrineService"]),
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
@@ -56,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The daemon's configuration file (VitrineConfig): toml++ behind a Swift API.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Typed file descriptors and errno values (VitrineIO).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries: module maps only.
@@ -72,6 +75,12 @@ let package = Package(
         // Seat management (seatd or logind): device access for a kiosk that is not root.
         systemLibrary("CLibseat", pkgConfig: "libseat", apt: "libseat-dev"),
 
+        // Owned, close-once file descriptors and the one retry-on-EINTR helper.
+        .target(
+            name: "VitrineIO",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
         .target(
             name: "VitrineGraphics",
             dependencies: ["CPixman", "CCairo", "CTurboJPEG"],
@@ -199,6 +208,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .testTarget(
+            name: "VitrineIOTests",
+            dependencies: ["VitrineIO", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "VitrineGraphicsTests",
             dependencies: ["VitrineGraphics", "VitrineTestSupport"],
