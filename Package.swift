@@ -32,6 +32,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
+        .library(name: "VitrineKiosk", targets: ["VitrineKiosk"]),
         .library(name: "VitrineIO", targets: ["VitrineIO"]),
         .library(name: "VitrineSystemd", targets: ["VitrineSystemd"]),
         .library(name: "VitrineService", targets: ["VitrineService"]),
@@ -45,6 +46,7 @@ let package = Package(
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
         .library(name: "VitrineConfig", targets: ["VitrineConfig"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
+        .executable(name: "vitrine-hello", targets: ["vitrine-hello"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
@@ -134,11 +136,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The UIKit-compatible API: views, screens and events over the platform seams only, so
+        // an app on a headless screen (a test, a simulator) links no KMS, libinput or libseat.
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat",
-                "VitrineSystemd", "VitrineService", "VitrineConfig",
+                "VitrineGraphics", "VitrineLayers", "VitrinePlatform",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The kiosk service around a VitrineKit app: command line, config, backend registry,
+        // seat, systemd, signals, control socket.
+        .target(
+            name: "VitrineKiosk",
+            dependencies: [
+                "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
+                "VitrineService", "VitrineConfig",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -160,9 +174,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrined",
-            dependencies: ["VitrineKit", "VitrineDemo"],
+            dependencies: ["VitrineKiosk", "VitrineDemo"],
             swiftSettings: strict,
             linkerSettings: daemonLinking
+        ),
+        // An app on VitrineKit alone (headless, no kiosk service): links no KMS, libinput or libseat.
+        .executableTarget(
+            name: "vitrine-hello",
+            dependencies: ["VitrineKit"],
+            path: "Examples/vitrine-hello",
+            swiftSettings: strict
         ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
@@ -201,7 +222,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
@@ -227,8 +248,16 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineKitTests",
-            dependencies: ["VitrineKit", "VitrineSystemd", "VitrineTestSupport"],
+            dependencies: ["VitrineKit", "VitrineTestSupport"],
             exclude: ["References", "Resources"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineKioskTests",
+            dependencies: [
+                "VitrineKiosk", "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat",
+                "VitrineService", "VitrineSystemd", "VitrineConfig", "VitrineTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

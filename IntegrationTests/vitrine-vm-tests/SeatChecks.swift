@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import VitrineDRM
 import VitrineInput
-import VitrineKit
+import VitrineKiosk
 import VitrinePlatform
 import VitrineSeat
 

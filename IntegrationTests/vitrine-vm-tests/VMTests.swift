@@ -66,7 +66,7 @@ struct VMTests {
     }
 
     static func startBackend(
-        _ clock: MonotonicClock, modeSelection: DRMModeSelection = .preferred, allowAtomic: Bool? = true,
+        _ clock: MonotonicClock, modeSelection: DisplayModeSelection = .preferred, allowAtomic: Bool? = true,
         log: ((String) -> Void)? = nil
     ) -> DRMBackend {
         let backend = DRMBackend(clock: clock, modeSelection: modeSelection, allowAtomic: allowAtomic)
@@ -286,7 +286,7 @@ struct VMTests {
 
     static func modeSelection(_ checks: Checks, _ clock: MonotonicClock) async {
         do {
-            let backend = startBackend(clock, modeSelection: DRMModeSelection(parsing: "800x600")!)
+            let backend = startBackend(clock, modeSelection: DisplayModeSelection(parsing: "800x600")!)
             defer { backend.shutdown() }
             let mode = backend.drmOutputs.first?.currentMode
             checks.expect(

@@ -78,7 +78,7 @@ public struct OutputMatch: Hashable, Sendable {
 }
 
 /// `mode`: which of a display's modes to use. `description` gives back the text form, which
-/// VitrineDRM's `DRMModeSelection(parsing:)` reads.
+/// VitrinePlatform's `DisplayModeSelection(parsing:)` reads.
 public enum ConfigMode: Hashable, Sendable, CustomStringConvertible {
     /// `"preferred"`: the display's native mode.
     case preferred

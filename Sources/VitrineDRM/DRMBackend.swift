@@ -3,36 +3,6 @@ import Foundation
 import VitrinePlatform
 import VitrineUdev
 
-/// A connector as a config matches it: its name and its display's EDID identity.
-public struct DRMConnectorIdentity: Hashable, Sendable {
-    /// The kernel's name: `HDMI-A-1`.
-    public var name: String
-    /// The EDID's manufacturer id, model and serial, when the display has an EDID.
-    public var make: String?
-    public var model: String?
-    public var serial: String?
-
-    public init(name: String, make: String? = nil, model: String? = nil, serial: String? = nil) {
-        self.name = name
-        self.make = make
-        self.model = model
-        self.serial = serial
-    }
-}
-
-/// What the daemon's config says about one connector.
-public struct DRMOutputPolicy: Hashable, Sendable {
-    /// Whether to light it at all.
-    public var isEnabled: Bool
-    /// How to pick its mode.
-    public var modeSelection: DRMModeSelection
-
-    public init(isEnabled: Bool = true, modeSelection: DRMModeSelection = .preferred) {
-        self.isEnabled = isEnabled
-        self.modeSelection = modeSelection
-    }
-}
-
 /// The KMS/DRM display backend: one `DRMOutput` per connected connector of one DRM card,
 /// hotplug through a udev monitor on the `drm` subsystem, page-flip events read from the card's
 /// descriptor on the main queue. It posts the same connected / disconnected / mode-changed

@@ -1,3 +1,5 @@
+import VitrinePlatform
+
 /// One evdev input device (`/dev/input/eventN`) as udev lists it, with the classification
 /// udev's `input_id` builtin gives it (`ID_INPUT_*`) and the per-device settings libinput and
 /// compositors read from udev properties.

@@ -322,36 +322,6 @@ public final class LibinputContext {
     }
 }
 
-/// An input device as libinput reports it.
-public struct InputDeviceDescription: Hashable, Sendable {
-    /// The kernel name of its event node (`event3`).
-    public var sysname: String
-    /// The device's name (`ILITEK ILITEK-TP`).
-    public var name: String
-    public var isTouchscreen: Bool
-    public var isPointer: Bool
-    public var isKeyboard: Bool
-    /// Its udev properties (`ID_INPUT_TOUCHSCREEN`, `ID_VENDOR_ID`, ...), which a config
-    /// matches devices by.
-    public var properties: [String: String]
-    /// The udev property `WL_OUTPUT`: the output a udev rule maps it to, if any.
-    public var outputName: String? { properties["WL_OUTPUT"] }
-    /// The udev property `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies by default.
-    public var udevCalibration: String? { properties["LIBINPUT_CALIBRATION_MATRIX"] }
-
-    public init(
-        sysname: String, name: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
-        properties: [String: String] = [:]
-    ) {
-        self.sysname = sysname
-        self.name = name
-        self.isTouchscreen = isTouchscreen
-        self.isPointer = isPointer
-        self.isKeyboard = isKeyboard
-        self.properties = properties
-    }
-}
-
 /// One libinput event, translated.
 public enum LibinputEvent: Hashable, Sendable {
     case deviceAdded(InputDeviceDescription)

@@ -4,7 +4,7 @@ import Foundation
 /// The command line every Vitrine app accepts (a Vitrine addition: an iOS app has no command
 /// line; a kiosk service is started by systemd with one). `UIApplicationMain` parses it.
 ///
-///     vitrined [--config PATH] [--backend auto|drm|headless] [--check-config]
+///     vitrined [--config PATH] [--backend NAME] [--check-config]
 ///              [--list-outputs] [--screenshot PATH [--screen NAME]] [--capture PATH]
 public struct LaunchOptions: ParsableArguments, Sendable {
     /// Where the config is read from when neither `--config` nor `VITRINE_CONFIG` says.
@@ -20,8 +20,8 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Display backend: drm, headless, or auto (DRM when a usable card exists, else headless).",
-            discussion: "Default: $VITRINE_BACKEND, else auto.", valueName: "auto|drm|headless"))
+            "Display backend: auto (the first usable one), or a backend's name (listed below).",
+            discussion: "Default: $VITRINE_BACKEND, else auto.", valueName: "name"))
     public var backend: String?
 
     @Flag(name: .long, help: "Validate the config, print its problems and exit (0: valid, 78: invalid).")
@@ -64,10 +64,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
 
     public init() {}
 
+    /// Checks `--backend` against the names the service's backend registry accepts (`auto`
+    /// first): nil when it is one of them or absent, else the usage error.
+    public func backendProblem(accepted names: [String]) -> String? {
+        guard let backend, !names.contains(backend) else { return nil }
+        let list =
+            names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        return "--backend takes \(list), not \(backend)"
+    }
+
     public mutating func validate() throws {
-        if let backend, !["auto", "drm", "headless"].contains(backend) {
-            throw ValidationError("--backend takes auto, drm or headless, not \(backend)")
-        }
         if screen != nil && screenshot == nil {
             throw ValidationError("--screen goes with --screenshot")
         }
@@ -130,8 +136,30 @@ public struct LaunchCommand: ParsableCommand {
     public init() {}
 
     /// Parses `arguments` (without the program name); prints help or the usage error and exits
-    /// (0 for help, 64 for a usage error) when they are not a launch.
-    public static func options(parsing arguments: [String]) -> LaunchOptions {
-        parseOrExit(arguments).options
+    /// (0 for help, 64 for a usage error) when they are not a launch. `backends` are the
+    /// names and summaries of the registered backends: `--help` lists them and `--backend`
+    /// takes `auto` or one of their names.
+    public static func options(parsing arguments: [String], backends: [(name: String, summary: String)])
+        -> LaunchOptions
+    {
+        let command: LaunchCommand
+        do {
+            command = try parse(arguments)
+        } catch {
+            if exitCode(for: error) == .success, !fullMessage(for: error).isEmpty {
+                // Help: ArgumentParser's text, then the backends it cannot know of.
+                print(fullMessage(for: error))
+                print("BACKENDS:")
+                for backend in backends {
+                    print("  \(backend.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(backend.summary)")
+                }
+                Foundation.exit(0)
+            }
+            exit(withError: error)
+        }
+        if let problem = command.options.backendProblem(accepted: ["auto"] + backends.map(\.name)) {
+            exit(withError: ValidationError(problem))
+        }
+        return command.options
     }
 }

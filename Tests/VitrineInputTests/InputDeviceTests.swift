@@ -1,5 +1,6 @@
 import Testing
 import VitrineInput
+import VitrinePlatform
 
 @Suite("InputDevice")
 struct InputDeviceTests {

@@ -3,7 +3,7 @@ import Testing
 import VitrineGraphics
 import VitrinePlatform
 
-@testable import VitrineKit
+@_spi(Service) @testable import VitrineKit
 
 @MainActor
 private final class TestAppDelegate: UIApplicationDelegate {

@@ -89,6 +89,13 @@ extension UIApplication {
 /// per motion event.
 @MainActor
 final class IdleBlanker {
+    /// The application whose screens and touches it blanks and cancels (it owns the blanker).
+    private unowned let application: UIApplication
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
     /// The configuration; setting it restarts the countdown (and wakes blanked screens).
     var configuration: IdleBlanking? {
         didSet { restart() }
@@ -112,7 +119,7 @@ final class IdleBlanker {
     private var buttonsDown: Set<UInt32> = []
 
     /// The display backend's clock (the screens' frame loops run on it too).
-    private var clock: any MediaClock { UIApplication.shared.displayBackend.clock }
+    private var clock: any MediaClock { application.displayBackend.clock }
 
     // MARK: Input
 
@@ -211,11 +218,11 @@ final class IdleBlanker {
         cancelTimer()
         // Fingers resting on the glass since before the timeout are no longer an interaction
         // with what was shown; their later events wake the screens and are swallowed.
-        UIApplication.shared.touchRouter.cancelAll(timestamp: clock.now)
+        application.touchRouter.cancelAll(timestamp: clock.now)
         for screen in UIScreen.screens { blank(screen, mode: mode) }
         observeScreens(mode: mode)
         kitLog.info("idle: screens blanked (\(mode))")
-        NotificationCenter.default.post(name: UIApplication.screensDidBlankNotification, object: UIApplication.shared)
+        NotificationCenter.default.post(name: UIApplication.screensDidBlankNotification, object: application)
     }
 
     func wake() {
@@ -241,7 +248,7 @@ final class IdleBlanker {
         lastActivity = clock.now
         arm()
         kitLog.info("idle: screens woken")
-        NotificationCenter.default.post(name: UIApplication.screensDidWakeNotification, object: UIApplication.shared)
+        NotificationCenter.default.post(name: UIApplication.screensDidWakeNotification, object: application)
     }
 
     private func blank(_ screen: UIScreen, mode: IdleBlanking.Mode) {

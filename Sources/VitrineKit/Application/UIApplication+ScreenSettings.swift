@@ -13,6 +13,14 @@ extension UIApplication {
         set { ScreenRegistry.settingsProvider = newValue }
     }
 
+    /// Called once for each screen when its first frame is on screen: the first present's
+    /// page flip completed, not merely queued (a Vitrine addition: the kiosk service observes
+    /// it to tell systemd READY=1). Set it before installing the display backend.
+    public var screenFirstFrameHandler: (@MainActor (UIScreen) -> Void)? {
+        get { ScreenRegistry.firstFrameHandler }
+        set { ScreenRegistry.firstFrameHandler = newValue }
+    }
+
     /// Runs `screenSettingsProvider` again for every connected screen and applies the
     /// settings it returns, live (a Vitrine addition: what a kiosk daemon does on `SIGHUP`
     /// after reading its configuration again). See `UIScreen.apply(_:)`.

@@ -1,6 +1,5 @@
 import Foundation
 import VitrinePlatform
-import VitrineSystemd
 
 /// The running app, as UIKit's `UIApplication`: its delegate, its windows and the key window,
 /// and (a Vitrine addition) the display backend its screens come from.
@@ -84,19 +83,13 @@ public final class UIApplication: UIResponder {
         NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: window)
     }
 
-    // MARK: Service (see UIApplication+Service.swift)
-
-    var serviceNotifier: SystemdNotifier?
-    var hasNotifiedReady = false
-    var watchdogTimer: (any DispatchSourceTimer)?
-
     // MARK: Events
 
     /// Turns the input source's events into `UIEvent`s.
     let touchRouter = TouchRouter()
     private var inputSource: (any InputSource)?
     /// Idle blanking (IdleBlanking.swift): sees every input event before the touch router.
-    let idleBlanker = IdleBlanker()
+    private(set) lazy var idleBlanker = IdleBlanker(application: self)
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -152,11 +145,12 @@ public final class UIApplication: UIResponder {
 
     // MARK: Running
 
-    /// Launches: installs the backend, tells the delegate
+    /// Launches (for `UIApplicationMain` and the kiosk service's entry point): installs the backend, tells the delegate
     /// (`application(_:didFinishLaunchingWithOptions:)` with no options), posts
     /// `didFinishLaunchingNotification`, and returns; the caller runs the main loop. The
     /// screens' frame loops run on the backend's clock from then on.
-    func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
+    @_spi(Service)
+    public func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
         if let displayBackend { setDisplayBackend(displayBackend) }
         self.delegate = delegate
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
@@ -174,28 +168,15 @@ public final class UIApplication: UIResponder {
 /// `application(_:didFinishLaunchingWithOptions:)`, then every screen's frame loop runs on the
 /// main queue. Call it from `main.swift`.
 ///
-/// `delegate` is evaluated once the command line is read and the config loaded, as UIKit
-/// creates the delegate itself (`UIApplicationMain(argc, argv, nil, delegateClassName)`).
-///
-/// It also makes the app a kiosk service (a Vitrine addition): it parses the command line
-/// (`--help` lists it: `--config`, `--backend`, `--check-config`, `--list-outputs`,
-/// `--screenshot`, `--capture`), logs to standard error at `VITRINE_LOG_LEVEL`, tells systemd
-/// READY=1 after the first frame and feeds its watchdog, stops cleanly on SIGTERM and SIGINT
-/// (the display given back, exit 0), and serves screenshots on its control socket.
-///
-/// With `displayBackend` nil the backend is picked: `backend`, else `--backend`, else the
-/// environment's `VITRINE_BACKEND` (`auto`, `drm` or `headless`), else automatic: KMS/DRM with
-/// libinput on seat0 when the machine has a DRM card, else the headless backend (logged).
+/// This is the UIKit part alone: the app runs on `displayBackend`, or on the headless backend
+/// (one 1920x1080 screen) when nil, with no command line, config or service. A kiosk app's
+/// `main.swift` imports `VitrineKiosk` instead, whose `UIApplicationMain` (same spelling,
+/// which shadows this one there) wraps it with the whole kiosk service.
 // UIKit's name, kept so that iOS code compiles unchanged.
 @MainActor
 public func UIApplicationMain(
-    _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil,
-    backend choice: DisplayBackendChoice? = nil, arguments: [String] = CommandLine.arguments
+    _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil
 ) -> Never {
-    let service = KioskService.prepare(arguments: arguments, environment: ProcessInfo.processInfo.environment)
-    service.runClientModes()
-    // Made only now, as UIKit makes the delegate from its class name: the one-shot modes
-    // (`--help`, `--check-config`, `--screenshot`) never build the app's views.
-    service.launch(delegate: delegate(), displayBackend: displayBackend, choice: choice)
+    UIApplication.shared.launch(delegate: delegate(), displayBackend: displayBackend)
     dispatchMain()
 }

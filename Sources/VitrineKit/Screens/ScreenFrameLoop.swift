@@ -38,6 +38,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
     private var stopped = false
     /// Called at a present's completion before rendering (a deferred mode switch).
     var beforeFrameAfterPresent: (() -> Void)?
+    /// Called once, when the first present completed: the screen's first frame is on screen.
+    /// The registry forwards it to the application's `screenFirstFrameHandler`.
+    var firstFramePresented: (@MainActor () -> Void)?
     /// Frames presented so far (for tests and statistics).
     private(set) var presentedFrameCount = 0
     /// Presents whose vblank came: frames that reached the screen.
@@ -111,7 +114,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
     private func presentDidComplete(_ event: PresentEvent) {
         completedPresentCount += 1
         // The first frame is on screen now (its page flip completed), not when it was queued.
-        if completedPresentCount == 1 { UIApplication.shared.screenPresentedFirstFrame() }
+        if completedPresentCount == 1 { firstFramePresented?() }
         beforeFrameAfterPresent?()
         lastVblank = event.timestamp
         guard frameScheduled || needsVblanks else { return }

@@ -43,7 +43,8 @@ final class ScreenRegistry {
         self.backend = backend
         screens = backend.outputs.map {
             consultsSettingsProvider
-                ? Self.makeScreen(for: $0, clock: backend.clock) : UIScreen(output: $0, clock: backend.clock)
+                ? Self.makeScreen(for: $0, clock: backend.clock)
+                : Self.observed(UIScreen(output: $0, clock: backend.clock))
         }
         backend.outputConnectedHandler = { [weak self] output in self?.connected(output) }
         backend.outputDisconnectedHandler = { [weak self] output in self?.disconnected(output) }
@@ -80,10 +81,22 @@ final class ScreenRegistry {
     /// (`UIApplication.screenSettingsProvider`). Kept across registries, as the app's.
     static var settingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)?
 
+    /// Told when a screen's first frame is on screen (`UIApplication.screenFirstFrameHandler`).
+    /// Kept across registries, as the app's.
+    static var firstFrameHandler: (@MainActor (UIScreen) -> Void)?
+
+    /// `screen` with its frame loop's first-frame signal forwarded to `firstFrameHandler`.
+    private static func observed(_ screen: UIScreen) -> UIScreen {
+        screen.frameLoop.firstFramePresented = { [weak screen] in
+            if let screen { firstFrameHandler?(screen) }
+        }
+        return screen
+    }
+
     /// A screen for `output` with the provider's settings applied before its first frame
     /// (frames start at the next clock turn) and before it is announced.
     private static func makeScreen(for output: any DisplayOutput, clock: any MediaClock) -> UIScreen {
-        let screen = UIScreen(output: output, clock: clock)
+        let screen = observed(UIScreen(output: output, clock: clock))
         if let settings = settingsProvider?(screen) { screen.apply(settings, announces: false) }
         return screen
     }

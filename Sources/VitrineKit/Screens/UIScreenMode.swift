@@ -7,7 +7,8 @@ public final class UIScreenMode: Hashable, CustomStringConvertible, Sendable {
     /// The display output's mode.
     public let displayMode: DisplayMode
 
-    init(_ displayMode: DisplayMode) {
+    /// A mode wrapping `displayMode` (for the kiosk service, which switches modes from its config).
+    @_spi(Service) public init(_ displayMode: DisplayMode) {
         self.displayMode = displayMode
     }
 

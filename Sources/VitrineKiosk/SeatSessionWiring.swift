@@ -1,27 +1,27 @@
-import VitrineDRM
-import VitrineInput
+import VitrinePlatform
 import VitrineSeat
 
 /// Pauses rendering and input while the seat is away and resumes both when it is back: what a
 /// libseat session's disable and enable events (a VT switch, another session taking the seat)
 /// do to a kiosk.
 ///
-/// Pausing suspends libinput first (it closes every input device through the opener, so
-/// touches in progress are cancelled), then the DRM backend (master dropped, outputs
+/// Pausing suspends input first (libinput closes every input device through the opener, so
+/// touches in progress are cancelled), then the display (DRM master dropped, outputs
 /// suspended: frames are held). The session acknowledges the disable when `pause()` has
-/// returned. Resuming re-enables the DRM backend (master regained, a full modeset and repaint
-/// on the next frame), then libinput (the devices re-opened).
+/// returned. Resuming resumes the display first (master regained, a full modeset and repaint
+/// on the next frame), then input (the devices re-opened). Both are driven through
+/// VitrinePlatform's `SessionControl`, so any backend that adopts it can be wired.
 @MainActor
 public final class SeatSessionWiring {
     /// The display backend paused and resumed.
-    public let display: DRMBackend
+    public let display: any SessionControl
     /// The input source paused and resumed, if any.
-    public let input: LibinputInputSource?
+    public let input: (any SessionControl)?
     /// Whether rendering and input are paused now.
     public private(set) var isPaused = false
 
     /// Wiring for `display` and `input`; nothing happens until `attach(to:)` or a call.
-    public init(display: DRMBackend, input: LibinputInputSource?) {
+    public init(display: any SessionControl, input: (any SessionControl)?) {
         self.display = display
         self.input = input
     }
@@ -37,8 +37,8 @@ public final class SeatSessionWiring {
     public func pause() {
         guard !isPaused else { return }
         isPaused = true
-        input?.suspend()
-        display.disableSession()
+        input?.pauseSession()
+        display.pauseSession()
     }
 
     /// The seat is back: rendering, then input, start again. Does nothing unless paused (the
@@ -46,7 +46,7 @@ public final class SeatSessionWiring {
     public func resume() {
         guard isPaused else { return }
         isPaused = false
-        display.enableSession()
-        input?.resume()
+        display.resumeSession()
+        input?.resumeSession()
     }
 }

@@ -3,7 +3,8 @@ import Testing
 import VitrinePlatform
 import VitrineService
 
-@testable import VitrineKit
+@testable import VitrineKiosk
+@_spi(Service) @testable import VitrineKit
 
 /// The service side of `UIApplicationMain` that runs inside the app: control requests and the
 /// screenshots they return.

@@ -3,7 +3,7 @@ import VitrineDRM
 import VitrineInput
 import VitrinePlatform
 
-@testable import VitrineKit
+@testable import VitrineKiosk
 
 /// A seat's disable pauses rendering and input, its enable resumes both (the VM checks do it
 /// through seatd and a VT switch; here the calls the session's handlers make).

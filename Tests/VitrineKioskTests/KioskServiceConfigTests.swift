@@ -5,7 +5,9 @@ import VitrineDRM
 import VitrineInput
 import VitrinePlatform
 import VitrineService
+import VitrineTestSupport
 
+@testable import VitrineKiosk
 @testable import VitrineKit
 
 /// The config as the service applies it: policies for the backends, screen settings, idle
@@ -22,7 +24,8 @@ import VitrineService
     }
 
     private func service(configPath: String) throws -> KioskService {
-        KioskService(options: try LaunchOptions.parse(["--config", configPath]), environment: [:])
+        KioskService(
+            options: try LaunchOptions.parse(["--config", configPath]), environment: [:], registry: .standard)
     }
 
     @Test func outputRulesBecomeDRMPolicies() throws {
@@ -83,7 +86,7 @@ import VitrineService
         let tree = try FakeBacklightTree()
         defer { tree.remove() }
         let device = try tree.add("panel0")
-        let rig = HeadlessRig(width: 320, height: 240)
+        let rig = KioskTestScreen(width: 320, height: 240)
         let configuration = try parse(
             """
             [[output]]
@@ -104,7 +107,7 @@ import VitrineService
     }
 
     @Test func anUnusableBacklightLeavesBrightnessToSoftwareDimming() throws {
-        let rig = HeadlessRig()
+        let rig = KioskTestScreen()
         let configuration = try parse(
             """
             [[output]]
@@ -120,7 +123,7 @@ import VitrineService
     }
 
     @Test func aScreenNoRuleNamesIsLeftAlone() throws {
-        let rig = HeadlessRig()
+        let rig = KioskTestScreen()
         let configuration = try parse("[[output]]\nconnector = \"DSI-1\"\nrotation = 90\n")
         #expect(KioskService.screenSettings(configuration, rig.screen) == nil)
     }
@@ -132,7 +135,7 @@ import VitrineService
         service.loaded = try service.readConfig()
         service.installScreenSettings()
         defer { UIApplication.shared.screenSettingsProvider = nil }
-        let rig = HeadlessRig(width: 320, height: 240)
+        let rig = KioskTestScreen(width: 320, height: 240)
         #expect(rig.screen.rotation == .upright)
 
         try "[[output]]\nconnector = \"HEADLESS-1\"\nrotation = 90\n[idle]\ntimeout = 60\n".write(

@@ -1,5 +1,3 @@
-import VitrinePlatform
-
 /// A touch calibration matrix in libinput's convention (`libinput_device_config_calibration_set_matrix`,
 /// and the `LIBINPUT_CALIBRATION_MATRIX` udev property): the top two rows of a 3x3 affine matrix
 ///

@@ -1,5 +1,5 @@
 import Testing
-import VitrineInput
+import VitrinePlatform
 
 @Suite("CalibrationMatrix")
 struct CalibrationMatrixTests {

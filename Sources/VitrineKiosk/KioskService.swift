@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Logging
 import VitrineConfig
-import VitrineDRM
 import VitrinePlatform
 import VitrineService
 import VitrineSystemd
+
+@_spi(Service) import VitrineKit
 
 #if canImport(Glibc)
     import Glibc
@@ -16,33 +17,38 @@ import VitrineSystemd
 /// backends, systemd's notify protocol, clean shutdown on SIGTERM/SIGINT, config reload on
 /// SIGHUP, and the control socket that `--screenshot` talks to.
 @MainActor
-final class KioskService {
-    /// The service of the running app, once `UIApplicationMain` started one.
-    private(set) static var current: KioskService?
-
+public final class KioskService {
     let options: LaunchOptions
     let environment: [String: String]
+    /// The backends `--backend` names and `auto` tries.
+    let registry: BackendRegistry
     /// The config in force: the one read at launch, or the last valid one a SIGHUP read.
     var loaded = LoadedConfiguration.defaults
     var configuration: VitrineConfiguration { loaded.configuration }
-    private(set) var backends: LaunchBackends?
-    private(set) var notifier: SystemdNotifier?
+    private(set) var backends: LaunchedBackends?
+    private(set) var notifications: ServiceNotifications?
+    var notifier: SystemdNotifier? { notifications?.notifier }
     private var signals: SignalWatcher?
     private var controlServer: ControlSocketServer?
     private var isStopping = false
     private var screenObservers: [any NSObjectProtocol] = []
 
-    init(options: LaunchOptions, environment: [String: String]) {
+    init(options: LaunchOptions, environment: [String: String], registry: BackendRegistry) {
         self.options = options
         self.environment = environment
+        self.registry = registry
     }
 
     /// Parses `arguments` (the program name first, as `CommandLine.arguments`) and sets up
-    /// logging; help and usage errors print and exit (64, `EX_USAGE`).
-    static func prepare(arguments: [String], environment: [String: String]) -> KioskService {
-        let options = LaunchCommand.options(parsing: Array(arguments.dropFirst()))
+    /// logging; help and usage errors print and exit (64, `EX_USAGE`). `--help` lists the
+    /// registry's backends.
+    static func prepare(arguments: [String], environment: [String: String], registry: BackendRegistry)
+        -> KioskService
+    {
+        let backends = registry.registrations.map { (name: $0.name, summary: $0.summary) }
+        let options = LaunchCommand.options(parsing: Array(arguments.dropFirst()), backends: backends)
         ServiceLog.bootstrap(level: ServiceLog.environmentLevel(environment) ?? .info, environment: environment)
-        return KioskService(options: options, environment: environment)
+        return KioskService(options: options, environment: environment, registry: registry)
     }
 
     /// Runs the one-shot modes (`--screenshot`, `--check-config`, `--list-outputs`), which
@@ -55,10 +61,7 @@ final class KioskService {
 
     /// Picks and installs the backends (unless the app passed one), launches the app, and
     /// starts the service side: notifications, signals, the control socket, `--capture`.
-    func launch(
-        delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, choice: DisplayBackendChoice?
-    ) {
-        Self.current = self
+    func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, backend: String?) {
         loaded = loadConfigOrExit()
         applyLogLevel(configuration)
         installScreenSettings()
@@ -66,10 +69,7 @@ final class KioskService {
         if let displayBackend {
             application.launch(delegate: delegate, displayBackend: displayBackend)
         } else {
-            let resolvedChoice = choice ?? options.backend.flatMap(DisplayBackendChoice.init)
-            requireCardIfDRM(resolvedChoice)
-            let backends = LaunchBackends.choose(
-                resolvedChoice, headlessSizes: options.headlessScreenSizes, seat: configuration.seat)
+            let backends = launchBackends(named: backend ?? options.backend ?? environment["VITRINE_BACKEND"])
             self.backends = backends
             installPolicies(on: backends)
             application.setDisplayBackend(backends.display)
@@ -79,8 +79,7 @@ final class KioskService {
             application.launch(delegate: delegate, displayBackend: nil)
         }
         applyIdleBlanking()
-        notifier = SystemdNotifier(environment: environment)
-        application.startServiceNotifications(notifier)
+        notifications = SystemdNotifier(environment: environment).map { ServiceNotifications(notifier: $0) }
         observeScreensForStatus()
         signals = SignalWatcher { [weak self] signal in self?.received(signal) }
         if let path = options.capture {
@@ -112,13 +111,26 @@ final class KioskService {
 
     // MARK: Backends
 
-    /// `--backend drm` on a machine without a DRM card: say so and exit, rather than wait.
-    private func requireCardIfDRM(_ choice: DisplayBackendChoice?) {
-        let environmentChoice = environment["VITRINE_BACKEND"].flatMap(DisplayBackendChoice.init)
-        guard (choice ?? environmentChoice) == .drm, DRMDeviceScanner().devices().isEmpty else { return }
-        serviceLog.critical(
-            "--backend drm: no DRM card (/dev/dri/card*) on this machine; use --backend auto or headless")
-        exit(ExitStatus.unavailable)
+    /// The backend `name` names (auto when nil), launched from the registry. One named that
+    /// cannot run here (`--backend drm` without a card) is said and the service exits (69),
+    /// rather than wait.
+    private func launchBackends(named name: String?) -> LaunchedBackends {
+        let context = BackendLaunchContext(
+            headlessSizes: options.headlessScreenSizes.map {
+                BackendLaunchContext.Size(width: $0.width, height: $0.height)
+            },
+            seat: configuration.seat, environment: environment)
+        do {
+            return try registry.launch(name, context: context) { registration, unavailable in
+                let next = registry.registrations.drop { $0.name != registration.name }.dropFirst()
+                    .first(where: \.isAutomatic)
+                serviceLog.notice("\(unavailable): running on the \(next?.name ?? "next") backend")
+            }
+        } catch {
+            let others = registry.acceptedNames.filter { $0 != name }.joined(separator: ", ")
+            serviceLog.critical("--backend \(name ?? BackendRegistry.automaticName): \(error); use one of \(others)")
+            exit(ExitStatus.unavailable)
+        }
     }
 
     // MARK: Signals and shutdown
@@ -139,8 +151,8 @@ final class KioskService {
             isStopping = true
             serviceLog.notice("\(reason)")
             notifier?.stopping(status: reason)
-            UIApplication.shared.startServiceNotifications(nil)
-            for screen in UIScreen.screens { screen.frameLoop.stop() }
+            notifications?.stop()
+            for screen in UIScreen.screens { screen.stopFrames() }
             backends?.stop()
             controlServer?.close()
             signals?.cancel()
@@ -210,7 +222,7 @@ final class KioskService {
         var firstFrameTime: Double?
         func check() {
             let screens = UIScreen.screens
-            let shown = !screens.isEmpty && screens.allSatisfy { $0.frameLoop.completedPresentCount > 0 }
+            let shown = !screens.isEmpty && screens.allSatisfy { $0.completedPresentCount > 0 }
             if shown && firstFrameTime == nil { firstFrameTime = clock.now }
             if let firstFrameTime, clock.now >= firstFrameTime + Self.captureSettleTime {
                 writeCapture(to: path)
@@ -233,11 +245,11 @@ final class KioskService {
         do {
             let shot = try screen.snapshotPNG()
             try shot.png.write(to: URL(fileURLWithPath: path))
-            let backend = backends?.display is DRMBackend ? "DRM" : "headless"
+            let backend = backends?.name ?? "the app's"
             print(
                 "vitrine: wrote \(URL(fileURLWithPath: path).path): screen \(screen.name) "
                     + "(\(shot.width)x\(shot.height), \(backend) backend, "
-                    + "\(screen.frameLoop.presentedFrameCount) frames presented)")
+                    + "\(screen.presentedFrameCount) frames presented)")
             stop(reason: "Capture written", status: 0)
         } catch {
             serviceLog.critical("--capture: cannot write \(path): \(error)")
@@ -248,22 +260,3 @@ final class KioskService {
 
 /// The service's own log lines (start, stop, reload, control requests).
 let serviceLog = Logger(label: "vitrine")
-
-extension UIScreen {
-    /// What the screen shows now, rendered afresh from its layer tree (presentation values
-    /// included) at its pixel size: the control socket's screenshots and `--capture`.
-    func renderSnapshot() -> PixelBuffer {
-        let size = CGSize(width: bounds.width * scale, height: bounds.height * scale)
-        let pixels = PixelBuffer(
-            width: max(1, Int(size.width.rounded())), height: max(1, Int(size.height.rounded())), format: .xrgb8888)
-        let compositor = Compositor(scale: scale, clearColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
-        _ = compositor.render(rootLayer, into: pixels, bufferAge: 0)
-        return pixels
-    }
-
-    /// `renderSnapshot()` as PNG, with its size in pixels.
-    func snapshotPNG() throws(ImageCodecError) -> (png: Data, width: Int, height: Int) {
-        let pixels = renderSnapshot()
-        return (try ImageCodec.encodePNG(pixels), pixels.width, pixels.height)
-    }
-}

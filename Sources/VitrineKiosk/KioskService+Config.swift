@@ -1,8 +1,7 @@
 import Foundation
 import Logging
 import VitrineConfig
-import VitrineDRM
-import VitrineInput
+@_spi(Service) import VitrineKit
 import VitrinePlatform
 import VitrineService
 
@@ -84,15 +83,13 @@ extension KioskService {
     // MARK: Policies
 
     /// What the config says about a connector, for the DRM backend.
-    static func outputPolicy(_ configuration: VitrineConfiguration, _ connector: DRMConnectorIdentity)
-        -> DRMOutputPolicy
-    {
+    static func outputPolicy(_ configuration: VitrineConfiguration, _ connector: OutputIdentity) -> OutputPolicy {
         guard
             let rule = configuration.outputSettings(
                 connector: connector.name, make: connector.make, model: connector.model, serial: connector.serial)
-        else { return DRMOutputPolicy() }
-        let selection = rule.mode.flatMap { DRMModeSelection(parsing: $0.description) } ?? .preferred
-        return DRMOutputPolicy(isEnabled: rule.isEnabled, modeSelection: selection)
+        else { return OutputPolicy() }
+        let selection = rule.mode.flatMap { DisplayModeSelection(parsing: $0.description) } ?? .preferred
+        return OutputPolicy(isEnabled: rule.isEnabled, modeSelection: selection)
     }
 
     /// The `[[touch]]` rule that applies to `device`, if any.
@@ -149,29 +146,27 @@ extension KioskService {
     }
 
     /// Hands the backends policies that read the current config, so a reload only swaps it.
-    func installPolicies(on backends: LaunchBackends) {
-        if let drm = backends.display as? DRMBackend {
-            drm.outputPolicy = { [unowned self] connector in Self.outputPolicy(configuration, connector) }
-            drm.log = { message in drmLog.notice("\(message)") }
+    func installPolicies(on backends: LaunchedBackends) {
+        backends.outputPolicy?.outputPolicy = { [unowned self] connector in
+            Self.outputPolicy(configuration, connector)
         }
-        if let input = backends.input as? LibinputInputSource {
-            input.outputForDevice = { [unowned self] device in Self.touchOutput(configuration, device) }
-            input.calibrationForDevice = { [unowned self] device in Self.touchCalibration(configuration, device) }
-            input.logHandler = { message in inputLog.notice("\(message)") }
+        if let mapping = backends.inputMapping {
+            mapping.outputForDevice = { [unowned self] device in Self.touchOutput(configuration, device) }
+            mapping.calibrationForDevice = { [unowned self] device in Self.touchCalibration(configuration, device) }
         }
     }
 
     /// Rules naming a connector or touch device that is not there: a warning each (the
     /// defaults apply to what is there).
     func warnAboutUnmatchedRules() {
-        let connectors = (backends?.display as? DRMBackend)?.knownConnectorNames ?? Set(UIScreen.screens.map(\.name))
+        let connectors = backends?.outputPolicy?.knownConnectorNames ?? Set(UIScreen.screens.map(\.name))
         for rule in configuration.outputs {
             if let name = rule.match.connector, !connectors.contains(name) {
                 serviceLog.warning(
                     "config: no connector \(name) (connectors: \(connectors.sorted().joined(separator: ", ")))")
             }
         }
-        guard let input = backends?.input as? LibinputInputSource else { return }
+        guard let input = backends?.inputMapping else { return }
         let devices = input.devices
         for rule in configuration.touchDevices
         where !devices.contains(where: {
@@ -206,25 +201,20 @@ extension KioskService {
         for warning in loaded.warnings { serviceLog.warning("\(warning)") }
         self.loaded = loaded
         applyLogLevel(configuration)
-        if let drm = backends?.display as? DRMBackend {
-            drm.applyOutputPolicy()
+        if let policy = backends?.outputPolicy {
+            policy.applyOutputPolicy()
             for screen in UIScreen.screens {
-                guard let output = screen.output as? DRMOutput, let mode = drm.policyMode(for: output),
-                    !mode.hasSameTiming(as: output.currentMode)
+                guard let mode = policy.policyMode(for: screen.output),
+                    !mode.hasSameTiming(as: screen.output.currentMode)
                 else { continue }
                 serviceLog.notice("\(screen.name): switching to \(mode) (config reloaded)")
                 screen.currentMode = UIScreenMode(mode)
             }
         }
         UIApplication.shared.reapplyScreenSettings()
-        (backends?.input as? LibinputInputSource)?.applyMapping()
+        backends?.inputMapping?.applyMapping()
         applyIdleBlanking()
         serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")
         notifier?.status("Config reloaded; showing \(UIScreen.screens.count) screen(s)")
     }
 }
-
-/// The DRM backend's lines: hotplug, mode choices, CRTC assignment, session changes.
-let drmLog = Logger(label: "vitrine.drm")
-/// The input side's lines: devices and the screens they map to.
-let inputLog = Logger(label: "vitrine.input")

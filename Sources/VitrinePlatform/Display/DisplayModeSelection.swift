@@ -1,11 +1,10 @@
 import Foundation
-import VitrinePlatform
 
 /// Which mode a screen runs in, as the daemon's configuration spells it: `preferred` (the
 /// default), `WxH` (that size; the preferred one of that size, else its highest rate), `WxH@Hz`
 /// (that size at the rate closest to `Hz`, within 1 Hz), or `highest` (the most pixels, then the
 /// highest rate).
-public enum DRMModeSelection: Hashable, Sendable, CustomStringConvertible {
+public enum DisplayModeSelection: Hashable, Sendable, CustomStringConvertible {
     /// The display's preferred (native) mode.
     case preferred
     /// A mode of this size.
