@@ -92,9 +92,8 @@ final class LayerRecord {
         var boundsClip: PixelRect? = nil
     }
 
-    /// Cached coverage masks (rebuilt when their key changes).
-    var backgroundMask: CachedMask? = nil
-    var borderMask: CachedMask? = nil
+    /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
+    var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
     var contentsPieces: [ContentsPiece] = []
 
@@ -109,7 +108,7 @@ struct CachedMask {
     var key: MaskKey
     var mask: PixelBuffer
     var slicedRect: PixelRect? = nil
-    var slices: [Compositor.MaskSlice] = []
+    var slices: [PixmanRenderer.MaskSlice] = []
 }
 
 /// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels, and
