@@ -50,8 +50,28 @@ public final class PixmanRenderer: Renderer {
     }
 }
 
-/// What `PixmanRenderer` keeps with a layer: its rasterised coverage masks.
+/// What `PixmanRenderer` keeps with a layer: its rasterised coverage masks (made again when
+/// their key changes).
 final class PixmanLayerCache {
     var backgroundMask: CachedMask? = nil
     var borderMask: CachedMask? = nil
+}
+
+/// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle
+/// they were made for (kept while the layer does not move).
+struct CachedMask {
+    var key: MaskKey
+    var mask: PixelBuffer
+    var slicedRect: PixelRect? = nil
+    var slices: [PixmanRenderer.MaskSlice] = []
+}
+
+/// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels, and
+/// whether it is nine-sliced (an axis-aligned layer's) or whole.
+struct MaskKey: Equatable {
+    var width: Int
+    var height: Int
+    var radius: Double
+    var borderWidth: Double
+    var isSliced: Bool
 }
