@@ -52,7 +52,8 @@ public struct RenderFrame {
     /// The part of `damage` no opaque top-level layer covers: what `clearColor` fills.
     public let uncovered: Region
     /// The frame's drawing, back to front, in target pixels. Entries that do not meet `damage`
-    /// may be passed over.
+    /// may be passed over. Valid during `render` only: its entries do not keep their layers'
+    /// records alive.
     public let displayList: [Compositor.DisplayEntry]
     /// For each entry of `displayList` at the top level (outside groups), the pixels that
     /// opaque layers above it cover, which it need not draw (nil: none); indexed as the list.
