@@ -121,13 +121,10 @@ public final class Compositor {
         } else {
             for age in 0..<bufferAge { repaint.formUnion(damageHistory[age]) }
         }
-        let uncovered: Region
-        if repaint.isEmpty {
-            uncovered = repaint
-            coveredAbove.removeAll(keepingCapacity: true)
-        } else {
-            uncovered = computeOcclusion(repaint)
-        }
+        // No damage: no pixel to touch, and the renderer is not called (an idle frame stays
+        // as cheap as it was before renderers).
+        guard !repaint.isEmpty else { return CompositeResult(frameDamage: frameDamage, repainted: repaint) }
+        let uncovered = computeOcclusion(repaint)
         renderer.render(
             RenderFrame(
                 frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint, uncovered: uncovered,

@@ -20,10 +20,10 @@ public final class PixmanRenderer: Renderer {
 
     /// Paints `frame` into `target`, whose `cpuPixels` it draws into.
     public func render(_ frame: RenderFrame, into target: any RenderTarget) {
-        // Trimmed every frame, as the pool ages its buffers by frame numbers.
-        defer { offscreens.trim(frame: frame.frameNumber) }
-        guard !frame.damage.isEmpty else { return }
         paint(frame, into: Canvas(target: Self.pixels(of: target)))
+        // Buffers unused for a while go; frames without damage do not get here, and an idle
+        // screen renders no frames at all, so this is where the pool is aged.
+        offscreens.trim(frame: frame.frameNumber)
     }
 
     /// An XRGB8888 pixel buffer.

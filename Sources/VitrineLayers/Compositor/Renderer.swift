@@ -18,9 +18,10 @@ import VitrineGraphics
 public protocol Renderer: AnyObject {
     /// Paints `frame` into `target`: every pixel inside `frame.damage`, and no other.
     ///
-    /// Called once per compositor frame, also when the damage is empty (nothing to paint), so
-    /// that a renderer can age what it keeps. `target` is of a kind this renderer draws into
-    /// (a programming error otherwise).
+    /// Called for each compositor frame with damage (a frame with none touches no pixel and
+    /// is not passed on); `frame.frameNumber` counts every frame, so a renderer can age what
+    /// it keeps by it. `target` is of a kind this renderer draws into (a programming error
+    /// otherwise).
     func render(_ frame: RenderFrame, into target: any RenderTarget)
 
     /// A target of this renderer's kind for an upright picture `width` x `height` pixels that
@@ -47,7 +48,7 @@ public struct RenderFrame {
     /// What shows where no layer draws.
     public let clearColor: PremultipliedColor
     /// The target pixels to repaint: this frame's damage and whatever the target's age adds.
-    /// Empty when nothing changed.
+    /// Never empty.
     public let damage: Region
     /// The part of `damage` no opaque top-level layer covers: what `clearColor` fills.
     public let uncovered: Region
@@ -57,7 +58,6 @@ public struct RenderFrame {
     public let displayList: [Compositor.DisplayEntry]
     /// For each entry of `displayList` at the top level (outside groups), the pixels that
     /// opaque layers above it cover, which it need not draw (nil: none); indexed as the list.
-    /// Empty when `damage` is.
     public let coveredAbove: [Region?]
 }
 
