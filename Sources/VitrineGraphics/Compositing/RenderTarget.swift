@@ -4,8 +4,9 @@
 /// CPU can write (`cpuPixels`); a GPU renderer would take buffers of its own kind (a GBM buffer
 /// object, a texture) through a conforming type of its own. A target may offer both, as a
 /// mapped GBM buffer would. Defined here, beside `PixelBuffer`, so that the platform's buffer
-/// types can conform without depending on the compositor.
-public protocol RenderTarget: AnyObject {
+/// types can conform without depending on the compositor; not class-bound, so a value that
+/// names a buffer (a swapchain slot) can be one.
+public protocol RenderTarget {
     /// Width in pixels.
     var width: Int { get }
     /// Height in pixels.
