@@ -68,8 +68,10 @@ extension Compositor.DisplayEntry {
     /// The layer's bounds coordinates to target pixels.
     @MainActor public var transform: ProjectiveTransform { record.current.transform }
     /// The opacity to draw the layer's own parts with: its own, or 1 when it is a group, whose
-    /// opacity (`layer.opacity` as rendered) applies when the group is composited.
+    /// opacity (`groupOpacity`) applies when the group is composited.
     @MainActor public var opacity: Double { record.drawing.opacity }
+    /// The layer's own opacity this frame (animations applied): a group's, at `endGroup`.
+    @MainActor public var groupOpacity: Double { Double(record.layer.renderOpacity) }
     /// The target pixels the layer's own drawing may touch, clipped by its ancestors.
     @MainActor public var box: PixelRect { record.current.box }
     /// The target pixels the layer and its sublayers may touch: an offscreen group's extent.
@@ -90,4 +92,19 @@ extension Compositor.DisplayEntry {
         get { record.rendererCache }
         nonmutating set { record.rendererCache = newValue }
     }
+
+    // The layer's properties as this frame draws them (animations applied), which a renderer
+    // reads instead of the model values.
+    /// The layer's bounds this frame.
+    @MainActor public var bounds: CGRect { record.layer.renderBounds }
+    /// The background colour this frame.
+    @MainActor public var backgroundColor: CGColor? { record.layer.renderBackgroundColor }
+    /// The corner radius this frame.
+    @MainActor public var cornerRadius: CGFloat { record.layer.renderCornerRadius }
+    /// The border width this frame.
+    @MainActor public var borderWidth: CGFloat { record.layer.renderBorderWidth }
+    /// The border colour this frame.
+    @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
+    /// The image `contents` holds, if any.
+    @MainActor public var contentsImage: CGImage? { record.layer.contentsImage }
 }
