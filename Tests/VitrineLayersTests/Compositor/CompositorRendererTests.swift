@@ -26,6 +26,8 @@ struct RecordedFrame {
 @MainActor
 final class RecordingRenderer: Renderer {
     let painter: (any Renderer)?
+    /// Called with each frame, while its display list is valid.
+    var inspect: ((RenderFrame) -> Void)?
     private(set) var frames: [RecordedFrame] = []
     private(set) var presents: [(outputTransform: ProjectiveTransform, region: Region)] = []
 
@@ -40,6 +42,7 @@ final class RecordingRenderer: Renderer {
                 entries: frame.displayList.map { RecordedEntry(kind: $0.kind, layer: ObjectIdentifier($0.layer)) },
                 groupLengths: frame.displayList.map(\.groupLength), coveredAbove: frame.coveredAbove,
                 targetSize: (target.width, target.height)))
+        inspect?(frame)
         painter?.render(frame, into: target)
     }
 
@@ -164,6 +167,43 @@ struct CompositorRendererTests {
         #expect(renderer.frames.count == 4)
         #expect(renderer.frames[3].frameNumber == 5)
         #expect(renderer.frames[3].damage == Region(PixelRect(x: 20, y: 20, width: 50, height: 40)))
+    }
+
+    /// An entry tells a renderer outside the module what it needs: where the layer goes and
+    /// its values as the frame draws them.
+    @Test func entriesDescribeTheirLayers() {
+        let layers = Layers()
+        layers.card.cornerRadius = 4
+        layers.card.borderWidth = 1.5
+        layers.card.borderColor = .blue
+        let renderer = RecordingRenderer()
+        // Read inside `render`, while the list is valid.
+        renderer.inspect = { frame in
+            let list = frame.displayList
+            let card = list.first { $0.kind == .content && $0.layer === layers.card }
+            let begin = list.firstIndex { $0.kind == .beginGroup }
+            let group = begin.map { (begin: list[$0], content: list[$0 + 1]) }
+            let clip = list.first { $0.kind == .pushClip }
+            #expect(card?.bounds == CGRect(x: 0, y: 0, width: 50, height: 40))
+            #expect(card?.backgroundColor == .red)
+            #expect(card?.cornerRadius == 4)
+            #expect(card?.borderWidth == 1.5)
+            #expect(card?.borderColor == .blue)
+            #expect(
+                card?.transform == ProjectiveTransform(scaleX: 2, y: 2).concatenating(.init(translationX: 20, y: 20)))
+            // Scaled, so with two pixels of margin for filtering.
+            #expect(card?.box == PixelRect(x: 18, y: 18, width: 104, height: 84))
+            #expect(card?.opaqueBox == nil)  // rounded: not a plain opaque rectangle
+            #expect(card?.opacity == 1)
+            #expect(card?.contentsImage == nil)
+            #expect(group?.begin.groupOpacity == 0.5)
+            #expect(group?.content.opacity == 1)  // drawn at full opacity inside its group
+            #expect(group?.begin.subtreeBox == PixelRect(x: 198, y: 38, width: 124, height: 124))
+            #expect(clip?.boundsClip == PixelRect(x: 40, y: 240, width: 160, height: 100))
+        }
+        Compositor(scale: 2, renderer: renderer).render(
+            layers.root, into: GPUOnlyTarget(width: 400, height: 400), bufferAge: 0)
+        #expect(renderer.frames.count == 1)
     }
 
     /// The pixman renderer behind another one gives the same pixels as the default
