@@ -7,8 +7,10 @@ import VitrinePlatform
 /// Upright, the layer tree is rendered straight into the output's buffer. Rotated, the
 /// compositor renders the upright picture into a buffer of its own (the *picture*, which
 /// always holds the last frame, so the compositor sees buffer age 1) and the damaged part is
-/// copied, turned, into the output's buffer by pixman (nearest sampling at quarter turns: an
-/// exact copy). The compositor and its damage logic stay unaware of rotation; the cost is one
+/// copied, turned, into the output's buffer by the compositor's renderer
+/// (`Renderer.present(picture:outputTransform:region:into:)`; pixman's nearest sampling at
+/// quarter turns: an exact copy), which also makes the picture (`makePicture`), so both are
+/// of its kind. The compositor and its damage logic stay unaware of rotation; the cost is one
 /// picture-sized buffer and one copy of the damage per frame (figures in docs/benchmarks.md).
 ///
 /// The output's buffers have ages of their own, so the picture damage of the last frames is
@@ -20,12 +22,16 @@ final class ScreenCompositor {
     private static let clearColor = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1)
 
     private var compositor: Compositor
+    /// Makes the renderer of each compositor (pixman's by default).
+    private let makeRenderer: @MainActor () -> any Renderer
     /// Points to pixels. A change starts a new compositor (every record depends on it), so
     /// the next frame repaints everything.
     var scale: CGFloat {
         didSet {
             guard scale != oldValue else { return }
-            compositor = Compositor(scale: scale, clearColor: Self.clearColor)
+            compositor = Compositor(scale: scale, clearColor: Self.clearColor, renderer: makeRenderer())
+            // The picture was made by the old renderer: the new one makes its own.
+            picture = nil
             invalidate()
         }
     }
@@ -38,30 +44,34 @@ final class ScreenCompositor {
         }
     }
     /// The upright picture, while rotated.
-    private var picture: PixelBuffer?
+    private var picture: (any RenderTarget)?
     /// The picture damage of the last frames, newest first.
     private var damageHistory: [Region] = []
 
-    init(scale: CGFloat, rotation: DisplayRotation = .upright) {
+    init(
+        scale: CGFloat, rotation: DisplayRotation = .upright,
+        makeRenderer: @escaping @MainActor () -> any Renderer = { PixmanRenderer() }
+    ) {
         self.scale = scale
         self.rotation = rotation
-        compositor = Compositor(scale: scale, clearColor: Self.clearColor)
+        self.makeRenderer = makeRenderer
+        compositor = Compositor(scale: scale, clearColor: Self.clearColor, renderer: makeRenderer())
     }
 
     /// Renders `root` into `target`, an output buffer holding the frame of `bufferAge` presents
     /// ago; the result's regions are in `target`'s pixels.
-    func render(_ root: CALayer, into target: PixelBuffer, bufferAge: Int) -> CompositeResult {
+    func render(_ root: CALayer, into target: any RenderTarget, bufferAge: Int) -> CompositeResult {
         guard rotation != .upright else { return compositor.render(root, into: target, bufferAge: bufferAge) }
         let size = rotation.logicalSize(forOutputSize: CGSize(width: target.width, height: target.height))
         let width = Int(size.width)
         let height = Int(size.height)
-        let picture: PixelBuffer
+        let picture: any RenderTarget
         if let current = self.picture, current.width == width, current.height == height {
             picture = current
         } else {
             // A new picture holds nothing: the compositor repaints all of it (a new size alone
             // would make it do so, not a new buffer of the old size).
-            picture = PixelBuffer(width: width, height: height, format: .xrgb8888)
+            picture = compositor.renderer.makePicture(width: width, height: height)
             self.picture = picture
             invalidate()
         }
@@ -70,7 +80,7 @@ final class ScreenCompositor {
         if damageHistory.count > Compositor.maximumBufferAge { damageHistory.removeLast() }
         var copied = Region()
         if bufferAge <= 0 || bufferAge > damageHistory.count {
-            copied = Region(picture.bounds)
+            copied = Region(PixelRect(x: 0, y: 0, width: width, height: height))
         } else {
             for age in 0..<bufferAge { copied.formUnion(damageHistory[age]) }
         }
@@ -80,9 +90,9 @@ final class ScreenCompositor {
             return result
         }
         let turned = rotation.outputRegion(copied, logicalWidth: width, logicalHeight: height)
-        Canvas(target: target).draw(
-            picture, transform: rotation.outputTransform(logicalWidth: width, logicalHeight: height),
-            filter: .nearest, operator: .source, clip: turned)
+        compositor.renderer.present(
+            picture: picture, outputTransform: rotation.outputTransform(logicalWidth: width, logicalHeight: height),
+            region: turned, into: target)
         result.frameDamage = rotation.outputRegion(result.frameDamage, logicalWidth: width, logicalHeight: height)
         result.repainted = turned
         return result

@@ -11,9 +11,12 @@ public struct CompositeResult: Sendable {
     public var repainted: Region
 }
 
-/// Renders a layer tree into pixel buffers with pixman, as Core Animation's render server
-/// does: transforms (projective, bilinear), group opacity, `masksToBounds` clips (rounded and
+/// Renders a layer tree into a screen's buffers, as Core Animation's render server does:
+/// transforms (projective, bilinear), group opacity, `masksToBounds` clips (rounded and
 /// rotated ones through coverage masks), backgrounds, contents by gravity, borders.
+///
+/// The compositor decides what a frame is: the display list, the damage and what opaque
+/// layers cover. Its `renderer` paints that (`PixmanRenderer` unless another is given).
 ///
 /// It repaints only damage: each frame it compares every drawn layer's appearance (its change
 /// serial, transform, effective opacity, clip, place among its siblings) with the last frame's
@@ -37,6 +40,8 @@ public final class Compositor {
     public private(set) var lastCollectSeconds: Double = 0
     /// How many past frames' damage is kept; an older buffer is repainted whole.
     public static let maximumBufferAge = 4
+    /// Paints the frames this compositor works out.
+    public let renderer: any Renderer
 
     var records: [UInt64: LayerRecord] = [:]
     private var damageHistory: [Region] = []
@@ -57,28 +62,36 @@ public final class Compositor {
         lastGeneration &+= 1
         return lastGeneration
     }
+    /// For each display entry at the top level: opaque pixels drawn above it (occlusion).
     var coveredAbove: [Region?] = []
     private var frameDamage = Region()
-    let offscreens = OffscreenPool()
     private var staleRecordIDs: [UInt64] = []
 
-    public init(scale: CGFloat = 1, clearColor: PremultipliedColor = .init(red: 0, green: 0, blue: 0, alpha: 1)) {
+    /// A compositor for a screen of `scale` pixels per point, painting with `renderer`.
+    ///
+    /// - Parameter renderer: a new `PixmanRenderer` when nil. One renderer per compositor.
+    public init(
+        scale: CGFloat = 1, clearColor: PremultipliedColor = .init(red: 0, green: 0, blue: 0, alpha: 1),
+        renderer: (any Renderer)? = nil
+    ) {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.clearColor = clearColor
+        self.renderer = renderer ?? PixmanRenderer()
     }
 
-    /// Renders `root` (the screen's root layer, at the screen's origin) into `target`.
+    /// Renders `root` (the screen's root layer, at the screen's origin) into `target`, which
+    /// must be of a kind the renderer draws into (a `PixelBuffer` for `PixmanRenderer`).
     ///
     /// - Parameter bufferAge: how many frames ago `target` was last rendered by this compositor
     ///   (1: it holds the previous frame). 0 means unknown contents: everything is repainted.
     @discardableResult
-    public func render(_ root: CALayer, into target: PixelBuffer, bufferAge: Int) -> CompositeResult {
+    public func render(_ root: CALayer, into target: any RenderTarget, bufferAge: Int) -> CompositeResult {
         frameNumber += 1
         if targetSize.map({ $0 != (target.width, target.height) }) ?? true {
             targetSize = (target.width, target.height)
             forceFullDamage = true
         }
-        let screen = target.bounds
+        let screen = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
 
         frameDamage.removeAll()
         swap(&displayList, &previousDisplayList)
@@ -108,10 +121,15 @@ public final class Compositor {
         } else {
             for age in 0..<bufferAge { repaint.formUnion(damageHistory[age]) }
         }
-        if !repaint.isEmpty {
-            paint(repaint, into: Canvas(target: target))
-        }
-        offscreens.trim(frame: frameNumber)
+        // No damage: no pixel to touch, and the renderer is not called (an idle frame stays
+        // as cheap as it was before renderers).
+        guard !repaint.isEmpty else { return CompositeResult(frameDamage: frameDamage, repainted: repaint) }
+        let uncovered = computeOcclusion(repaint)
+        renderer.render(
+            RenderFrame(
+                frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint, uncovered: uncovered,
+                displayList: displayList, coveredAbove: coveredAbove),
+            into: target)
         return CompositeResult(frameDamage: frameDamage, repainted: repaint)
     }
 
@@ -129,23 +147,30 @@ public final class Compositor {
         var key: Int
     }
 
-    /// One step of drawing a frame. Entries name their record without reference counting:
-    /// the list is copied in bulk every frame, and each record it names is kept alive by
-    /// `records` (a record leaves `records` only in a frame whose list does not name it).
-    struct DisplayEntry {
-        enum Kind {
+    /// One step of drawing a frame: what a renderer executes, in order.
+    public struct DisplayEntry {
+        // Entries name their record without reference counting: the list is copied in bulk
+        // every frame, and each record it names is kept alive by `records` (a record leaves
+        // `records` only in a frame whose list does not name it). A renderer uses the list
+        // only during `render`.
+
+        /// What an entry does.
+        public enum Kind: Sendable {
             /// The layer's background and contents.
             case content
             /// The layer's border, drawn above its sublayers.
             case border
             /// Sublayers limited to the layer's axis-aligned bounds, until the matching `popClip`.
             case pushClip
+            /// The end of a `pushClip`.
             case popClip
             /// An offscreen group for the layer's subtree, until its `endGroup`.
             case beginGroup
+            /// The end of a group: it is composited with the layer's opacity.
             case endGroup
         }
-        let kind: Kind
+        /// What this entry does.
+        public let kind: Kind
         unowned(unsafe) let record: LayerRecord
         /// For `beginGroup`: how many entries further on its `endGroup` is (relative, so a
         /// subtree's entries can be reused at another index).

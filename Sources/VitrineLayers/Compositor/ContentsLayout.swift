@@ -3,9 +3,11 @@ import VitrineGraphics
 
 /// Where a layer's `contents` image lands: pieces of the image (in image pixels) and the
 /// rectangles (in the layer's bounds coordinates) they are stretched into.
-struct ContentsPiece: Equatable {
-    var source: PixelRect
-    var destination: CGRect
+public struct ContentsPiece: Equatable, Sendable {
+    /// The image pixels of this piece.
+    public var source: PixelRect
+    /// Where they are stretched to, in the layer's bounds coordinates.
+    public var destination: CGRect
 }
 
 /// Core Animation's contents placement: `contentsRect` picks part of the image,

@@ -92,32 +92,12 @@ final class LayerRecord {
         var boundsClip: PixelRect? = nil
     }
 
-    /// Cached coverage masks (rebuilt when their key changes).
-    var backgroundMask: CachedMask? = nil
-    var borderMask: CachedMask? = nil
+    /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
+    var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
     var contentsPieces: [ContentsPiece] = []
 
     init(layer: CALayer) {
         self.layer = layer
     }
-}
-
-/// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle
-/// they were made for (kept while the layer does not move).
-struct CachedMask {
-    var key: MaskKey
-    var mask: PixelBuffer
-    var slicedRect: PixelRect? = nil
-    var slices: [Compositor.MaskSlice] = []
-}
-
-/// Identifies a rasterised shape mask: pixel size, radius and border width in mask pixels, and
-/// whether it is nine-sliced (an axis-aligned layer's) or whole.
-struct MaskKey: Equatable {
-    var width: Int
-    var height: Int
-    var radius: Double
-    var borderWidth: Double
-    var isSliced: Bool
 }

@@ -52,8 +52,8 @@ struct CompositorMaskTests {
         #expect(comparison.isMatch, "\(comparison)")
 
         // The masks kept are the corners and one row and column, not 300x180 bytes each.
-        let record = compositor.records[card.layerID]
-        let masks = [record?.backgroundMask?.mask, record?.borderMask?.mask].compactMap { $0 }
+        let cache = compositor.records[card.layerID]?.rendererCache as? PixmanLayerCache
+        let masks = [cache?.backgroundMask?.mask, cache?.borderMask?.mask].compactMap { $0 }
         #expect(!masks.isEmpty)
         for mask in masks {
             let corner = Int(max(min(radius, 90), borderWidth).rounded(.up)) + 1

@@ -1,8 +1,8 @@
 import Foundation
 import VitrineGraphics
 
-/// Executing the display list: occlusion, the background, then each entry clipped to damage.
-extension Compositor {
+/// Executing the display list: the background, then each entry clipped to damage.
+extension PixmanRenderer {
     /// One level of drawing: the screen, or an offscreen group.
     private struct Level {
         var canvas: Canvas
@@ -13,11 +13,12 @@ extension Compositor {
         var parentClip = Region()
     }
 
-    func paint(_ damage: Region, into screen: Canvas) {
-        let uncovered = computeOcclusion(damage)
-        screen.fill(uncovered, color: clearColor, operator: .source)
+    func paint(_ frame: RenderFrame, into screen: Canvas) {
+        screen.fill(frame.uncovered, color: frame.clearColor, operator: .source)
 
-        var levels = [Level(canvas: screen, clip: damage)]
+        let displayList = frame.displayList
+        let coveredAbove = frame.coveredAbove
+        var levels = [Level(canvas: screen, clip: frame.damage)]
         var savedClips: [Region] = []
         var index = 0
         while index < displayList.count {
@@ -66,43 +67,10 @@ extension Compositor {
                     transform: ProjectiveTransform(translationX: Double(group.box.x), y: Double(group.box.y)),
                     opacity: Double(record.layer.renderOpacity), filter: .nearest, operator: .over,
                     clip: group.parentClip)
-                offscreens.giveBack(buffer, frame: frameNumber)
+                offscreens.giveBack(buffer, frame: frame.frameNumber)
             }
             index += 1
         }
-    }
-
-    /// Walks the top level from the front: records, for each entry, the opaque pixels drawn
-    /// above it (so they are not drawn twice), and returns the damage no opaque layer covers.
-    /// Only pixels inside the damage matter, so layers outside it are passed over.
-    private func computeOcclusion(_ damage: Region) -> Region {
-        coveredAbove.removeAll(keepingCapacity: true)
-        coveredAbove.append(contentsOf: repeatElement(nil, count: displayList.count))
-        let area = damage.boundingBox
-        var covered = Region()
-        var depth = 0
-        for index in displayList.indices.reversed() {
-            let record = displayList[index].record
-            switch displayList[index].kind {
-            case .endGroup: depth += 1
-            case .beginGroup:
-                depth -= 1
-                if depth == 0 { coveredAbove[index] = coverage(covered, over: record.subtreeBox) }
-            case .content:
-                guard depth == 0, record.current.box.intersects(area) else { break }
-                coveredAbove[index] = coverage(covered, over: record.current.box)
-                if let opaque = record.drawing.opaqueBox { covered.formUnion(opaque.intersection(area)) }
-            case .border:
-                if depth == 0 { coveredAbove[index] = coverage(covered, over: record.current.box) }
-            case .pushClip, .popClip: break
-            }
-        }
-        return covered.isEmpty ? damage : damage.subtracting(covered)
-    }
-
-    private func coverage(_ covered: Region, over box: PixelRect) -> Region? {
-        guard !covered.isEmpty, covered.boundingBox.intersects(box) else { return nil }
-        return covered
     }
 
     // MARK: - A layer's own drawing
@@ -115,7 +83,7 @@ extension Compositor {
         let opaque = record.drawing.opaqueBox != nil
         if let background = layer.renderBackgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(toOpacity: opacity)
-            if layer.renderCornerRadius <= 0, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
+            if layer.renderCornerRadius <= 0, let rect = Compositor.roundedPixelRect(of: bounds, through: transform) {
                 var area = clip
                 area.formIntersection(rect)
                 canvas.fill(area, color: color, operator: opaque && background.isOpaque ? .source : .over)
@@ -165,10 +133,11 @@ extension Compositor {
         let color = borderColor.premultiplied.scaled(toOpacity: record.drawing.opacity)
         let bounds = layer.renderBounds
         let width = min(layer.renderBorderWidth, min(bounds.width, bounds.height) / 2)
-        if layer.renderCornerRadius <= 0, let outer = Self.roundedPixelRect(of: bounds, through: transform) {
+        if layer.renderCornerRadius <= 0, let outer = Compositor.roundedPixelRect(of: bounds, through: transform) {
             var ring = Region(outer)
             let inset = bounds.insetBy(dx: width, dy: width)
-            if inset.width > 0, inset.height > 0, let inner = Self.roundedPixelRect(of: inset, through: transform) {
+            if inset.width > 0, inset.height > 0, let inner = Compositor.roundedPixelRect(of: inset, through: transform)
+            {
                 ring.subtract(inner)
             }
             ring.formIntersection(clip)

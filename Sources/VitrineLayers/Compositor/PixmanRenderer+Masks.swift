@@ -8,7 +8,7 @@ import VitrineGraphics
 /// card with 24-pixel corners keeps a 51x51 mask instead of a 240 KB one; the slices stretch
 /// the middle column and row back over the edges when painting. Other transforms keep a whole
 /// mask, rasterised at about the on-screen scale and sampled through the transform.
-extension Compositor {
+extension PixmanRenderer {
     /// A coverage mask for a layer's shape or border ring and where it goes.
     struct PlacedMask {
         var buffer: PixelBuffer
@@ -50,7 +50,7 @@ extension Compositor {
             }
             canvas.fill(Region(canvas.area).subtracting(Region(pixelRect)), color: .transparent, operator: .source)
             // Inside the rectangle only the corners are not fully covered.
-            var corners = Compositor.cornerSquares(of: pixelRect, radius: radius)
+            var corners = PixmanRenderer.cornerSquares(of: pixelRect, radius: radius)
             corners.formIntersection(canvas.area)
             for slice in slices where corners.intersects(slice.destination) {
                 var part = corners
@@ -205,7 +205,7 @@ extension Compositor {
         let layer = record.layer
         let bounds = layer.renderBounds
         let transform = record.current.transform
-        let pixelRect = Self.roundedPixelRect(of: bounds, through: transform)
+        let pixelRect = Compositor.roundedPixelRect(of: bounds, through: transform)
         let width: Int
         let height: Int
         let maskScale: Double
@@ -236,7 +236,14 @@ extension Compositor {
         }
         let maskWidth = corner.map { Self.compactLength(width, corner: $0) } ?? width
         let maskHeight = corner.map { Self.compactLength(height, corner: $0) } ?? height
-        var cache = border ? record.borderMask : record.backgroundMask
+        let layerCache: PixmanLayerCache
+        if let existing = record.rendererCache as? PixmanLayerCache {
+            layerCache = existing
+        } else {
+            layerCache = PixmanLayerCache()
+            record.rendererCache = layerCache
+        }
+        var cache = border ? layerCache.borderMask : layerCache.backgroundMask
         if cache?.key != key {
             let mask =
                 border
@@ -247,7 +254,7 @@ extension Compositor {
         }
         guard var cached = cache else { return nil }
         defer {
-            if border { record.borderMask = cached } else { record.backgroundMask = cached }
+            if border { layerCache.borderMask = cached } else { layerCache.backgroundMask = cached }
         }
         let buffer = cached.mask
         if let pixelRect, let corner {

@@ -1,0 +1,110 @@
+import Foundation
+import VitrineGraphics
+
+/// How a frame the compositor has worked out becomes pixels.
+///
+/// The `Compositor` decides: it walks the layer tree into a display list, works out the damage
+/// to repaint in the target (its age included) and which pixels opaque layers cover. A renderer
+/// paints that decision into a `RenderTarget` of the kind it can draw into. `PixmanRenderer`
+/// (software, CPU pixel buffers) is the one there is; a GPU renderer would conform here and
+/// take GPU buffers, without the compositor or VitrineKit changing.
+///
+/// A renderer also turns finished frames for rotated panels (`present(picture:...)`): the
+/// upright picture is its kind of target (`makePicture`), and the turned copy its operation.
+///
+/// One renderer per compositor: it may keep state across frames (caches, offscreen buffers)
+/// and with each layer (`Compositor.DisplayEntry.rendererCache`).
+@MainActor
+public protocol Renderer: AnyObject {
+    /// Paints `frame` into `target`: every pixel inside `frame.damage`, and no other.
+    ///
+    /// Called for each compositor frame with damage (a frame with none touches no pixel and
+    /// is not passed on); `frame.frameNumber` counts every frame, so a renderer can age what
+    /// it keeps by it. `target` is of a kind this renderer draws into (a programming error
+    /// otherwise).
+    func render(_ frame: RenderFrame, into target: any RenderTarget)
+
+    /// A target of this renderer's kind for an upright picture `width` x `height` pixels that
+    /// is then presented turned: its contents start out undefined.
+    func makePicture(width: Int, height: Int) -> any RenderTarget
+
+    /// Copies the pixels of `picture` that land inside `region` (in `target`'s pixels) into
+    /// `target`, turned: `outputTransform` maps picture pixel coordinates to target pixel
+    /// coordinates and is a quarter turn, half turn or identity with whole-pixel offsets, so
+    /// each target pixel receives exactly one picture pixel (nearest sampling, replaced, not
+    /// blended). Pixels outside `region` are not touched.
+    func present(
+        picture: any RenderTarget, outputTransform: ProjectiveTransform, region: Region,
+        into target: any RenderTarget)
+}
+
+/// What the compositor decided for one frame: the input of `Renderer.render(_:into:)`.
+@MainActor
+public struct RenderFrame {
+    /// The compositor's frame number (increases by one each frame).
+    public let frameNumber: UInt64
+    /// Points to pixels.
+    public let scale: CGFloat
+    /// What shows where no layer draws.
+    public let clearColor: PremultipliedColor
+    /// The target pixels to repaint: this frame's damage and whatever the target's age adds.
+    /// Never empty.
+    public let damage: Region
+    /// The part of `damage` no opaque top-level layer covers: what `clearColor` fills.
+    public let uncovered: Region
+    /// The frame's drawing, back to front, in target pixels. Entries that do not meet `damage`
+    /// may be passed over. Valid during `render` only: its entries do not keep their layers'
+    /// records alive.
+    public let displayList: [Compositor.DisplayEntry]
+    /// For each entry of `displayList` at the top level (outside groups), the pixels that
+    /// opaque layers above it cover, which it need not draw (nil: none); indexed as the list.
+    public let coveredAbove: [Region?]
+}
+
+extension Compositor.DisplayEntry {
+    /// The layer this entry draws (for `content` and `border`), clips to (`pushClip`,
+    /// `popClip`) or groups (`beginGroup`, `endGroup`).
+    @MainActor public var layer: CALayer { record.layer }
+    /// The layer's bounds coordinates to target pixels.
+    @MainActor public var transform: ProjectiveTransform { record.current.transform }
+    /// The opacity to draw the layer's own parts with: its own, or 1 when it is a group, whose
+    /// opacity (`groupOpacity`) applies when the group is composited.
+    @MainActor public var opacity: Double { record.drawing.opacity }
+    /// The layer's own opacity this frame (animations applied): a group's, at `endGroup`.
+    @MainActor public var groupOpacity: Double { Double(record.layer.renderOpacity) }
+    /// The target pixels the layer's own drawing may touch, clipped by its ancestors.
+    @MainActor public var box: PixelRect { record.current.box }
+    /// The target pixels the layer and its sublayers may touch: an offscreen group's extent.
+    @MainActor public var subtreeBox: PixelRect { record.subtreeBox }
+    /// For `pushClip`: the axis-aligned pixel rectangle the sublayers are clipped to.
+    @MainActor public var boundsClip: PixelRect? { record.drawing.boundsClip }
+    /// The pixels the layer covers opaquely (a top-level layer may be drawn as a copy there).
+    @MainActor public var opaqueBox: PixelRect? { record.drawing.opaqueBox }
+    /// For groups: whether the group is cut to the layer's rounded or turned bounds.
+    @MainActor public var groupMasksToBounds: Bool { record.drawing.groupMasksToBounds }
+    /// For `content`: the pieces of `layer.contents` to draw and where (empty: none).
+    @MainActor public var contentsPieces: [ContentsPiece] { record.contentsPieces }
+    /// For `beginGroup`: how many entries further on its `endGroup` is.
+    public var groupLength: Int { length }
+    /// State the renderer keeps with this layer while it is drawn (caches); dropped with the
+    /// compositor's record of the layer.
+    @MainActor public var rendererCache: AnyObject? {
+        get { record.rendererCache }
+        nonmutating set { record.rendererCache = newValue }
+    }
+
+    // The layer's properties as this frame draws them (animations applied), which a renderer
+    // reads instead of the model values.
+    /// The layer's bounds this frame.
+    @MainActor public var bounds: CGRect { record.layer.renderBounds }
+    /// The background colour this frame.
+    @MainActor public var backgroundColor: CGColor? { record.layer.renderBackgroundColor }
+    /// The corner radius this frame.
+    @MainActor public var cornerRadius: CGFloat { record.layer.renderCornerRadius }
+    /// The border width this frame.
+    @MainActor public var borderWidth: CGFloat { record.layer.renderBorderWidth }
+    /// The border colour this frame.
+    @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
+    /// The image `contents` holds, if any.
+    @MainActor public var contentsImage: CGImage? { record.layer.contentsImage }
+}
