@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "VitrinePlatform",
-            dependencies: ["VitrineGraphics"],
+            dependencies: ["VitrineGraphics", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
@@ -103,17 +103,19 @@ let package = Package(
         ),
         .target(
             name: "VitrineDRM",
-            dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform"],
+            dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineInput",
-            dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform"],
+            dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineSeat",
-            dependencies: ["CLibseat", "VitrinePlatform"],
+            dependencies: [
+                "CLibseat", "VitrinePlatform", "VitrineIO", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -202,7 +204,7 @@ let package = Package(
             name: "vitrine-vm-tests",
             dependencies: [
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
-                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
+                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
@@ -270,7 +272,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineInput", "VitrinePlatform"],
+            dependencies: ["VitrineInput", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
     ],

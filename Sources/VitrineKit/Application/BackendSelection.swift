@@ -48,7 +48,7 @@ struct LaunchBackends {
             // Automatic means a card this process can use: one it may not open (no seat
             // manager, not in the video group) is logged, and the app runs headless.
             do {
-                access.opener.close(try access.opener.open(path: card.devnode))
+                try access.opener.open(path: card.devnode).close()
             } catch {
                 kitLog.notice("\(card.devnode) is not usable (\(error)): running on the headless backend")
                 access.session?.close()
