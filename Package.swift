@@ -131,6 +131,7 @@ let package = Package(
         .target(
             name: "VitrineService",
             dependencies: [
+                "VitrineIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -240,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineServiceTests",
-            dependencies: ["VitrineService", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["VitrineService", "VitrineIO", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
