@@ -120,12 +120,13 @@ let package = Package(
         ),
         .target(
             name: "VitrineSystemd",
+            dependencies: ["VitrineIO"],
             swiftSettings: strict
         ),
         // The daemon's configuration: pure data and validation, no display or input imports.
         .target(
             name: "VitrineConfig",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["VitrineIO", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
         .target(
