@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "VitrinePlatform",
-            dependencies: ["VitrineGraphics"],
+            dependencies: ["VitrineGraphics", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
@@ -105,32 +105,36 @@ let package = Package(
         ),
         .target(
             name: "VitrineDRM",
-            dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform"],
+            dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineInput",
-            dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform"],
+            dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineSeat",
-            dependencies: ["CLibseat", "VitrinePlatform"],
+            dependencies: [
+                "CLibseat", "VitrinePlatform", "VitrineIO", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineSystemd",
+            dependencies: ["VitrineIO"],
             swiftSettings: strict
         ),
         // The daemon's configuration: pure data and validation, no display or input imports.
         .target(
             name: "VitrineConfig",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["VitrineIO", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
         .target(
             name: "VitrineService",
             dependencies: [
+                "VitrineIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -223,7 +227,7 @@ let package = Package(
             name: "vitrine-vm-tests",
             dependencies: [
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
-                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo",
+                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict
@@ -267,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineServiceTests",
-            dependencies: ["VitrineService", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["VitrineService", "VitrineIO", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -299,7 +303,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineInput", "VitrinePlatform"],
+            dependencies: ["VitrineInput", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
     ],

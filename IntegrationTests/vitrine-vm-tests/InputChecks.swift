@@ -1,5 +1,6 @@
 import Foundation
 import VitrineDRM
+import VitrineIO
 import VitrineInput
 import VitrineKit
 import VitrinePlatform
@@ -43,14 +44,14 @@ enum InputChecks {
         private(set) var opened: [String] = []
         private(set) var closed: [Int32] = []
 
-        func open(path: String) throws(DeviceOpenError) -> Int32 {
+        func open(path: String) throws(DeviceOpenError) -> OwnedFileDescriptor {
             opened.append(path)
-            return try direct.open(path: path)
-        }
-
-        func close(_ descriptor: Int32) {
-            closed.append(descriptor)
-            direct.close(descriptor)
+            let descriptor = try direct.open(path: path)
+            // Closing goes through here, then to the direct opener's close(2).
+            return OwnedFileDescriptor(descriptor.descriptor) { [self] closing in
+                closed.append(closing.rawValue)
+                descriptor.close()
+            }
         }
     }
 

@@ -360,7 +360,7 @@ enum SeatChecks {
         do {
             let descriptor = try opener.open(path: "/dev/dri/card0")
             checks.expect(session.isActive, "\(label): an open while the seat is away waits for chvt 1")
-            opener.close(descriptor)
+            descriptor.close()
         } catch {
             checks.expect(false, "\(label): an open while the seat is away waits for chvt 1", "\(error)")
         }

@@ -1,4 +1,5 @@
 import TOMLKit
+import VitrineIO
 
 #if canImport(Glibc)
     import Glibc
@@ -132,15 +133,17 @@ public enum ConfigLoader {
         func failure(_ kind: ConfigError.Kind, _ message: String, line: Int? = nil) -> ConfigError {
             ConfigError(kind: kind, problems: [.init(severity: .error, file: path, line: line, message: message)])
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw failure(.fileMissing, "no such file") }
-            throw failure(.fileUnreadable, "cannot open: \(describe(errno: code))")
+        let descriptor: OwnedFileDescriptor
+        do {
+            // Non-blocking: a FIFO in the config's place must not hang the daemon's start.
+            descriptor = try OwnedFileDescriptor.open(path, .readOnly, options: .nonBlocking)
+        } catch {
+            if error.rawValue == ENOENT { throw failure(.fileMissing, "no such file") }
+            throw failure(.fileUnreadable, "cannot open: \(describe(errno: error.rawValue))")
         }
-        defer { close(descriptor) }
+        defer { descriptor.close() }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        guard fstat(descriptor.rawValue, &status) == 0 else {
             throw failure(.fileUnreadable, "cannot read: \(describe(errno: errno))")
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -153,12 +156,11 @@ public enum ConfigLoader {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(.fileUnreadable, "cannot read: \(describe(errno: errno))")
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                retryingOnInterrupt { systemRead(descriptor.rawValue, buffer.baseAddress, buffer.count) }
             }
+            if count == 0 { break }
+            if count < 0 { throw failure(.fileUnreadable, "cannot read: \(describe(errno: errno))") }
             bytes += chunk[0..<count]
             // The size can grow after fstat.
             guard bytes.count <= maximumFileSize else {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import VitrineIO
 import VitrinePlatform
 import VitrineUdev
 
@@ -53,6 +54,8 @@ public final class DRMBackend: DisplayBackend {
     /// every connector, in the mode selections given at creation.
     public var outputPolicy: @MainActor (DRMConnectorIdentity) -> DRMOutputPolicy
     private var card: DRMCard?
+    /// The card's descriptor from the opener; closed in the event source's cancel handler.
+    private var cardDescriptor: OwnedFileDescriptor?
     private var eventSource: (any DispatchSourceRead)?
     private var monitor: UdevMonitor?
     private var resources: DRMResourceTable?
@@ -166,21 +169,23 @@ public final class DRMBackend: DisplayBackend {
             chosen = withDisplay
         }
         guard let device = chosen else { return }
-        let descriptor: Int32
+        let owned: OwnedFileDescriptor
         do {
-            descriptor = try opener.open(path: device.devnode)
+            owned = try opener.open(path: device.devnode)
         } catch {
             log("\(error); waiting for a change")
             return
         }
+        let descriptor = owned.rawValue
         let card = DRMCard(descriptor: descriptor, path: device.devnode, allowAtomic: allowAtomic)
         guard card.supportsDumbBuffers, let table = card.resourceTable() else {
             log("\(device) has no KMS resources or no dumb buffers; not using it")
-            opener.close(descriptor)
+            owned.close()
             return
         }
         if !card.isMaster { log("not DRM master of \(device): commits will fail until it is") }
         self.card = card
+        self.cardDescriptor = owned
         self.device = device
         self.resources = table
         log("using \(device), \(card.usesAtomic ? "atomic" : "legacy") modesetting")
@@ -200,8 +205,7 @@ public final class DRMBackend: DisplayBackend {
         }
         // Dispatch may still watch the descriptor until the source's cancel handler runs, so
         // the descriptor is closed there and never while a source watches it.
-        let opener = self.opener
-        source.setCancelHandler { opener.close(descriptor) }
+        source.setCancelHandler { owned.close() }
         source.activate()
         eventSource = source
         probeConnectors()
@@ -225,9 +229,10 @@ public final class DRMBackend: DisplayBackend {
         if let eventSource {
             eventSource.cancel()
         } else {
-            opener.close(card.descriptor)
+            cardDescriptor?.close()
         }
         eventSource = nil
+        cardDescriptor = nil
         self.card = nil
         self.device = nil
         self.resources = nil

@@ -1,5 +1,6 @@
 internal import CLibinput
 internal import CUdev
+import VitrineIO
 import VitrinePlatform
 import VitrineUdev
 
@@ -30,9 +31,9 @@ public final class LibinputContext {
     private let owner: CallbackOwner
 
     private final class CallbackOwner {
-        let opener: any DeviceOpener
+        let devices: RestrictedDevices
         var logHandler: ((String) -> Void)?
-        init(opener: any DeviceOpener) { self.opener = opener }
+        init(opener: any DeviceOpener) { devices = RestrictedDevices(opener: opener) }
     }
     /// The devices libinput reported added and not yet removed, by their libinput handle.
     private var devices: [OpaquePointer: InputDeviceDescription] = [:]
@@ -43,19 +44,12 @@ public final class LibinputContext {
             to: libinput_interface(
                 open_restricted: { path, _, user in
                     guard let path, let user else { return -EINVAL }
-                    let owner = Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue()
-                    let result: Result<Int32, DeviceOpenError> = Result { () throws(DeviceOpenError) in
-                        try owner.opener.open(path: String(cString: path))
-                    }
-                    switch result {
-                    case .success(let descriptor): return descriptor
-                    // libinput expects a negative errno on failure.
-                    case .failure(let error): return -error.code
-                    }
+                    return Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue().devices.open(
+                        path: String(cString: path))
                 },
                 close_restricted: { fd, user in
                     guard let user else { return }
-                    Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue().opener.close(fd)
+                    Unmanaged<CallbackOwner>.fromOpaque(user).takeUnretainedValue().devices.close(fd)
                 }))
         return interface
     }
@@ -336,4 +330,35 @@ public enum LibinputEvent: Hashable, Sendable {
     case pointerMotion(device: String, dx: Double, dy: Double, time: Double)
     case pointerAbsolute(device: String, x: Double, y: Double, time: Double)
     case pointerButton(device: String, button: UInt32, pressed: Bool, time: Double)
+}
+
+/// The devices libinput opened through `open_restricted`, each held as the opener's owned
+/// descriptor under its number: `close_restricted` hands back only the number, and closing the
+/// owned descriptor gives it back to the opener, once.
+final class RestrictedDevices {
+    let opener: any DeviceOpener
+    private var descriptors: [Int32: OwnedFileDescriptor] = [:]
+
+    init(opener: any DeviceOpener) { self.opener = opener }
+
+    /// How many devices are open now.
+    var count: Int { descriptors.count }
+
+    /// Opens `path` through the opener: the descriptor's number, or a negative errno (what
+    /// libinput expects on failure).
+    func open(path: String) -> Int32 {
+        do {
+            let descriptor = try opener.open(path: path)
+            descriptors[descriptor.rawValue] = descriptor
+            return descriptor.rawValue
+        } catch {
+            return -error.code
+        }
+    }
+
+    /// Closes the device open under `number`; a number not open here is left alone (it may
+    /// belong to someone else by now).
+    func close(_ number: Int32) {
+        descriptors.removeValue(forKey: number)?.close()
+    }
 }

@@ -1,4 +1,6 @@
 import Dispatch
+import SystemPackage
+public import VitrineIO
 import VitrinePlatform
 
 #if canImport(Glibc)
@@ -9,11 +11,12 @@ import VitrinePlatform
 
 /// Opens devices through a `SeatSession` (`libseat_open_device`), for the DRM backend and
 /// libinput alike: the seat manager opens the node with its own rights and passes the
-/// descriptor over, DRM master included. Keeps libseat's device id for each descriptor so that
-/// `close(_:)` can give the device back.
+/// descriptor over, DRM master included. Closing a descriptor it returned gives the device
+/// back (`libseat_close_device` with the id libseat gave, then `close(2)`), once.
 ///
 /// libseat belongs to the main queue: `open(path:)` must be called there (the backends do;
-/// elsewhere it fails with `EINVAL`), and `close(_:)` from another queue is carried to it.
+/// elsewhere it fails with `EINVAL`), and a descriptor closed on another queue is given back
+/// on the main queue.
 public final class SeatDeviceOpener: DeviceOpener, Sendable {
     /// The session devices are opened on.
     public let session: SeatSession
@@ -25,24 +28,20 @@ public final class SeatDeviceOpener: DeviceOpener, Sendable {
 
     /// `libseat_open_device`, waiting for the seat when it is not active (see
     /// `SeatSession.activationTimeout`).
-    public func open(path: String) throws(DeviceOpenError) -> Int32 {
+    public func open(path: String) throws(DeviceOpenError) -> OwnedFileDescriptor {
         guard MainQueue.isCurrent else {
             throw DeviceOpenError(path: path, code: EINVAL, detail: "libseat devices are opened on the main queue")
         }
         let session = self.session
-        let result = MainActor.assumeIsolated { () -> Result<Int32, DeviceOpenError> in
+        let result = MainActor.assumeIsolated { () -> Result<FileDescriptor, DeviceOpenError> in
             Result { () throws(DeviceOpenError) in try session.openDevice(path: path) }
         }
-        return try result.get()
-    }
-
-    /// `libseat_close_device` for a descriptor this session gave, then `close(2)`.
-    public func close(_ descriptor: Int32) {
-        let session = self.session
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { session.closeDevice(descriptor) }
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.closeDevice(descriptor) } }
+        return OwnedFileDescriptor(try result.get()) { descriptor in
+            if MainQueue.isCurrent {
+                MainActor.assumeIsolated { session.closeDevice(descriptor) }
+            } else {
+                DispatchQueue.main.async { MainActor.assumeIsolated { session.closeDevice(descriptor) } }
+            }
         }
     }
 }

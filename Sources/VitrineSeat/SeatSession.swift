@@ -1,5 +1,6 @@
 internal import CLibseat
 import Dispatch
+import SystemPackage
 import VitrinePlatform
 
 #if canImport(Glibc)
@@ -55,7 +56,7 @@ public final class SeatSession {
     /// as this session).
     private let events: SeatEvents
     /// libseat's device id for each descriptor it gave, for `libseat_close_device`.
-    private var devices: [Int32: Int32] = [:]
+    private var devices: [FileDescriptor: Int32] = [:]
     private var source: (any DispatchSourceRead)?
 
     /// Opens a session on `seat` through libseat. Throws `SeatError.unavailable` (naming
@@ -186,7 +187,7 @@ public final class SeatSession {
 
     // MARK: - Devices
 
-    func openDevice(path: String) throws(DeviceOpenError) -> Int32 {
+    func openDevice(path: String) throws(DeviceOpenError) -> FileDescriptor {
         guard let seat else {
             throw DeviceOpenError(path: path, code: ENODEV, detail: "the libseat session on \(seatName) is closed")
         }
@@ -198,16 +199,18 @@ public final class SeatSession {
         }
         // The descriptor arrives over seatd's socket; the seam promises close-on-exec.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        devices[descriptor] = id
-        return descriptor
+        devices[FileDescriptor(rawValue: descriptor)] = id
+        return FileDescriptor(rawValue: descriptor)
     }
 
-    func closeDevice(_ descriptor: Int32) {
+    /// Gives a device back: `libseat_close_device`, then `close(2)`. Called once per
+    /// descriptor, by the `OwnedFileDescriptor` the opener returned.
+    func closeDevice(_ descriptor: FileDescriptor) {
         if let id = devices.removeValue(forKey: descriptor), let seat, libseat_close_device(seat, id) < 0 {
             let code = errno
             report("libseat could not close device \(id) on \(seatName): \(String(cString: strerror(code)))")
         }
-        closeDescriptor(descriptor)
+        try? descriptor.close()
     }
 
     /// Dispatches libseat until the seat is enabled or `activationTimeout` passes. Handlers
@@ -323,9 +326,4 @@ private final class SeatEvents {
             action(session)
         }
     }
-}
-
-/// `close(2)`, named apart from `SeatSession.close()`.
-private func closeDescriptor(_ descriptor: Int32) {
-    _ = close(descriptor)
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import VitrineIO
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,7 @@ public final class ControlSocketServer {
 
     /// The socket's path.
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: OwnedFileDescriptor
     private var acceptSource: (any DispatchSourceRead)?
     private let handler: @MainActor (_ command: String, _ arguments: [String]) -> Reply
 
@@ -44,18 +45,19 @@ public final class ControlSocketServer {
         if ControlSocketClient.isAnswering(path) { throw .inUse(path) }
         unlink(path)
         let descriptor = try UnixSocket.makeStreamSocket()
-        let bound = try UnixSocket.withAddress(path) { address, length in bind(descriptor, address, length) }
-        guard bound == 0, listen(descriptor, 4) == 0 else {
+        let bound = try UnixSocket.withAddress(path) { address, length in bind(descriptor.rawValue, address, length) }
+        guard bound == 0, listen(descriptor.rawValue, 4) == 0 else {
             let code = errno
-            Glibc.close(descriptor)
+            descriptor.close()
             throw .system("bind \(path)", errno: code)
         }
         chmod(path, 0o660)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) | O_NONBLOCK)
         self.descriptor = descriptor
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor.rawValue, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptClients() } }
-        source.setCancelHandler { Glibc.close(descriptor) }
+        // Closed only once Dispatch no longer watches it.
+        source.setCancelHandler { descriptor.close() }
         source.resume()
         acceptSource = source
     }
@@ -70,18 +72,19 @@ public final class ControlSocketServer {
 
     func acceptClients() {
         while true {
-            let client = accept(descriptor, nil, nil)
-            guard client >= 0 else { return }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            let accepted = retryingOnInterrupt { accept(descriptor.rawValue, nil, nil) }
+            guard accepted >= 0 else { return }
+            _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+            let client = OwnedFileDescriptor(adopting: accepted)
             // A request is one short line sent at once; a client that stalls is dropped after
             // two seconds rather than holding up the frame loop longer.
             UnixSocket.setTimeouts(client, seconds: 2)
             serve(client)
-            Glibc.close(client)
+            client.close()
         }
     }
 
-    private func serve(_ client: Int32) {
+    private func serve(_ client: OwnedFileDescriptor) {
         guard let line = UnixSocket.readLine(client, limit: 1024) else { return }
         let words = line.split(separator: " ").map(String.init)
         guard let command = words.first else {
@@ -116,7 +119,7 @@ public enum ControlSocketClient {
     /// Asks the daemon at `path` for a PNG of `screen` (its main screen when nil).
     public static func screenshot(path: String, screen: String?) throws(ControlSocketError) -> Screenshot {
         let descriptor = try connect(path)
-        defer { close(descriptor) }
+        defer { descriptor.close() }
         UnixSocket.setTimeouts(descriptor, seconds: 10)
         let request = "screenshot" + (screen.map { " \($0)" } ?? "") + "\n"
         guard UnixSocket.writeAll(descriptor, Data(request.utf8)) else { throw .badReply("the request was not taken") }
@@ -136,16 +139,18 @@ public enum ControlSocketClient {
     /// Whether a daemon accepts connections at `path`.
     static func isAnswering(_ path: String) -> Bool {
         guard let descriptor = try? connect(path) else { return false }
-        close(descriptor)
+        descriptor.close()
         return true
     }
 
-    private static func connect(_ path: String) throws(ControlSocketError) -> Int32 {
+    private static func connect(_ path: String) throws(ControlSocketError) -> OwnedFileDescriptor {
         let descriptor = try UnixSocket.makeStreamSocket()
-        let status = try UnixSocket.withAddress(path) { address, length in Glibc.connect(descriptor, address, length) }
+        let status = try UnixSocket.withAddress(path) { address, length in
+            Glibc.connect(descriptor.rawValue, address, length)
+        }
         guard status == 0 else {
             let code = errno
-            close(descriptor)
+            descriptor.close()
             if code == ENOENT || code == ECONNREFUSED { throw .noDaemon(path) }
             throw .system("connect \(path)", errno: code)
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import VitrineIO
 
 #if canImport(Glibc)
     import Glibc
@@ -28,11 +29,11 @@ public final class SignalWatcher {
     public init(signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
         let readEnd = SignalPipe.shared.readEnd
         self.signals = signals
-        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd.rawValue, queue: queue)
         source.setEventHandler {
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
-                let count = read(readEnd, &bytes, bytes.count)
+                let count = retryingOnInterrupt { read(readEnd.rawValue, &bytes, bytes.count) }
                 guard count > 0 else { break }
                 for byte in bytes.prefix(count) where signals.contains(Int32(byte)) { handler(Int32(byte)) }
             }
@@ -61,11 +62,12 @@ public final class SignalWatcher {
 }
 
 /// The pipe the signal handler writes to: made once, before any handler is installed, both
-/// ends non-blocking (a full pipe drops a byte rather than blocking inside a handler).
+/// ends non-blocking (a full pipe drops a byte rather than blocking inside a handler) and
+/// close-on-exec. It lives as long as the process: a handler may run at any time.
 private final class SignalPipe: Sendable {
     static let shared = SignalPipe()
-    let readEnd: Int32
-    let writeEnd: Int32
+    let readEnd: OwnedFileDescriptor
+    let writeEnd: OwnedFileDescriptor
 
     private init() {
         var ends: [Int32] = [-1, -1]
@@ -75,8 +77,9 @@ private final class SignalPipe: Sendable {
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             }
         }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        readEnd = OwnedFileDescriptor(adopting: ends[0])
+        writeEnd = OwnedFileDescriptor(adopting: ends[1])
+        // The handler reads a plain number: it may not touch a Swift object.
         signalPipeWriteEnd = ends[1]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineIO
 
 #if canImport(Glibc)
     import Glibc
@@ -7,10 +8,10 @@ import Foundation
 /// A unix stream socket address, and the calls both ends of the control socket share.
 enum UnixSocket {
     /// A new stream socket, close-on-exec.
-    static func makeStreamSocket() throws(ControlSocketError) -> Int32 {
+    static func makeStreamSocket() throws(ControlSocketError) -> OwnedFileDescriptor {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .system("socket", errno: errno) }
-        return descriptor
+        return OwnedFileDescriptor(adopting: descriptor)
     }
 
     /// Runs `body` with `path` as a `sockaddr_un`; paths too long for one are an error.
@@ -31,20 +32,22 @@ enum UnixSocket {
     }
 
     /// Sets send and receive timeouts, so a stuck peer cannot hang the other end.
-    static func setTimeouts(_ descriptor: Int32, seconds: Int) {
+    static func setTimeouts(_ descriptor: OwnedFileDescriptor, seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         let size = socklen_t(MemoryLayout<timeval>.size)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
+        setsockopt(descriptor.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
+        setsockopt(descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
     }
 
     /// Writes all of `data`; false when the peer went away or timed out.
-    static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
+    static func writeAll(_ descriptor: OwnedFileDescriptor, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if written < 0 && errno == EINTR { continue }
+                // send(2) rather than write(2): MSG_NOSIGNAL, so a peer gone is false, not SIGPIPE.
+                let written = retryingOnInterrupt {
+                    send(descriptor.rawValue, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                }
                 guard written > 0 else { return false }
                 offset += written
             }
@@ -53,12 +56,11 @@ enum UnixSocket {
     }
 
     /// Reads up to a newline (not included), at most `limit` bytes; nil on end of file first.
-    static func readLine(_ descriptor: Int32, limit: Int) -> String? {
+    static func readLine(_ descriptor: OwnedFileDescriptor, limit: Int) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count < limit {
-            let count = recv(descriptor, &byte, 1, 0)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingOnInterrupt { recv(descriptor.rawValue, &byte, 1, 0) }
             guard count == 1 else { return nil }
             if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
@@ -67,13 +69,14 @@ enum UnixSocket {
     }
 
     /// Reads exactly `count` bytes; nil if the stream ends first.
-    static func readExactly(_ descriptor: Int32, count: Int) -> Data? {
+    static func readExactly(_ descriptor: OwnedFileDescriptor, count: Int) -> Data? {
         var data = Data(count: count)
         var offset = 0
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             while offset < count {
-                let received = recv(descriptor, buffer.baseAddress! + offset, count - offset, 0)
-                if received < 0 && errno == EINTR { continue }
+                let received = retryingOnInterrupt {
+                    recv(descriptor.rawValue, buffer.baseAddress! + offset, count - offset, 0)
+                }
                 guard received > 0 else { return false }
                 offset += received
             }

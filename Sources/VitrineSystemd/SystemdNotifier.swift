@@ -1,3 +1,5 @@
+import VitrineIO
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -58,9 +60,10 @@ public final class SystemdNotifier: Sendable {
     public func status(_ text: String) -> Bool { notify(["STATUS": text]) }
 
     private func send(_ message: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        let socketNumber = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketNumber >= 0 else { return false }
+        let descriptor = OwnedFileDescriptor(adopting: socketNumber)
+        defer { descriptor.close() }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         // An abstract socket's name starts with a NUL byte where the `@` stands.
@@ -78,7 +81,11 @@ public final class SystemdNotifier: Sendable {
                 // Never waits: a unix datagram socket queues few messages (net.unix.max_dgram_qlen,
                 // 10 by default), and a blocking send to a reader that stalled would stall the
                 // main loop that sends WATCHDOG=1. A message that does not fit is dropped.
-                sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), socketAddress, length)
+                retryingOnInterrupt {
+                    sendto(
+                        descriptor.rawValue, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT),
+                        socketAddress, length)
+                }
             }
         }
         return sent == bytes.count

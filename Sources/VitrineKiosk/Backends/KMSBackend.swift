@@ -34,7 +34,7 @@ enum KMSBackend {
             // Automatic means a card this process can use: one it may not open (no seat
             // manager, not in the video group) is logged, and the next backend is tried.
             do {
-                access.opener.close(try access.opener.open(path: card.devnode))
+                try access.opener.open(path: card.devnode).close()
             } catch {
                 access.session?.close()
                 throw BackendUnavailable("\(card.devnode) is not usable (\(error))")

@@ -1,16 +1,27 @@
 import Foundation
 
-/// Delivers a touch event inside one window, as UIKit does: first to the gesture recognizers
-/// the touches carry (each in the order began, moved, ended, cancelled), then to the views the
+/// Delivers touch events inside a window, as UIKit does: first to the gesture recognizers the
+/// touches carry (each in the order began, moved, ended, cancelled), then to the views the
 /// touches are bound to, unless a recognizer cancelled them there (`cancelsTouchesInView`) or
 /// holds them back (`delaysTouchesBegan`, `delaysTouchesEnded`) until it fails.
+///
+/// One belongs to each `TouchRouter` and delivers only that router's touches: what it holds
+/// back and its gesture arena are state of that event machinery, not of the process, so two
+/// routers (two apps' worth of windows in one test process) never see each other's touches.
 @MainActor
-enum TouchDelivery {
+final class TouchDelivery {
     /// Touches whose view deliveries wait for recognizers to fail, in arrival order.
-    private static var held: [(touch: UITouch, phase: UITouch.Phase, event: UIEvent)] = []
+    private var held: [(touch: UITouch, phase: UITouch.Phase, event: UIEvent)] = []
 
-    static func deliver(_ event: UIEvent, in window: UIWindow) {
-        let changed = event.touchList.filter { $0.window === window && $0.phase != .stationary }
+    /// The rules between the recognizers this delivery's touches reach.
+    private(set) lazy var arena = GestureArena(delivery: self)
+
+    /// How many view deliveries recognizers hold back now.
+    var heldCount: Int { held.count }
+
+    /// Delivers the changes of this delivery's touches that began in `window`.
+    func deliver(_ event: UIEvent, in window: UIWindow) {
+        let changed = event.touchList.filter { $0.window === window && $0.phase != .stationary && $0.delivery === self }
         guard !changed.isEmpty else { return }
         deliverToRecognizers(changed, event: event)
         deliverToViews(changed, event: event)
@@ -20,17 +31,17 @@ enum TouchDelivery {
 
     private static let phaseOrder: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
-    private static func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
-        GestureArena.deliveringEvent { deliverEachRecognizer(touches, event: event) }
+    private func deliverToRecognizers(_ touches: [UITouch], event: UIEvent) {
+        arena.deliveringEvent { deliverEachRecognizer(touches, event: event) }
         for touch in touches {
             for recognizer in touch.gestureRecognizers
             where [.ended, .cancelled, .failed].contains(recognizer.currentState) {
-                GestureArena.finish(recognizer)
+                arena.finish(recognizer)
             }
         }
     }
 
-    private static func deliverEachRecognizer(_ touches: [UITouch], event: UIEvent) {
+    private func deliverEachRecognizer(_ touches: [UITouch], event: UIEvent) {
         var recognizers: [UIGestureRecognizer] = []
         for touch in touches {
             for recognizer in touch.gestureRecognizers where !recognizers.contains(where: { $0 === recognizer }) {
@@ -40,7 +51,7 @@ enum TouchDelivery {
         for recognizer in recognizers {
             let mine = touches.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
             let receives = recognizer.isEnabled && [.possible, .began, .changed].contains(recognizer.currentState)
-            for phase in phaseOrder {
+            for phase in Self.phaseOrder {
                 let group = mine.filter { $0.phase == phase }
                 guard !group.isEmpty else { continue }
                 if phase == .began {
@@ -66,11 +77,11 @@ enum TouchDelivery {
                     recognizer.trackedTouches.removeAll { touch in group.contains { $0 === touch } }
                 }
             }
-            if [.ended, .cancelled, .failed].contains(recognizer.currentState) { GestureArena.finish(recognizer) }
+            if [.ended, .cancelled, .failed].contains(recognizer.currentState) { arena.finish(recognizer) }
         }
     }
 
-    private static func centroid(of touches: [UITouch]) -> CGPoint? {
+    private func centroid(of touches: [UITouch]) -> CGPoint? {
         guard !touches.isEmpty else { return nil }
         let sum = touches.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.windowLocation.x, y: $0.y + $1.windowLocation.y) }
         return CGPoint(x: sum.x / CGFloat(touches.count), y: sum.y / CGFloat(touches.count))
@@ -78,7 +89,7 @@ enum TouchDelivery {
 
     // MARK: Views
 
-    private static func deliverToViews(_ touches: [UITouch], event: UIEvent) {
+    private func deliverToViews(_ touches: [UITouch], event: UIEvent) {
         var batches: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
         for touch in touches {
             guard let view = touch.view, touch.deliversToView, !touch.cancelledInView else { continue }
@@ -97,13 +108,13 @@ enum TouchDelivery {
     }
 
     /// Whether a recognizer still deciding holds this delivery back.
-    private static func holds(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
+    private func holds(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
         if held.contains(where: { $0.touch === touch }) { return true }  // keep the order
         return recognizersHoldBack(touch, phase: phase)
     }
 
     /// Whether a recognizer still deciding delays this phase of the touch for its view.
-    private static func recognizersHoldBack(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
+    private func recognizersHoldBack(_ touch: UITouch, phase: UITouch.Phase) -> Bool {
         let deciding = touch.gestureRecognizers.filter { $0.currentState == .possible && $0.isEnabled }
         switch phase {
         case .began: return deciding.contains { $0.delaysTouchesBegan }
@@ -112,7 +123,7 @@ enum TouchDelivery {
         }
     }
 
-    private static func send(_ phase: UITouch.Phase, _ touches: Set<UITouch>, to view: UIView, event: UIEvent) {
+    private func send(_ phase: UITouch.Phase, _ touches: Set<UITouch>, to view: UIView, event: UIEvent) {
         switch phase {
         case .began: view.touchesBegan(touches, with: event)
         case .moved: view.touchesMoved(touches, with: event)
@@ -123,7 +134,7 @@ enum TouchDelivery {
     }
 
     /// Delivers what recognizers held back and no longer hold (they failed).
-    static func releaseHeldTouches() {
+    func releaseHeldTouches() {
         var index = 0
         while index < held.count {
             let entry = held[index]
@@ -152,7 +163,7 @@ enum TouchDelivery {
 
     /// A recognizer recognized with `cancelsTouchesInView`: its touches' views get
     /// `touchesCancelled` (those that heard `touchesBegan`) and nothing more of them.
-    static func cancelViewTouches(of recognizer: UIGestureRecognizer) {
+    func cancelViewTouches(of recognizer: UIGestureRecognizer) {
         var byView: [(view: UIView, touches: [UITouch])] = []
         for touch in recognizer.seenTouches where !touch.cancelledInView {
             touch.cancelledInView = true
@@ -176,7 +187,7 @@ enum TouchDelivery {
 
     /// `view` is leaving its window: its touches are cancelled there and its recognizers
     /// reset.
-    static func viewWillLeaveWindow(_ view: UIView, activeTouches: [UITouch]) {
+    func viewWillLeaveWindow(_ view: UIView, activeTouches: [UITouch]) {
         let mine = activeTouches.filter { $0.view === view && !$0.cancelledInView }
         for touch in mine { touch.cancelledInView = true }
         held.removeAll { entry in mine.contains { $0 === entry.touch } }
@@ -185,14 +196,15 @@ enum TouchDelivery {
             let event = UIEvent(type: .touches, timestamp: delivered.map(\.timestamp).max() ?? 0, touches: delivered)
             view.touchesCancelled(Set(delivered), with: event)
         }
-        for recognizer in view.gestureRecognizers ?? [] where recognizer.isInvolved {
+        // Only the recognizers this delivery's touches reached: another router's are its own.
+        for recognizer in view.gestureRecognizers ?? [] where recognizer.isInvolved && recognizer.arena === arena {
             for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
             if recognizer.currentState == .began || recognizer.currentState == .changed {
                 recognizer.currentState = .cancelled
                 recognizer.sendActions()
             }
             recognizer.trackedTouches = []
-            GestureArena.reset(recognizer)
+            arena.reset(recognizer)
         }
     }
 }

@@ -11,6 +11,10 @@ import VitrinePlatform
 /// that never began, a duplicate begin, NaN or off-screen coordinates.
 @MainActor
 final class TouchRouter {
+    /// Delivers this router's touches to recognizers and views; holds what recognizers hold
+    /// back, and their arena. Owned here so that event state belongs to the router's owner
+    /// (`UIApplication`), not to the process.
+    let delivery = TouchDelivery()
     /// The touches down, by input slot.
     private(set) var active: [Int: UITouch] = [:]
     /// Slots changed since the last frame.
@@ -99,7 +103,9 @@ final class TouchRouter {
             "touch down in slot \(slot) at \(Int(point.x)),\(Int(point.y)) on \(screen.name): \(hitView.map(Self.describe) ?? "no view")"
         )
         let touch = UITouch(
-            slot: slot, window: hitWindow, view: hitView, location: location, timestamp: event.timestamp)
+            slot: slot, window: hitWindow, view: hitView, location: location, timestamp: event.timestamp,
+            delivery: delivery)
+        hitWindow?.noteTouchRouter(self)
         touch.tapCount = tapCount(at: location, in: hitWindow, time: event.timestamp)
         if let view = hitView {
             touch.deliversToView = mayDeliver(to: view, in: hitWindow)
@@ -144,6 +150,7 @@ final class TouchRouter {
             where recognizer.isEnabled && recognizer.currentState != .failed
                 && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true)
             {
+                delivery.arena.adopt(recognizer)
                 result.append(recognizer)
             }
             current = candidate.superview
@@ -216,7 +223,7 @@ final class TouchRouter {
     /// `view` leaves its window: its touches are cancelled there.
     func viewWillLeaveWindow(_ view: UIView) {
         guard !active.isEmpty || !(view.gestureRecognizers ?? []).isEmpty else { return }
-        TouchDelivery.viewWillLeaveWindow(view, activeTouches: Array(active.values))
+        delivery.viewWillLeaveWindow(view, activeTouches: Array(active.values))
     }
 
     // MARK: Pointer as touch

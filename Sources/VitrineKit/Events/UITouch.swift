@@ -45,9 +45,15 @@ public final class UITouch: Hashable {
     /// False when the view may not receive it at all (a second touch on a view without
     /// `isMultipleTouchEnabled`, or one blocked by an `isExclusiveTouch` view).
     var deliversToView = true
+    /// The delivery of the router that made the touch: the only one that delivers it.
+    private(set) weak var delivery: TouchDelivery?
 
-    init(slot: Int, window: UIWindow?, view: UIView?, location: CGPoint, timestamp: Double) {
+    init(
+        slot: Int, window: UIWindow?, view: UIView?, location: CGPoint, timestamp: Double,
+        delivery: TouchDelivery? = nil
+    ) {
         self.slot = slot
+        self.delivery = delivery
         self.window = window
         self.view = view
         windowLocation = location

@@ -137,7 +137,7 @@ extension UIView {
 
     /// `willMove(toWindow:)` for this view and its whole subtree, parents first.
     func notifyWillMove(toWindow newWindow: UIWindow?) {
-        if window != nil { UIApplication.shared.touchRouter.viewWillLeaveWindow(self) }
+        window?.viewWillLeave(self)
         willMove(toWindow: newWindow)
         owningViewController?.viewWillMove(toWindow: newWindow)
         for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }

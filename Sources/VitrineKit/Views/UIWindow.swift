@@ -143,7 +143,33 @@ open class UIWindow: UIView {
     /// Delivers a touch event to the window's recognizers and views, as `sendEvent(_:)`:
     /// `UIApplication.sendEvent(_:)` calls it for each window the event's touches began in.
     open func sendEvent(_ event: UIEvent) {
-        TouchDelivery.deliver(event, in: self)
+        // Each touch is delivered by the router that made it.
+        var deliveries: [TouchDelivery] = []
+        for touch in event.touchList where touch.window === self {
+            if let delivery = touch.delivery, !deliveries.contains(where: { $0 === delivery }) {
+                deliveries.append(delivery)
+            }
+        }
+        for delivery in deliveries { delivery.deliver(event, in: self) }
+    }
+
+    /// The touch routers that began touches in this window (the application's, or another
+    /// event context a test makes), so that a view leaving it reaches their touches and
+    /// recognizers.
+    private var touchRouters: [WeakTouchRouter] = []
+    private struct WeakTouchRouter {
+        weak var router: TouchRouter?
+    }
+
+    func noteTouchRouter(_ router: TouchRouter) {
+        guard !touchRouters.contains(where: { $0.router === router }) else { return }
+        touchRouters.removeAll { $0.router == nil }
+        touchRouters.append(WeakTouchRouter(router: router))
+    }
+
+    /// `view` is leaving this window: every router with touches here cancels its touches.
+    func viewWillLeave(_ view: UIView) {
+        for router in touchRouters.compactMap(\.router) { router.viewWillLeaveWindow(view) }
     }
 
     /// The next responder of a window is the application, as in UIKit.

@@ -4,19 +4,38 @@ import Foundation
 /// `gestureRecognizerShouldBegin`, failure requirements (`require(toFail:)`), exclusion of
 /// recognizers that share touches unless the delegate allows simultaneous recognition,
 /// actions, and cancelling the view's touches (`cancelsTouchesInView`).
+///
+/// Each `TouchDelivery` (one per `TouchRouter`) has its own arena, and a recognizer is decided
+/// in the arena of the router whose touches it receives (`UIGestureRecognizer.arena`): what
+/// waits and what is batched belongs to that event machinery alone.
 @MainActor
-enum GestureArena {
+final class GestureArena {
+    /// The delivery whose touches this arena's recognizers receive (it owns the arena).
+    private unowned let delivery: TouchDelivery
+
     /// Recognizers holding a transition until others fail.
-    private static var waiting: [UIGestureRecognizer.WeakRecognizer] = []
+    private var waiting: [UIGestureRecognizer.WeakRecognizer] = []
 
     /// Recognitions asked for during the event being delivered, in the order asked.
-    private static var batch: [UIGestureRecognizer]?
+    private var batch: [UIGestureRecognizer]?
+
+    init(delivery: TouchDelivery) {
+        self.delivery = delivery
+    }
+
+    /// `recognizer` receives a touch of this arena's router: its transitions are decided here
+    /// from now on, and no longer wait in the arena it was decided in before.
+    func adopt(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.boundArena !== self else { return }
+        recognizer.boundArena?.waiting.removeAll { $0.recognizer == nil || $0.recognizer === recognizer }
+        recognizer.boundArena = self
+    }
 
     /// Delivers one event to its recognizers (`body`), then resolves the recognitions they asked
     /// for together, as UIKit updates its gesture environment once per event: a recognizer
     /// that may prevent another (and may not be prevented by it) goes first, so a double tap
     /// recognized on the same touch as a single tap stops it whatever their order.
-    static func deliveringEvent(_ body: () -> Void) {
+    func deliveringEvent(_ body: () -> Void) {
         guard batch == nil else { return body() }
         batch = []
         body()
@@ -40,7 +59,7 @@ enum GestureArena {
         }
     }
 
-    static func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
+    func transition(_ recognizer: UIGestureRecognizer, to newState: UIGestureRecognizer.State) {
         let old = recognizer.currentState
         if batch != nil, old == .possible, newState == .began || newState == .ended {
             if recognizer.batchedState == nil { batch?.append(recognizer) }
@@ -68,7 +87,7 @@ enum GestureArena {
     }
 
     /// Leaving `.possible`: as `.began` (continuous) or `.ended` (discrete).
-    private static func start(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
+    private func start(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
         guard recognizer.isEnabled, shouldBegin(recognizer) else {
             fail(recognizer)
             return
@@ -105,7 +124,7 @@ enum GestureArena {
             }
         }
         recognizer.sendActions()
-        if recognizer.cancelsTouchesInView { TouchDelivery.cancelViewTouches(of: recognizer) }
+        if recognizer.cancelsTouchesInView { delivery.cancelViewTouches(of: recognizer) }
         // Those waiting for this one to fail never will.
         for waiter in waiters(on: recognizer) { fail(waiter) }
         if newState == .ended { finish(recognizer) }
@@ -113,7 +132,7 @@ enum GestureArena {
 
     /// The recognizer fails; those waiting on it may now go ahead; touches it held back are
     /// delivered.
-    static func fail(_ recognizer: UIGestureRecognizer) {
+    func fail(_ recognizer: UIGestureRecognizer) {
         guard recognizer.currentState == .possible else { return }
         recognizer.currentState = .failed
         recognizer.pendingState = nil
@@ -124,17 +143,17 @@ enum GestureArena {
             waiter.pendingState = nil
             transition(waiter, to: pending)
         }
-        TouchDelivery.releaseHeldTouches()
+        delivery.releaseHeldTouches()
         finish(recognizer)
     }
 
     /// A recognizer whose state is final returns to `.possible` once it tracks no touches.
-    static func finish(_ recognizer: UIGestureRecognizer) {
+    func finish(_ recognizer: UIGestureRecognizer) {
         guard recognizer.trackedTouches.isEmpty else { return }
         reset(recognizer)
     }
 
-    static func reset(_ recognizer: UIGestureRecognizer) {
+    func reset(_ recognizer: UIGestureRecognizer) {
         // A reset without recognizing (its view left the window, say) is a failure to those
         // waiting on it: they go ahead once it is back to an idle `.possible`.
         let recognized = recognizer.currentState == .ended
@@ -154,7 +173,7 @@ enum GestureArena {
     }
 
     /// Disabling a recognizer cancels a gesture in progress and fails a possible one.
-    static func disable(_ recognizer: UIGestureRecognizer) {
+    func disable(_ recognizer: UIGestureRecognizer) {
         switch recognizer.currentState {
         case .began, .changed:
             recognizer.currentState = .cancelled
@@ -167,12 +186,12 @@ enum GestureArena {
         for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
         recognizer.trackedTouches = []
         reset(recognizer)
-        TouchDelivery.releaseHeldTouches()
+        delivery.releaseHeldTouches()
     }
 
     // MARK: Relations
 
-    private static func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+    private func shouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
         // A control's default action wins over an overlapping recognizer of an ancestor.
         for touch in recognizer.seenTouches {
             if let control = touch.view as? UIControl, control !== recognizer.view, control.isEnabled,
@@ -186,13 +205,13 @@ enum GestureArena {
         return true
     }
 
-    static func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+    func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
         (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
             || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
     }
 
     /// The recognizers `recognizer` must see fail first.
-    private static func dependencies(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+    private func dependencies(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         var result = recognizer.requiredToFail.compactMap(\.recognizer)
         if let delegate = recognizer.delegate {
             for other in competitors(of: recognizer)
@@ -205,14 +224,14 @@ enum GestureArena {
         return result
     }
 
-    private static func waiters(on recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+    private func waiters(on recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         waiting.compactMap(\.recognizer).filter { waiter in
             waiter.pendingState != nil && dependencies(of: waiter).contains { $0 === recognizer }
         }
     }
 
     /// Other recognizers receiving any of the touches `recognizer` has seen.
-    private static func competitors(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+    private func competitors(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         var result: [UIGestureRecognizer] = []
         for touch in recognizer.seenTouches {
             for other in touch.gestureRecognizers

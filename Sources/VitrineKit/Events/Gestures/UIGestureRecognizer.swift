@@ -60,7 +60,7 @@ open class UIGestureRecognizer {
     /// Whether the recognizer takes part, as `isEnabled`; disabling it mid-gesture cancels
     /// (or fails) it.
     open var isEnabled = true {
-        didSet { if !isEnabled && oldValue { GestureArena.disable(self) } }
+        didSet { if !isEnabled && oldValue { arena.disable(self) } }
     }
 
     /// Whether the view's touches are cancelled once the gesture is recognized, as
@@ -78,11 +78,18 @@ open class UIGestureRecognizer {
     /// view's touches.
     open var state: State {
         get { batchedState ?? currentState }
-        set { GestureArena.transition(self, to: newValue) }
+        set { arena.transition(self, to: newValue) }
     }
     /// A recognition asked for while an event is being delivered, resolved with the others of
     /// that event once every recognizer has seen it (`GestureArena.deliveringEvent`).
     var batchedState: State?
+
+    /// The arena of the touch router whose touches the recognizer last received (set when a
+    /// touch begins on its view); weak, as the router owns it.
+    weak var boundArena: GestureArena?
+    /// Where the recognizer's transitions are decided: its router's arena, or the
+    /// application's for one that never received a touch.
+    var arena: GestureArena { boundArena ?? UIApplication.shared.touchRouter.delivery.arena }
     var currentState = State.possible
 
     /// A transition held back until the recognizers this one requires to fail have failed.
