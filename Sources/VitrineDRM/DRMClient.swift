@@ -60,7 +60,7 @@ public final class DRMClient {
     /// opened with `atomic`.
     public func crtcIsActive(_ id: UInt32) -> Bool? {
         guard card.usesAtomic else { return nil }
-        return card.propertyValue(object: id, type: DRMCard.crtcObject, name: "ACTIVE").map { $0 != 0 }
+        return card.propertyValue(object: id, type: .crtc, name: "ACTIVE").map { $0 != 0 }
     }
 
     /// The `DPMS` property of connector `connectorName`: 0 on, 3 off (the legacy power state;
@@ -71,7 +71,7 @@ public final class DRMClient {
                 $0.name == connectorName
             })
         else { return nil }
-        return card.propertyValue(object: connector.id, type: DRMCard.connectorObject, name: "DPMS")
+        return card.propertyValue(object: connector.id, type: .connector, name: "DPMS")
     }
 
     /// Puts a framebuffer of this client's, filled with `pixel` (XRGB8888), on the first CRTC
