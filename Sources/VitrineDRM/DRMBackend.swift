@@ -95,15 +95,18 @@ public final class DRMBackend: DisplayBackend {
     /// `configuredCard` names the card (`card1` or `/dev/dri/card1`); `modeSelection` applies
     /// to every connector not named in `connectorModes` (keys are connector names such as
     /// `HDMI-A-1`). `allowAtomic` nil reads the environment (`VITRINE_DRM_NO_ATOMIC=1`: legacy).
+    /// Cards are listed by `scanner` (udev's by default) and hotplug comes from `hotplug` (a
+    /// udev monitor on `drm` when nil).
     public convenience init(
         clock: any MediaClock, opener: any DeviceOpener = DirectDeviceOpener(), configuredCard: String? = nil,
         modeSelection: DRMModeSelection = .preferred, connectorModes: [String: DRMModeSelection] = [:],
-        allowAtomic: Bool? = nil
+        allowAtomic: Bool? = nil, scanner: any DRMDeviceScanning = DRMDeviceScanner(),
+        hotplug: (any DRMHotplugSource)? = nil
     ) {
         let allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
         self.init(
             clock: clock, configuredCard: configuredCard, modeSelection: modeSelection,
-            connectorModes: connectorModes, scanner: DRMDeviceScanner(), hotplug: UdevHotplugSource()
+            connectorModes: connectorModes, scanner: scanner, hotplug: hotplug ?? UdevHotplugSource()
         ) { device throws(DeviceOpenError) in
             try DRMCard.open(device, opener: opener, allowAtomic: allowAtomic)
         }

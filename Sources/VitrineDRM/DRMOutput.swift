@@ -294,7 +294,7 @@ public final class DRMOutput: DisplayOutput {
         return committer.commit(
             DRMFrame(
                 framebufferID: framebufferID, mode: currentMode, modeset: modeset,
-                damage: needsModeset
+                damage: needsModeset || !supportsDamageClips
                     ? [] : DRMDamageRect.clips(for: damage, width: currentMode.width, height: currentMode.height),
                 crtcWasDark: !crtcIsLit))
     }
