@@ -335,4 +335,67 @@ import VitrinePlatform
         #expect(rig.kernel.commits.isEmpty)
         #expect(rig.kernel.isClosed)
     }
+
+    @Test func aPowerOffRefusedForWantOfMasterSuspendsAndTheResumeSwitchesTheCRTCOffAgain() throws {
+        let rig = DRMFakeRig()
+        let output = try rig.start()
+        try rig.presentAndFlip(output)
+        rig.kernel.revokeMaster()
+        // The kernel refuses ACTIVE = 0 (EACCES): the output is suspended, the wish kept.
+        try output.setPowered(false)
+        #expect(rig.kernel.commits.last?.result == -EACCES)
+        #expect(output.isSuspended && !output.isPoweredOn && !rig.backend.isSessionActive)
+
+        rig.kernel.clearCalls()
+        #expect(rig.backend.enableSession())
+        // Back, but dark: the CRTC is switched off again and nothing asks for a frame.
+        let off = try #require(rig.kernel.commits.last)
+        #expect(off.result == 0 && off.properties == [.init(object: output.crtcID, property: "ACTIVE", value: 0)])
+        #expect(rig.resumeCount == 0)
+        #expect(output.acquireBuffer() == nil)
+        try output.setPowered(true)
+        #expect(rig.resumeCount == 1)
+        rig.kernel.clearCalls()
+        try rig.present(output)
+        #expect(rig.kernel.commits.last?.value("ACTIVE", of: output.crtcID) == 1)
+    }
+
+    @Test func legacyFlipsFailingWithEACCESWithoutMasterSuspend() throws {
+        let rig = DRMFakeRig(atomic: false)
+        let output = try rig.start()
+        try rig.presentAndFlip(output)
+        rig.kernel.revokeMaster()
+        #expect(throws: DisplayOutputError.suspended(output: "HDMI-A-1")) { try rig.present(output) }
+        #expect(rig.kernel.calls.last?.legacySummary?.hasSuffix("-> \(-EACCES)") == true)
+        #expect(output.isSuspended && !rig.backend.isSessionActive)
+        #expect(rig.backend.enableSession())
+        rig.kernel.clearCalls()
+        let buffer = try rig.present(output)
+        let fb = output.framebufferIDs[buffer.slot]
+        #expect(
+            rig.kernel.calls.compactMap(\.legacySummary) == [
+                "setCRTC 31 fb \(fb) connector 11 800x600 -> 0", "pageFlip 31 fb \(fb) -> 0",
+            ])
+    }
+
+    @Test func aModeGoneFromTheConnectorSwitchesToThePreferredOne() throws {
+        let rig = DRMFakeRig(modeSelection: .size(width: 640, height: 480))
+        let output = try rig.start()
+        try rig.presentAndFlip(output)
+        // The display was swapped for one without 640x480.
+        let other = DRMModeInfo(
+            clock: 65_000, hdisplay: 1024, htotal: 1344, vdisplay: 768, vtotal: 806,
+            type: DRMModeInfo.typePreferred | DRMModeInfo.typeDriver)
+        rig.kernel.updateConnector(output.connectorID) { $0.modes = [DRMFakeRig.preferred, other] }
+        rig.hotplug.send(.change)
+        #expect(rig.modeChanges.map(\.previous.width) == [640])
+        #expect(output.currentMode.width == 800 || output.currentMode.width == 1024)
+        #expect(output.currentMode.isPreferred)
+        // The in-flight state is gone with the old buffers; the next present is a modeset.
+        rig.kernel.clearCalls()
+        let buffer = try rig.present(output)
+        #expect(buffer.age == 0 && buffer.pixels.width == output.currentMode.width)
+        #expect(rig.kernel.commits.first?.isTestOnly == true)
+        #expect(rig.kernel.commits.last?.mode?.hdisplay == UInt16(output.currentMode.width))
+    }
 }
