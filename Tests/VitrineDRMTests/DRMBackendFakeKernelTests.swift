@@ -398,4 +398,36 @@ import VitrinePlatform
         #expect(rig.kernel.commits.first?.isTestOnly == true)
         #expect(rig.kernel.commits.last?.mode?.hdisplay == UInt16(output.currentMode.width))
     }
+
+    @Test func aCardThatAppearsLaterIsOpenedOnItsAddEvent() throws {
+        let rig = DRMFakeRig(scanner: DRMFakeScanner(cards: []))
+        rig.backend.start()
+        #expect(rig.backend.outputs.isEmpty && rig.opened.isEmpty)
+        #expect(rig.logged("no DRM card; waiting for one"))
+        #expect(rig.hotplug.isStarted)
+        rig.scanner.cards = [DRMFakeScanner.card0]
+        // A connector entry's event is not the card's.
+        rig.hotplug.send(.add, sysname: "card0-HDMI-A-1")
+        #expect(rig.opened.isEmpty)
+        rig.hotplug.send(.add)
+        #expect(rig.opened == ["card0"])
+        #expect(rig.connected == ["HDMI-A-1"])
+    }
+
+    @Test func withoutAConfiguredCardOneWithADisplayIsPreferredOverTheFirst() throws {
+        let card1 = DRMDevice(devnode: "/dev/dri/card1", syspath: "/sys/devices/x/drm/card1", sysname: "card1")
+        let rig = DRMFakeRig(scanner: DRMFakeScanner(cards: [DRMFakeScanner.card0, card1], withDisplay: ["card1"]))
+        rig.backend.start()
+        #expect(rig.opened == ["card1"])
+        #expect(rig.backend.device?.sysname == "card1")
+    }
+
+    @Test func aCardWithoutDumbBuffersIsClosedAndNotUsed() throws {
+        let rig = DRMFakeRig()
+        rig.kernel.supportsDumbBuffers = false
+        rig.backend.start()
+        #expect(rig.backend.outputs.isEmpty && rig.backend.device == nil)
+        #expect(rig.kernel.isClosed)
+        #expect(rig.logged("no dumb buffers"))
+    }
 }

@@ -19,7 +19,10 @@ final class DRMFakeRig {
 
     let kernel: DRMFakeKernel
     let hotplug = DRMFakeHotplugSource()
+    let scanner: DRMFakeScanner
     let backend: DRMBackend
+    /// The devices the backend opened, in order.
+    private(set) var opened: [String] = []
     private(set) var lines: [String] = []
     private(set) var connected: [String] = []
     private(set) var disconnected: [String] = []
@@ -30,14 +33,20 @@ final class DRMFakeRig {
     /// A rig whose card has one connector per entry of `connectorModes` (not yet started).
     init(
         atomic: Bool = true, connectorModes: [[DRMModeInfo]] = [[preferred, small]],
-        modeSelection: DRMModeSelection = .preferred, damageClips: Bool = true
+        modeSelection: DRMModeSelection = .preferred, damageClips: Bool = true,
+        scanner: DRMFakeScanner = DRMFakeScanner(cards: [DRMFakeScanner.card0])
     ) {
         let kernel = DRMFakeKernel(atomic: atomic, connectorModes: connectorModes, damageClips: damageClips)
         self.kernel = kernel
+        self.scanner = scanner
+        var openedDevice: ((String) -> Void)?
         backend = DRMBackend(
-            clock: ManualClock(), modeSelection: modeSelection, scanner: DRMFakeScanner(cards: [DRMFakeScanner.card0]),
-            hotplug: hotplug
-        ) { _ in kernel }
+            clock: ManualClock(), modeSelection: modeSelection, scanner: scanner, hotplug: hotplug
+        ) { device in
+            openedDevice?(device.sysname)
+            return kernel
+        }
+        openedDevice = { [unowned self] in opened.append($0) }
         backend.log = { [unowned self] in lines.append($0) }
         backend.outputConnectedHandler = { [unowned self] output in
             connected.append(output.name)

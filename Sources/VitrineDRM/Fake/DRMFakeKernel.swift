@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VitrinePlatform
 
 /// A simulated DRM card behind the `DRMKernelInterface`, for unit tests of the backend without
@@ -558,14 +559,26 @@ final class DRMFakeKernel: DRMKernelInterface {
     }
 }
 
-/// A scanner listing a fixed set of cards, for tests.
-struct DRMFakeScanner: DRMDeviceScanning {
-    var cards: [DRMDevice]
-    /// The cards `hasConnectedConnector` says yes for, by sysname.
-    var withDisplay: Set<String> = []
+/// A scanner listing the cards a test gives it (changeable, as cards come and go), for tests.
+final class DRMFakeScanner: DRMDeviceScanning {
+    private let state: Mutex<(cards: [DRMDevice], withDisplay: Set<String>)>
+
+    /// A scanner listing `cards`, of which those named in `withDisplay` (sysnames) have a
+    /// connected connector.
+    init(cards: [DRMDevice], withDisplay: Set<String> = []) {
+        state = Mutex((cards, withDisplay))
+    }
+
+    /// The cards listed from now on.
+    var cards: [DRMDevice] {
+        get { state.withLock { $0.cards } }
+        set { state.withLock { $0.cards = newValue } }
+    }
 
     func devices() -> [DRMDevice] { cards }
-    func hasConnectedConnector(_ device: DRMDevice) -> Bool { withDisplay.contains(device.sysname) }
+    func hasConnectedConnector(_ device: DRMDevice) -> Bool {
+        state.withLock { $0.withDisplay.contains(device.sysname) }
+    }
 
     /// `card0` at `/dev/dri/card0`, a vkms card.
     static let card0 = DRMDevice(
