@@ -17,7 +17,7 @@ extension DRMBackend {
         guard card.exposesWriteback,
             let writeback = card.connectorIDs().first(where: { card.probeConnector($0)?.type == .writeback })
         else { throw fail("the card has no writeback connector") }
-        let properties = card.properties(of: writeback, type: DRMCard.connectorObject)
+        let properties = card.properties(of: writeback, type: .connector)
         guard let crtcProperty = properties["CRTC_ID"], let fbProperty = properties["WRITEBACK_FB_ID"],
             let fenceProperty = properties["WRITEBACK_OUT_FENCE_PTR"]
         else { throw fail("the writeback connector lacks its properties") }

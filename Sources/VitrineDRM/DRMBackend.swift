@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import VitrineIO
 import VitrinePlatform
-import VitrineUdev
 
 /// The KMS/DRM display backend: one `DRMOutput` per connected connector of one DRM card,
 /// hotplug through a udev monitor on the `drm` subsystem, page-flip events read from the card's
@@ -46,18 +45,19 @@ public final class DRMBackend: DisplayBackend {
     /// committed and every output is suspended.
     public private(set) var isSessionActive = true
 
-    private let opener: any DeviceOpener
     private let configuredCard: String?
-    private let allowAtomic: Bool
+    /// Opens a card's kernel interface: `DRMCard` through the device opener, or a fake.
+    private let openKernel: @MainActor (DRMDevice) throws(DeviceOpenError) -> any DRMKernelInterface
+    /// Lists the cards (udev, or a test's list).
+    private let scanner: any DRMDeviceScanning
+    /// Reports cards and connectors coming and going (udev, or a test's fake).
+    private let hotplug: any DRMHotplugSource
+    private var isWatchingHotplug = false
     /// Which connectors to use and the mode each gets: the daemon's config, asked whenever a
     /// connector is connected, and for every connector by `applyOutputPolicy()`. By default
     /// every connector, in the mode selections given at creation.
     public var outputPolicy: @MainActor (DRMConnectorIdentity) -> DRMOutputPolicy
-    private var card: DRMCard?
-    /// The card's descriptor from the opener; closed in the event source's cancel handler.
-    private var cardDescriptor: OwnedFileDescriptor?
-    private var eventSource: (any DispatchSourceRead)?
-    private var monitor: UdevMonitor?
+    private var card: (any DRMKernelInterface)?
     private var resources: DRMResourceTable?
     /// The CRTC configurations found when the card was opened, and the connectors on each.
     private var savedCRTCs: [(state: DRMCRTCState, connectors: [UInt32])] = []
@@ -66,26 +66,47 @@ public final class DRMBackend: DisplayBackend {
     /// `configuredCard` names the card (`card1` or `/dev/dri/card1`); `modeSelection` applies
     /// to every connector not named in `connectorModes` (keys are connector names such as
     /// `HDMI-A-1`). `allowAtomic` nil reads the environment (`VITRINE_DRM_NO_ATOMIC=1`: legacy).
-    public init(
+    /// Cards are listed by `scanner` (udev's by default) and hotplug comes from `hotplug` (a
+    /// udev monitor on `drm` when nil).
+    public convenience init(
         clock: any MediaClock, opener: any DeviceOpener = DirectDeviceOpener(), configuredCard: String? = nil,
         modeSelection: DRMModeSelection = .preferred, connectorModes: [String: DRMModeSelection] = [:],
-        allowAtomic: Bool? = nil
+        allowAtomic: Bool? = nil, scanner: any DRMDeviceScanning = DRMDeviceScanner(),
+        hotplug: (any DRMHotplugSource)? = nil
+    ) {
+        let allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
+        self.init(
+            clock: clock, configuredCard: configuredCard, modeSelection: modeSelection,
+            connectorModes: connectorModes, scanner: scanner, hotplug: hotplug ?? UdevHotplugSource()
+        ) { device throws(DeviceOpenError) in
+            try DRMCard.open(device, opener: opener, allowAtomic: allowAtomic)
+        }
+    }
+
+    /// A backend whose cards come from `scanner`, are opened by `openKernel` (the real
+    /// `DRMCard`, or a test's `DRMFakeKernel`) and whose hotplug events come from `hotplug`.
+    init(
+        clock: any MediaClock, configuredCard: String? = nil, modeSelection: DRMModeSelection = .preferred,
+        connectorModes: [String: DRMModeSelection] = [:], scanner: any DRMDeviceScanning,
+        hotplug: any DRMHotplugSource,
+        openKernel: @escaping @MainActor (DRMDevice) throws(DeviceOpenError) -> any DRMKernelInterface
     ) {
         self.clock = clock
-        self.opener = opener
         self.configuredCard = configuredCard
         self.outputPolicy = { connector in
             DRMOutputPolicy(modeSelection: connectorModes[connector.name] ?? modeSelection)
         }
-        self.allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
+        self.scanner = scanner
+        self.hotplug = hotplug
+        self.openKernel = openKernel
     }
 
     /// Opens the card, connects its connected connectors (calling `outputConnectedHandler`
     /// for each) and starts watching udev. Without a usable card it logs why and waits.
     public func start() {
-        if monitor == nil {
-            monitor = UdevMonitor(subsystem: "drm") { [weak self] event in self?.handle(event) }
-            if monitor == nil { log("no udev monitor: hotplug will not be seen") }
+        if !isWatchingHotplug {
+            isWatchingHotplug = hotplug.start { [weak self] event in self?.handle(event) }
+            if !isWatchingHotplug { log("no udev monitor: hotplug will not be seen") }
         }
         openCard()
     }
@@ -94,8 +115,8 @@ public final class DRMBackend: DisplayBackend {
     /// found at start, stops watching and closes the card.
     public func shutdown() {
         if card != nil { log("shutting down") }
-        monitor?.stop()
-        monitor = nil
+        hotplug.stop()
+        isWatchingHotplug = false
         closeCard(restore: true)
     }
 
@@ -153,7 +174,7 @@ public final class DRMBackend: DisplayBackend {
 
     private func openCard() {
         guard card == nil else { return }
-        let devices = DRMDeviceScanner().devices()
+        let devices = scanner.devices()
         guard !devices.isEmpty else {
             log("no DRM card; waiting for one")
             return
@@ -164,28 +185,25 @@ public final class DRMBackend: DisplayBackend {
             return
         }
         if configuredCard == nil, chosen?.isBootVGA != true,
-            let withDisplay = devices.first(where: { Self.hasConnectedConnector($0) })
+            let withDisplay = devices.first(where: { scanner.hasConnectedConnector($0) })
         {
             chosen = withDisplay
         }
         guard let device = chosen else { return }
-        let owned: OwnedFileDescriptor
+        let card: any DRMKernelInterface
         do {
-            owned = try opener.open(path: device.devnode)
+            card = try openKernel(device)
         } catch {
             log("\(error); waiting for a change")
             return
         }
-        let descriptor = owned.rawValue
-        let card = DRMCard(descriptor: descriptor, path: device.devnode, allowAtomic: allowAtomic)
         guard card.supportsDumbBuffers, let table = card.resourceTable() else {
             log("\(device) has no KMS resources or no dumb buffers; not using it")
-            owned.close()
+            card.close()
             return
         }
         if !card.isMaster { log("not DRM master of \(device): commits will fail until it is") }
         self.card = card
-        self.cardDescriptor = owned
         self.device = device
         self.resources = table
         log("using \(device), \(card.usesAtomic ? "atomic" : "legacy") modesetting")
@@ -199,15 +217,7 @@ public final class DRMBackend: DisplayBackend {
             }
             return (state, connectors)
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.readEvents() }
-        }
-        // Dispatch may still watch the descriptor until the source's cancel handler runs, so
-        // the descriptor is closed there and never while a source watches it.
-        source.setCancelHandler { owned.close() }
-        source.activate()
-        eventSource = source
+        card.watchEvents { [weak self] in self?.readEvents() }
         probeConnectors()
     }
 
@@ -226,25 +236,10 @@ public final class DRMBackend: DisplayBackend {
         savedCRTCs = []
         isSessionActive = true
         card.dropMaster()
-        if let eventSource {
-            eventSource.cancel()
-        } else {
-            cardDescriptor?.close()
-        }
-        eventSource = nil
-        cardDescriptor = nil
+        card.close()
         self.card = nil
         self.device = nil
         self.resources = nil
-    }
-
-    private static func hasConnectedConnector(_ device: DRMDevice) -> Bool {
-        let prefix = device.sysname + "-"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/drm") else { return false }
-        return entries.filter { $0.hasPrefix(prefix) }.contains { entry in
-            (try? String(contentsOfFile: "/sys/class/drm/\(entry)/status", encoding: .utf8))?
-                .hasPrefix("connected") == true
-        }
     }
 
     // MARK: - Connectors
@@ -276,7 +271,7 @@ public final class DRMBackend: DisplayBackend {
         }
     }
 
-    private func connect(_ state: DRMConnectorState, card: DRMCard, resources: DRMResourceTable) {
+    private func connect(_ state: DRMConnectorState, card: any DRMKernelInterface, resources: DRMResourceTable) {
         let connector = DRMResourceTable.Connector(
             id: state.id, encoderIDs: state.encoderIDs, currentEncoderID: state.currentEncoderID)
         guard
@@ -356,21 +351,21 @@ public final class DRMBackend: DisplayBackend {
         }
     }
 
-    private func handle(_ event: UdevEvent) {
-        guard let sysname = event.device.sysname, DRMDevice.cardIndex(of: sysname) != nil else { return }
+    private func handle(_ event: DRMHotplugEvent) {
+        guard let sysname = event.sysname, DRMDevice.cardIndex(of: sysname) != nil else { return }
         switch event.action {
-        case "change":
+        case .change:
             // Real drivers send HOTPLUG=1, vkms's synthetic events SYNTH_ARG_HOTPLUG=1, and
             // some drivers nothing particular: any change of our card means "probe again".
             if sysname == device?.sysname { probeConnectors() }
-        case "remove":
+        case .remove:
             if sysname == device?.sysname {
                 log("\(sysname) removed")
                 closeCard(restore: false)
             }
-        case "add":
+        case .add:
             if card == nil { openCard() }
-        default:
+        case .other:
             break
         }
     }

@@ -1,11 +1,17 @@
 internal import CDRM
 import Foundation
+import VitrineIO
+import VitrinePlatform
 
-/// An open DRM card: the libdrm calls the backend makes, with C types kept in this file and
-/// failures reported as `errno` values. Not thread-safe; the backend uses it on the main actor.
-final class DRMCard {
-    /// The card's file descriptor (owned by the backend's device opener).
-    let descriptor: Int32
+/// An open DRM card: the real `DRMKernelInterface`, the libdrm calls the backend makes, with C
+/// types kept in this file and failures reported as `errno` values. Used on the main actor.
+@MainActor
+final class DRMCard: DRMKernelInterface {
+    /// The card's file descriptor, owned: closed once, by `close()` or the event source's
+    /// cancel handler (through the opener that gave it, when one did).
+    private let owned: OwnedFileDescriptor
+    /// Its number, for libdrm's calls.
+    var descriptor: Int32 { owned.rawValue }
     /// The device node it was opened from.
     let path: String
     /// Whether atomic commits are in use (the kernel accepted the client cap and the
@@ -21,12 +27,24 @@ final class DRMCard {
 
     /// The property ids by object and name, cached (ids do not change while the card lives).
     private var propertyIDs: [UInt32: [String: UInt32]] = [:]
+    /// Watches the descriptor for events (`watchEvents`).
+    private var eventSource: (any DispatchSourceRead)?
+    private var isClosed = false
+
+    /// Opens `device` through `opener` and sets the card up (`init`); `close()` gives the
+    /// descriptor back to the same opener.
+    static func open(_ device: DRMDevice, opener: any DeviceOpener, allowAtomic: Bool) throws(DeviceOpenError)
+        -> DRMCard
+    {
+        DRMCard(descriptor: try opener.open(path: device.devnode), path: device.devnode, allowAtomic: allowAtomic)
+    }
 
     /// Sets the client caps on `descriptor`: universal planes, then atomic unless
     /// `allowAtomic` is false, then writeback connectors; and becomes master if it can.
-    init(descriptor: Int32, path: String, allowAtomic: Bool) {
-        self.descriptor = descriptor
+    init(descriptor: OwnedFileDescriptor, path: String, allowAtomic: Bool) {
+        self.owned = descriptor
         self.path = path
+        let descriptor = descriptor.rawValue
         _ = drmSetClientCap(descriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         let atomic = allowAtomic && drmSetClientCap(descriptor, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
         usesAtomic = atomic
@@ -59,7 +77,7 @@ final class DRMCard {
     func masterWasLost() { isMaster = false }
 
     /// Drops master on any descriptor of this process (see `DRMClient.revokeMaster`).
-    static func dropMaster(descriptor: Int32) -> Bool { drmDropMaster(descriptor) == 0 }
+    nonisolated static func dropMaster(descriptor: Int32) -> Bool { drmDropMaster(descriptor) == 0 }
 
     /// Whether the kernel supports dumb buffers on this card.
     var supportsDumbBuffers: Bool {
@@ -94,7 +112,7 @@ final class DRMCard {
                 let possible = plane.pointee.possible_crtcs
                 drmModeFreePlane(plane)
                 let kind =
-                    propertyValue(object: id, type: DRM_MODE_OBJECT_PLANE, name: "type")
+                    propertyValue(object: id, type: .plane, name: "type")
                     .flatMap(DRMResourceTable.Plane.Kind.init(rawValue:)) ?? .overlay
                 planes.append(.init(id: id, possibleCRTCs: possible, kind: kind))
             }
@@ -119,7 +137,7 @@ final class DRMCard {
         let modes = (0..<Int(c.count_modes)).map { DRMModeInfo(c.modes[$0]) }
         let encoders = Array(UnsafeBufferPointer(start: c.encoders, count: Int(c.count_encoders)))
         var edid: [UInt8]?
-        if let blobID = propertyValue(object: id, type: DRM_MODE_OBJECT_CONNECTOR, name: "EDID"), blobID != 0,
+        if let blobID = propertyValue(object: id, type: .connector, name: "EDID"), blobID != 0,
             let blob = drmModeGetPropertyBlob(descriptor, UInt32(truncatingIfNeeded: blobID))
         {
             edid = Array(UnsafeRawBufferPointer(start: blob.pointee.data, count: Int(blob.pointee.length)))
@@ -135,10 +153,10 @@ final class DRMCard {
     // MARK: - Properties
 
     /// The ids of `object`'s properties by name.
-    func properties(of object: UInt32, type: UInt32) -> [String: UInt32] {
+    func properties(of object: UInt32, type: DRMObjectType) -> [String: UInt32] {
         if let cached = propertyIDs[object] { return cached }
         var found: [String: UInt32] = [:]
-        guard let list = drmModeObjectGetProperties(descriptor, object, type) else { return [:] }
+        guard let list = drmModeObjectGetProperties(descriptor, object, type.rawValue) else { return [:] }
         defer { drmModeFreeObjectProperties(list) }
         for index in 0..<Int(list.pointee.count_props) {
             guard let property = drmModeGetProperty(descriptor, list.pointee.props[index]) else { continue }
@@ -153,8 +171,8 @@ final class DRMCard {
     }
 
     /// The current value of `object`'s property `name`, or nil.
-    func propertyValue(object: UInt32, type: UInt32, name: String) -> UInt64? {
-        guard let list = drmModeObjectGetProperties(descriptor, object, type) else { return nil }
+    func propertyValue(object: UInt32, type: DRMObjectType, name: String) -> UInt64? {
+        guard let list = drmModeObjectGetProperties(descriptor, object, type.rawValue) else { return nil }
         defer { drmModeFreeObjectProperties(list) }
         for index in 0..<Int(list.pointee.count_props) {
             guard let property = drmModeGetProperty(descriptor, list.pointee.props[index]) else { continue }
@@ -166,10 +184,6 @@ final class DRMCard {
         }
         return nil
     }
-
-    static let connectorObject = DRM_MODE_OBJECT_CONNECTOR
-    static let crtcObject = DRM_MODE_OBJECT_CRTC
-    static let planeObject = DRM_MODE_OBJECT_PLANE
 
     // MARK: - CRTC state
 
@@ -195,63 +209,66 @@ final class DRMCard {
         return drmModeSetCrtc(descriptor, state.id, 0, 0, 0, nil, 0, nil)
     }
 
-    // MARK: - Dumb buffers
+    // MARK: - Dumb buffers and framebuffers
 
-    /// A mapped XRGB8888 dumb buffer with a framebuffer, or the errno of the failing step.
-    func makeDumbBuffer(width: Int, height: Int) -> Result<DRMDumbBuffer, DRMError> {
+    func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) -> Result<DRMDumbBufferInfo, DRMError> {
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
         var size: UInt64 = 0
-        var status = drmModeCreateDumbBuffer(descriptor, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+        let status = drmModeCreateDumbBuffer(
+            descriptor, UInt32(width), UInt32(height), UInt32(bitsPerPixel), 0, &handle, &pitch, &size)
         guard status == 0 else { return .failure(DRMError("create a dumb buffer", status)) }
+        return .success(DRMDumbBufferInfo(handle: handle, pitch: pitch, byteCount: Int(size)))
+    }
+
+    func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32)
+        -> Result<UInt32, DRMError>
+    {
         var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
         var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         var framebuffer: UInt32 = 0
-        status = withUnsafeMutablePointer(to: &handles) { h in
+        let status = withUnsafeMutablePointer(to: &handles) { h in
             withUnsafeMutablePointer(to: &pitches) { p in
                 withUnsafeMutablePointer(to: &offsets) { o in
                     h.withMemoryRebound(to: UInt32.self, capacity: 4) { h in
                         p.withMemoryRebound(to: UInt32.self, capacity: 4) { p in
                             o.withMemoryRebound(to: UInt32.self, capacity: 4) { o in
                                 drmModeAddFB2(
-                                    descriptor, UInt32(width), UInt32(height), Self.formatXRGB8888, h, p, o,
-                                    &framebuffer, 0)
+                                    descriptor, UInt32(width), UInt32(height), format, h, p, o, &framebuffer, 0)
                             }
                         }
                     }
                 }
             }
         }
-        guard status == 0 else {
-            _ = drmModeDestroyDumbBuffer(descriptor, handle)
-            return .failure(DRMError("add a framebuffer", status))
-        }
+        guard status == 0 else { return .failure(DRMError("add a framebuffer", status)) }
+        return .success(framebuffer)
+    }
+
+    func mapDumbBuffer(_ buffer: DRMDumbBufferInfo) -> Result<UnsafeMutableRawPointer, DRMError> {
         var offset: UInt64 = 0
-        status = drmModeMapDumbBuffer(descriptor, handle, &offset)
+        let status = drmModeMapDumbBuffer(descriptor, buffer.handle, &offset)
         let memory =
             status == 0
-            ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(offset)) : MAP_FAILED
+            ? mmap(nil, buffer.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(offset)) : MAP_FAILED
         guard status == 0, let memory, memory != MAP_FAILED else {
-            _ = drmModeRmFB(descriptor, framebuffer)
-            _ = drmModeDestroyDumbBuffer(descriptor, handle)
             return .failure(DRMError("map a dumb buffer", status == 0 ? -errno : status))
         }
-        return .success(
-            DRMDumbBuffer(
-                handle: handle, framebufferID: framebuffer, width: width, height: height, stride: Int(pitch),
-                byteCount: Int(size), memory: memory))
+        return .success(memory)
     }
 
-    /// Unmaps and frees a dumb buffer and its framebuffer.
-    func destroy(_ buffer: DRMDumbBuffer) {
-        munmap(buffer.memory, buffer.byteCount)
-        _ = drmModeRmFB(descriptor, buffer.framebufferID)
-        _ = drmModeDestroyDumbBuffer(descriptor, buffer.handle)
+    func unmapDumbBuffer(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
+        munmap(memory, byteCount)
     }
 
-    /// `DRM_FORMAT_XRGB8888`, the fourcc `XR24`.
-    static let formatXRGB8888: UInt32 = 0x3432_5258
+    func destroyDumbBuffer(handle: UInt32) {
+        _ = drmModeDestroyDumbBuffer(descriptor, handle)
+    }
+
+    func removeFramebuffer(_ id: UInt32) {
+        _ = drmModeRmFB(descriptor, id)
+    }
 
     // MARK: - Blobs
 
@@ -319,10 +336,6 @@ final class DRMCard {
         return status == 0 ? 0 : (status < 0 && status != -1 ? status : -errno)
     }
 
-    /// The connector `DPMS` property's values for on and off.
-    static let dpmsOn = UInt64(DRM_MODE_DPMS_ON)
-    static let dpmsOff = UInt64(DRM_MODE_DPMS_OFF)
-
     /// Legacy page flip to `framebuffer` with an event; 0 or -errno.
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) -> Int32 {
         let status = drmModePageFlip(descriptor, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipUserData)
@@ -330,6 +343,36 @@ final class DRMCard {
     }
 
     // MARK: - Events
+
+    /// A Dispatch source on the main queue reads the descriptor. Dispatch may still watch the
+    /// descriptor until the source's cancel handler runs, so `close()` closes it there and
+    /// never while a source watches it.
+    func watchEvents(_ handler: @escaping @MainActor () -> Void) {
+        guard eventSource == nil, !isClosed else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler {
+            MainActor.assumeIsolated { handler() }
+        }
+        // Dispatch may watch the descriptor until the cancel handler runs: it is closed there,
+        // never while a source still watches it.
+        let owned = self.owned
+        source.setCancelHandler { owned.close() }
+        source.activate()
+        eventSource = source
+    }
+
+    /// Cancels the event source (whose cancel handler gives the descriptor back to the
+    /// opener), or closes through the opener at once when nothing watched it.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if let eventSource {
+            eventSource.cancel()
+        } else {
+            owned.close()
+        }
+        eventSource = nil
+    }
 
     /// Reads the pending DRM events and returns the page flips among them, in arrival order.
     func readFlipEvents() -> [DRMFlipEvent] {

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineIO
 import VitrinePlatform
 
 /// Another client of a DRM card, beside the backend: it opens the card node itself, can take
@@ -17,8 +18,12 @@ public final class DRMClient {
     /// to atomic clients; `crtcIsActive` needs it). The kernel makes the first opener of a card
     /// master when no one is; `isMaster` says.
     public init(path: String, atomic: Bool = false) throws(DRMClientError) {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DRMClientError(message: "cannot open \(path): errno \(errno)") }
+        let descriptor: OwnedFileDescriptor
+        do {
+            descriptor = try OwnedFileDescriptor.open(path, .readWrite)
+        } catch {
+            throw DRMClientError(message: "cannot open \(path): errno \(error.rawValue)")
+        }
         self.path = path
         card = DRMCard(descriptor: descriptor, path: path, allowAtomic: atomic)
     }
@@ -26,7 +31,7 @@ public final class DRMClient {
     isolated deinit {
         let card = card
         for buffer in buffers { card.destroy(buffer) }
-        close(card.descriptor)
+        card.close()
     }
 
     /// Whether this client is DRM master now.
@@ -60,7 +65,7 @@ public final class DRMClient {
     /// opened with `atomic`.
     public func crtcIsActive(_ id: UInt32) -> Bool? {
         guard card.usesAtomic else { return nil }
-        return card.propertyValue(object: id, type: DRMCard.crtcObject, name: "ACTIVE").map { $0 != 0 }
+        return card.propertyValue(object: id, type: .crtc, name: "ACTIVE").map { $0 != 0 }
     }
 
     /// The `DPMS` property of connector `connectorName`: 0 on, 3 off (the legacy power state;
@@ -71,7 +76,7 @@ public final class DRMClient {
                 $0.name == connectorName
             })
         else { return nil }
-        return card.propertyValue(object: connector.id, type: DRMCard.connectorObject, name: "DPMS")
+        return card.propertyValue(object: connector.id, type: .connector, name: "DPMS")
     }
 
     /// Puts a framebuffer of this client's, filled with `pixel` (XRGB8888), on the first CRTC

@@ -1,3 +1,4 @@
+import Foundation
 import VitrineUdev
 
 /// Finds the DRM cards of this machine through libudev, as weston's and wlroots' DRM backends
@@ -5,7 +6,7 @@ import VitrineUdev
 ///
 /// It never fails: with no udev, no sysfs or no cards (a container, a headless CI machine) it
 /// returns an empty list, and the caller falls back to the headless backend.
-public struct DRMDeviceScanner: Sendable {
+public struct DRMDeviceScanner: DRMDeviceScanning {
     /// A scanner; each `devices()` call asks udev afresh.
     public init() {}
 
@@ -14,6 +15,16 @@ public struct DRMDeviceScanner: Sendable {
     public func devices() -> [DRMDevice] {
         UdevEnumerator.devices(subsystem: "drm", sysname: "card[0-9]*").compactMap(Self.card(from:))
             .sorted { ($0.cardIndex ?? Int.max, $0.sysname) < ($1.cardIndex ?? Int.max, $1.sysname) }
+    }
+
+    /// Whether a connector of `device` says `connected` in sysfs (`/sys/class/drm/card0-*/status`).
+    public func hasConnectedConnector(_ device: DRMDevice) -> Bool {
+        let prefix = device.sysname + "-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/drm") else { return false }
+        return entries.filter { $0.hasPrefix(prefix) }.contains { entry in
+            (try? String(contentsOfFile: "/sys/class/drm/\(entry)/status", encoding: .utf8))?
+                .hasPrefix("connected") == true
+        }
     }
 
     /// The card udev `device` describes, or `nil` if it is not an openable primary node.

@@ -5,16 +5,17 @@ import VitrinePlatform
 /// A connected DRM connector driven by a CRTC and its primary plane: a `UIScreen`'s display.
 ///
 /// It behaves as `HeadlessOutput` does (the `DisplayOutput` contract): a flip chain of two
-/// mapped XRGB8888 dumb buffers with EGL-style ages, one present in flight, a present-complete
-/// event at the vblank that shows it (the kernel's page-flip event), `.disconnected` errors
-/// once unplugged. The modeset happens with the first present after connection or `setMode`:
-/// atomic (checked with `TEST_ONLY` first) or, without atomic, `drmModeSetCrtc` followed by a
-/// page flip so that it completes with an event too.
+/// mapped XRGB8888 buffers from its allocator (dumb buffers) with EGL-style ages, one present
+/// in flight, a present-complete event at the vblank that shows it (the kernel's page-flip
+/// event), `.disconnected` errors once unplugged. The modeset happens with the first present
+/// after connection or `setMode`: atomic (checked with `TEST_ONLY` first) or, without atomic,
+/// `drmModeSetCrtc` followed by a page flip so that it completes with an event too.
 ///
 /// Switched off (`setPowered(false)`, idle blanking) the CRTC goes inactive: an atomic commit
 /// of `ACTIVE` = 0, or without atomic the connector's `DPMS` property set to off. A flip in
 /// flight lands first. Powered on, the next present is a full modeset (`ACTIVE` = 1; legacy:
-/// `drmModeSetCrtc`, then `DPMS` on).
+/// `drmModeSetCrtc`, then `DPMS` on). How each of these reaches the kernel is its committer's
+/// business (`AtomicCommitter`, `LegacyCommitter`); the output only decides what to commit.
 @MainActor
 public final class DRMOutput: DisplayOutput {
     /// The kernel's connector name: `Virtual-1`, `HDMI-A-1`, `DSI-1`.
@@ -40,15 +41,15 @@ public final class DRMOutput: DisplayOutput {
     public var presentCompletionHandler: (@MainActor (PresentEvent) -> Void)?
 
     /// The DRM connector object id.
-    public let connectorID: UInt32
+    public var connectorID: UInt32 { committer.pipe.connectorID }
     /// The CRTC object id driving this output (none other drives it).
-    public let crtcID: UInt32
+    public var crtcID: UInt32 { committer.pipe.crtcID }
     /// The primary plane object id.
-    public let planeID: UInt32
+    public var planeID: UInt32 { committer.pipe.planeID }
     /// Whether commits are atomic (false: legacy `drmModeSetCrtc` / `drmModePageFlip`).
     public var usesAtomic: Bool { card.usesAtomic }
     /// Whether the primary plane has `FB_DAMAGE_CLIPS`, so presents pass their damage on.
-    public var supportsDamageClips: Bool { planeProperties["FB_DAMAGE_CLIPS"] != nil }
+    public var supportsDamageClips: Bool { committer.pipe.planeProperties["FB_DAMAGE_CLIPS"] != nil }
     /// The number of page flips completed since connection.
     public private(set) var completedPresentCount = 0
     /// Whether the session is away (another DRM master, a VT switch): nothing is committed,
@@ -66,34 +67,38 @@ public final class DRMOutput: DisplayOutput {
     /// Tells the backend a commit failed because this process is no longer DRM master.
     var masterLossObserver: (@MainActor () -> Void)?
 
-    let card: DRMCard
+    /// The card's kernel interface.
+    let card: any DRMKernelInterface
+    /// How frames and power changes are committed (atomic or legacy).
+    private let committer: any DRMCommitter
+    /// Where the swapchain's buffers come from (dumb buffers).
+    private let allocator: any BufferAllocator<DRMScanoutBuffer>
     private var drmModes: [(DisplayMode, DRMModeInfo)]
     private var chain: FlipChain?
-    private var dumbBuffers: [DRMDumbBuffer] = []
+    private var scanoutBuffers: [DRMScanoutBuffer] = []
     private var needsModeset = true
     /// Whether this output last left the CRTC active: false once a power-off went through.
     private var crtcIsLit = true
-    private var modeBlobID: UInt32 = 0
     /// The framebuffer on screen (after its flip completed), for captures.
     private(set) var scanoutFramebufferID: UInt32 = 0
-    private let connectorProperties: [String: UInt32]
-    private let crtcProperties: [String: UInt32]
-    private let planeProperties: [String: UInt32]
     private let log: @MainActor (String) -> Void
     /// Tells the backend about a mode change (previous mode).
     var modeChangeObserver: (@MainActor (DRMOutput, DisplayMode) -> Void)?
 
     /// An output for `connector` on `crtcID` / `planeID`, starting in `mode` (one of its
-    /// modes). Throws when its buffers cannot be made.
+    /// modes), its buffers made by `allocator` (dumb buffers on `card` when nil). Throws when
+    /// its buffers cannot be made.
     init(
-        card: DRMCard, connector: DRMConnectorState, crtcID: UInt32, planeID: UInt32, mode: DisplayMode,
-        log: @escaping @MainActor (String) -> Void
-    ) throws(DRMError) {
+        card: any DRMKernelInterface, connector: DRMConnectorState, crtcID: UInt32, planeID: UInt32, mode: DisplayMode,
+        allocator: (any BufferAllocator<DRMScanoutBuffer>)? = nil, log: @escaping @MainActor (String) -> Void
+    ) throws(BufferAllocationError) {
         self.card = card
         self.name = connector.name
-        self.connectorID = connector.id
-        self.crtcID = crtcID
-        self.planeID = planeID
+        self.committer = makeCommitter(
+            kernel: card,
+            pipe: DRMPipe(
+                kernel: card, name: connector.name, connectorID: connector.id, crtcID: crtcID, planeID: planeID))
+        self.allocator = allocator ?? DRMDumbBufferAllocator(kernel: card)
         self.log = log
         let edid = connector.edid.flatMap { try? EDID(bytes: $0) }
         if connector.edid != nil && edid == nil { log("\(connector.name): the EDID is not valid; ignoring it") }
@@ -111,9 +116,6 @@ public final class DRMOutput: DisplayOutput {
         drmModes = connector.displayModes
         modes = drmModes.map(\.0)
         currentMode = mode
-        connectorProperties = card.properties(of: connector.id, type: DRMCard.connectorObject)
-        crtcProperties = card.properties(of: crtcID, type: DRMCard.crtcObject)
-        planeProperties = card.properties(of: planeID, type: DRMCard.planeObject)
         try makeBuffers()
     }
 
@@ -136,11 +138,7 @@ public final class DRMOutput: DisplayOutput {
         guard isPoweredOn else { throw .poweredOff(output: name) }
         guard !isPresentPending else { throw .presentPending(output: name) }
         guard chain!.isAcquired(buffer) else { throw .bufferNotAcquired(output: name) }
-        let framebuffer = dumbBuffers[buffer.slot].framebufferID
-        let status =
-            card.usesAtomic
-            ? atomicPresent(framebuffer: framebuffer, damage: damage) : legacyPresent(framebuffer: framebuffer)
-        if let failure = status {
+        if let failure = commit(framebufferID: scanoutBuffers[buffer.slot].framebufferID, damage: damage) {
             // Without master every commit fails with EACCES: the session went away without
             // telling us (logind revoked master at a VT switch). Hold frames, say it once.
             if failure.code == EACCES || failure.code == EPERM, !card.isMasterNow {
@@ -206,7 +204,7 @@ public final class DRMOutput: DisplayOutput {
     /// A page flip on this output's CRTC completed.
     func completeFlip(_ event: DRMFlipEvent) {
         guard isConnected, let pending = chain?.pendingSlot else { return }
-        scanoutFramebufferID = dumbBuffers[pending].framebufferID
+        scanoutFramebufferID = scanoutBuffers[pending].framebufferID
         chain?.completePending()
         completedPresentCount += 1
         // Switched off while this flip was in flight: now that it landed, the CRTC can go.
@@ -266,87 +264,39 @@ public final class DRMOutput: DisplayOutput {
     func disconnect(releaseCRTC: Bool) {
         guard isConnected else { return }
         isConnected = false
-        if releaseCRTC { switchOff() }
-        freeBuffers()
-        if modeBlobID != 0 {
-            card.destroyBlob(modeBlobID)
-            modeBlobID = 0
+        if releaseCRTC, let failure = committer.disable() {
+            log("\(name): cannot switch the CRTC off: \(failure)")
         }
+        freeBuffers()
+        committer.release()
     }
 
     /// The framebuffer ids of the swapchain (for captures and tests).
-    var framebufferIDs: [UInt32] { dumbBuffers.map(\.framebufferID) }
+    var framebufferIDs: [UInt32] { scanoutBuffers.map(\.framebufferID) }
 
     /// Properties of this output's objects, by name, for the backend's capture commit.
-    func planeStateProperties(framebuffer: UInt32) -> [(object: UInt32, property: UInt32, value: UInt64)] {
-        let width = UInt64(currentMode.width)
-        let height = UInt64(currentMode.height)
-        let p = planeProperties
-        return [
-            (planeID, p["FB_ID"] ?? 0, UInt64(framebuffer)), (planeID, p["CRTC_ID"] ?? 0, UInt64(crtcID)),
-            (planeID, p["SRC_X"] ?? 0, 0), (planeID, p["SRC_Y"] ?? 0, 0),
-            (planeID, p["SRC_W"] ?? 0, width << 16), (planeID, p["SRC_H"] ?? 0, height << 16),
-            (planeID, p["CRTC_X"] ?? 0, 0), (planeID, p["CRTC_Y"] ?? 0, 0),
-            (planeID, p["CRTC_W"] ?? 0, width), (planeID, p["CRTC_H"] ?? 0, height),
-        ]
+    func planeStateProperties(framebuffer: UInt32) -> [DRMPropertyAssignment] {
+        committer.pipe.planeState(framebuffer: framebuffer, width: currentMode.width, height: currentMode.height)
     }
 
     // MARK: - Private
 
-    private func atomicPresent(framebuffer: UInt32, damage: Region) -> DRMError? {
-        var properties = planeStateProperties(framebuffer: framebuffer)
-        var flags: DRMCommitFlags = [.nonblock, .pageFlipEvent]
+    /// Commits `framebufferID` through the committer: a modeset first when one is due, else
+    /// a flip carrying `damage` as clips.
+    private func commit(framebufferID: UInt32, damage: Region) -> DRMError? {
+        var modeset: DRMModeInfo?
         if needsModeset {
             guard let mode = drmModes.first(where: { $0.0.hasSameTiming(as: currentMode) })?.1 else {
                 return DRMError("find the DRM timing of \(currentMode)", -EINVAL)
             }
-            if modeBlobID != 0 { card.destroyBlob(modeBlobID) }
-            switch card.makeModeBlob(mode) {
-            case .success(let id): modeBlobID = id
-            case .failure(let error):
-                modeBlobID = 0
-                return error
-            }
-            properties += [
-                (connectorID, connectorProperties["CRTC_ID"] ?? 0, UInt64(crtcID)),
-                (crtcID, crtcProperties["MODE_ID"] ?? 0, UInt64(modeBlobID)),
-                (crtcID, crtcProperties["ACTIVE"] ?? 0, 1),
-            ]
-            flags.insert(.allowModeset)
-            let test = card.atomicCommit(properties, flags: [.testOnly, .allowModeset])
-            if test != 0 { return DRMError("modeset \(name) to \(currentMode) (TEST_ONLY)", test) }
+            modeset = mode
         }
-        var damageBlob: UInt32 = 0
-        if !needsModeset, let property = planeProperties["FB_DAMAGE_CLIPS"] {
-            let rects = DRMDamageRect.clips(for: damage, width: currentMode.width, height: currentMode.height)
-            if !rects.isEmpty, case .success(let id) = card.makeDamageBlob(rects) {
-                damageBlob = id
-                properties.append((planeID, property, UInt64(id)))
-            }
-        }
-        defer { if damageBlob != 0 { card.destroyBlob(damageBlob) } }
-        let status = card.atomicCommit(properties, flags: flags)
-        return status == 0 ? nil : DRMError(needsModeset ? "modeset \(name)" : "flip \(name)", status)
-    }
-
-    private func legacyPresent(framebuffer: UInt32) -> DRMError? {
-        if needsModeset {
-            guard let mode = drmModes.first(where: { $0.0.hasSameTiming(as: currentMode) })?.1 else {
-                return DRMError("find the DRM timing of \(currentMode)", -EINVAL)
-            }
-            let status = card.setCRTC(crtcID, framebuffer: framebuffer, connector: connectorID, mode: mode)
-            if status != 0 { return DRMError("set the CRTC of \(name)", status) }
-            // The kernel keeps the connector's DPMS value across a modeset; without setting it
-            // back on, the next DPMS off would be taken for no change.
-            if !crtcIsLit, let dpms = connectorProperties["DPMS"] {
-                let status = card.setConnectorProperty(connectorID, property: dpms, value: DRMCard.dpmsOn)
-                if status != 0 { return DRMError("switch \(name) on (DPMS)", status) }
-            }
-        }
-        // After a legacy modeset the same framebuffer is flipped to, so the modeset too
-        // completes with a page-flip event.
-        let status = card.pageFlip(crtcID, framebuffer: framebuffer)
-        return status == 0 ? nil : DRMError("flip \(name)", status)
+        return committer.commit(
+            DRMFrame(
+                framebufferID: framebufferID, mode: currentMode, modeset: modeset,
+                damage: needsModeset || !supportsDamageClips
+                    ? [] : DRMDamageRect.clips(for: damage, width: currentMode.width, height: currentMode.height),
+                crtcWasDark: !crtcIsLit))
     }
 
     /// The mode to try after the kernel rejected a modeset to `rejected`: the preferred mode
@@ -359,7 +309,7 @@ public final class DRMOutput: DisplayOutput {
         return preferred
     }
 
-    private func switchMode(to mode: DisplayMode, notify: Bool = true) throws(DRMError) {
+    private func switchMode(to mode: DisplayMode, notify: Bool = true) throws(BufferAllocationError) {
         let previous = currentMode
         currentMode = mode
         freeBuffers()
@@ -368,30 +318,27 @@ public final class DRMOutput: DisplayOutput {
         if notify { modeChangeObserver?(self, previous) }
     }
 
-    private func makeBuffers() throws(DRMError) {
-        var made: [DRMDumbBuffer] = []
+    private func makeBuffers() throws(BufferAllocationError) {
+        var made: [DRMScanoutBuffer] = []
         for _ in 0..<bufferCount {
-            switch card.makeDumbBuffer(width: currentMode.width, height: currentMode.height) {
-            case .success(let buffer): made.append(buffer)
-            case .failure(let error):
-                made.forEach(card.destroy)
+            do {
+                made.append(
+                    try allocator.makeBuffer(width: currentMode.width, height: currentMode.height, format: .xrgb8888))
+            } catch {
+                made.forEach(allocator.free)
                 throw error
             }
         }
-        dumbBuffers = made
-        // The pixel buffers wrap the mappings; the dumb buffers are freed by `freeBuffers`,
+        scanoutBuffers = made
+        // The pixel buffers wrap the mappings; the allocator frees them in `freeBuffers`,
         // which drops the chain (and so the wrappers) first.
-        chain = FlipChain(
-            buffers: made.map {
-                PixelBuffer(
-                    wrapping: $0.memory, width: $0.width, height: $0.height, stride: $0.stride, format: .xrgb8888)
-            })
+        chain = FlipChain(buffers: made.map(\.pixels))
     }
 
     private func freeBuffers() {
         chain = nil
-        dumbBuffers.forEach(card.destroy)
-        dumbBuffers = []
+        scanoutBuffers.forEach(allocator.free)
+        scanoutBuffers = []
         scanoutFramebufferID = 0
     }
 
@@ -401,40 +348,14 @@ public final class DRMOutput: DisplayOutput {
     /// resume); other failures are returned.
     private func switchDisplayOff() -> DRMError? {
         guard crtcIsLit else { return nil }
-        let status: Int32
-        if card.usesAtomic {
-            guard let active = crtcProperties["ACTIVE"] else {
-                return DRMError("find CRTC \(crtcID)'s ACTIVE", -ENOENT)
-            }
-            status = card.atomicCommit([(crtcID, active, 0)], flags: [.allowModeset])
-        } else {
-            guard let dpms = connectorProperties["DPMS"] else { return DRMError("find \(name)'s DPMS", -ENOENT) }
-            status = card.setConnectorProperty(connectorID, property: dpms, value: DRMCard.dpmsOff)
-        }
-        guard status != 0 else {
+        guard let failure = committer.deactivate() else {
             crtcIsLit = false
             return nil
         }
-        let failure = DRMError("switch \(name) off", status)
         if failure.code == EACCES || failure.code == EPERM, !card.isMasterNow {
             masterLossObserver?()
             return nil
         }
         return failure
-    }
-
-    private func switchOff() {
-        if card.usesAtomic {
-            let p = planeProperties
-            let status = card.atomicCommit(
-                [
-                    (connectorID, connectorProperties["CRTC_ID"] ?? 0, 0),
-                    (crtcID, crtcProperties["MODE_ID"] ?? 0, 0), (crtcID, crtcProperties["ACTIVE"] ?? 0, 0),
-                    (planeID, p["FB_ID"] ?? 0, 0), (planeID, p["CRTC_ID"] ?? 0, 0),
-                ], flags: [.allowModeset])
-            if status != 0 { log("\(name): cannot switch the CRTC off: \(DRMError("commit", status))") }
-        } else {
-            card.disableCRTC(crtcID)
-        }
     }
 }

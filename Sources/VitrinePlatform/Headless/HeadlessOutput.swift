@@ -16,6 +16,11 @@ import VitrineGraphics
 ///
 /// Works on its own (connected from creation) or in a `HeadlessBackend`, which can unplug and
 /// replug it and reports its mode changes.
+///
+/// It can be suspended (`suspend()`, `resume()`) as a DRM output is when its session goes
+/// away, so that what the frame loop does then is tested without a card: while suspended
+/// `acquireBuffer()` returns nil, `present` throws `.suspended`, a present in flight still
+/// completes; `resume()` calls `resumeHandler` (the next frame repaints everything).
 @MainActor
 public final class HeadlessOutput: DisplayOutput {
     /// The connector-like name, `HEADLESS-1` by default.
@@ -45,9 +50,15 @@ public final class HeadlessOutput: DisplayOutput {
 
     /// Called at the vblank that completes a present.
     public var presentCompletionHandler: (@MainActor (PresentEvent) -> Void)?
-    /// Called when the output is powered on again (`setPowered(true)`); a headless output is
-    /// never suspended.
+    /// Called when the output is resumed (`resume()`) or powered on again (`setPowered(true)`).
     public var resumeHandler: (@MainActor () -> Void)?
+    /// Whether the output is suspended (`suspend()`): as a DRM output whose session is away,
+    /// it hands out no buffer and refuses presents with `.suspended` until `resume()`.
+    public private(set) var isSuspended = false
+    /// The number of times `resume()` called `resumeHandler` (for tests).
+    public private(set) var resumeCount = 0
+    /// Makes the swapchain's buffers (in memory) at connection and at every mode change.
+    public let bufferAllocator = MemoryBufferAllocator()
 
     /// Whether the panel is lit: false after `setPowered(false)`. A dark output hands out no
     /// buffer and refuses presents; `frontBuffer` keeps the last frame presented, as a
@@ -103,7 +114,7 @@ public final class HeadlessOutput: DisplayOutput {
         self.bufferCount = bufferCount
         self.clock = clock
         self.vblankEpoch = clock.now
-        self.swapchain = FlipChain(count: bufferCount, width: currentMode.width, height: currentMode.height)
+        self.swapchain = makeSwapchain()
     }
 
     /// Whether a present waits for its vblank.
@@ -151,19 +162,40 @@ public final class HeadlessOutput: DisplayOutput {
     }
 
     /// Switches the panel off or on. A present in flight completes at its vblank either way;
-    /// powering on calls `resumeHandler`. Throws `.disconnected` while unplugged.
+    /// powering on calls `resumeHandler`, unless the output is suspended (then only the wish
+    /// is recorded and `resume()` brings the picture back, as on DRM). Throws `.disconnected`
+    /// while unplugged.
     public func setPowered(_ on: Bool) throws(DisplayOutputError) {
         guard isConnected else { throw .disconnected(output: name) }
         guard on != isPoweredOn else { return }
         isPoweredOn = on
-        if on { resumeHandler?() }
+        if on && !isSuspended { resumeHandler?() }
+    }
+
+    /// The session went away (as `DRMBackend.disableSession()` does to its outputs): frames
+    /// are held, `acquireBuffer()` returns nil and `present` throws `.suspended` until
+    /// `resume()`. A present in flight still completes at its vblank.
+    public func suspend() {
+        isSuspended = true
+    }
+
+    /// The session is back: the output takes frames again and, when it is powered on, calls
+    /// `resumeHandler` so that the next frame repaints every pixel. Does nothing unless
+    /// suspended.
+    public func resume() {
+        guard isSuspended else { return }
+        isSuspended = false
+        guard isConnected, isPoweredOn else { return }
+        resumeCount += 1
+        resumeHandler?()
     }
 
     /// The back buffer for the next frame: the free buffer presented longest ago (so a double
     /// buffer yields ages 0, 0, 2, 2, ... and a triple buffer 0, 0, 0, 3, 3, ...). nil while
-    /// disconnected or powered off, or when every buffer is on screen or waiting for vblank.
+    /// disconnected, suspended or powered off, or when every buffer is on screen or waiting for
+    /// vblank.
     public func acquireBuffer() -> SwapchainBuffer? {
-        guard isConnected, isPoweredOn else { return nil }
+        guard isConnected, !isSuspended, isPoweredOn else { return nil }
         return swapchain?.acquire()
     }
 
@@ -171,6 +203,7 @@ public final class HeadlessOutput: DisplayOutput {
     /// completion at the first vblank strictly after now on the clock.
     public func present(_ buffer: SwapchainBuffer, damage: Region) throws(DisplayOutputError) {
         guard isConnected, swapchain != nil else { throw .disconnected(output: name) }
+        guard !isSuspended else { throw .suspended(output: name) }
         guard isPoweredOn else { throw .poweredOff(output: name) }
         guard !isPresentPending else { throw .presentPending(output: name) }
         guard swapchain!.isAcquired(buffer) else { throw .bufferNotAcquired(output: name) }
@@ -204,10 +237,19 @@ public final class HeadlessOutput: DisplayOutput {
         isConnected = true
         isPoweredOn = true
         restartTiming()
-        swapchain = FlipChain(count: bufferCount, width: currentMode.width, height: currentMode.height)
+        swapchain = makeSwapchain()
     }
 
     // MARK: - Private
+
+    /// `bufferCount` zeroed buffers of the current mode's size from the allocator.
+    private func makeSwapchain() -> FlipChain {
+        FlipChain(
+            buffers: (0..<bufferCount).map { _ in
+                bufferAllocator.makeBuffer(width: currentMode.width, height: currentMode.height, format: .xrgb8888)
+                    .pixels
+            })
+    }
 
     private func switchMode(to mode: DisplayMode) {
         let previous = currentMode
@@ -217,7 +259,7 @@ public final class HeadlessOutput: DisplayOutput {
         frontBuffer = nil
         if isConnected {
             restartTiming()
-            swapchain = FlipChain(count: bufferCount, width: mode.width, height: mode.height)
+            swapchain = makeSwapchain()
         }
         modeChangeObserver?(self, previous)
     }
