@@ -72,6 +72,7 @@ public final class KioskService {
             let backends = launchBackends(named: backend ?? options.backend ?? environment["VITRINE_BACKEND"])
             self.backends = backends
             installPolicies(on: backends)
+            application.rendererProvider = backends.makeRenderer
             application.setDisplayBackend(backends.display)
             if let input = backends.input { application.setInputSource(input) }
             backends.start()

@@ -4,7 +4,7 @@ import VitrineGraphics
 import VitrineLayers
 import VitrinePlatform
 
-@testable import VitrineKit
+@_spi(Service) @testable import VitrineKit
 
 /// Hands everything to a pixman renderer, counting the pictures it makes and keeping the
 /// turned copies it is asked for.
@@ -13,8 +13,10 @@ private final class CountingRenderer: Renderer {
     let pixman = PixmanRenderer()
     var picturesMade = 0
     var presentedRegions: [Region] = []
+    var renderedTargets: [any RenderTarget] = []
 
     func render(_ frame: RenderFrame, into target: any RenderTarget) {
+        renderedTargets.append(target)
         pixman.render(frame, into: target)
     }
 
@@ -80,5 +82,31 @@ private final class CountingRenderer: Renderer {
         #expect(renderer.presentedRegions.last == Region(turnedCard))
         #expect(second.frameDamage == Region(turnedCard))
         expectTurnedUprightRender()
+    }
+
+    /// The renderer a screen paints with comes from the application's provider (which the
+    /// kiosk service fills from the launched backend), per output, and draws straight into the
+    /// output's swapchain buffers.
+    @Test func screensTakeTheirRendererFromTheProvider() {
+        let renderer = CountingRenderer()
+        var askedFor: [String] = []
+        UIApplication.shared.rendererProvider = { output in
+            askedFor.append(output.name)
+            return renderer
+        }
+        defer { UIApplication.shared.rendererProvider = nil }
+        let clock = ManualClock()
+        let backend = HeadlessBackend(clock: clock)
+        let output = backend.addOutput(name: "PANEL-9", width: 64, height: 48)
+        UIApplication.shared.setDisplayBackend(backend)
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        window.isHidden = false
+        clock.advance(by: 0)
+        clock.advance(by: 1.0 / 60)
+        #expect(askedFor == ["PANEL-9"])
+        #expect(renderer.renderedTargets.count == 1)
+        #expect(renderer.renderedTargets.first is SwapchainBuffer, "the output's buffer itself is the target")
+        #expect((output.screenshot()?.pixel(x: 32, y: 24) ?? 0) & 0xFF_FFFF == 0x00_FF00)
     }
 }

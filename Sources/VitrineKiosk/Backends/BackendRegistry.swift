@@ -1,3 +1,4 @@
+import VitrineLayers
 import VitrinePlatform
 
 /// What a backend offers the kiosk service.
@@ -81,6 +82,9 @@ public struct LaunchedBackends {
     public let outputPolicy: (any OutputPolicyControl)?
     /// The config's touch rules are applied through this, when the input takes them.
     public let inputMapping: (any InputMappingControl)?
+    /// Makes the renderer for each of the display's outputs, when its buffers need another
+    /// renderer than pixman's (a GPU backend's); nil: pixman.
+    public let makeRenderer: (@MainActor (any DisplayOutput) -> any Renderer)?
     /// Starts the backends, after the app installed them (their connect handlers create the
     /// screens).
     public let start: @MainActor () -> Void
@@ -92,8 +96,10 @@ public struct LaunchedBackends {
     public init(
         name: String, display: any DisplayBackend, input: (any InputSource)? = nil,
         outputPolicy: (any OutputPolicyControl)? = nil, inputMapping: (any InputMappingControl)? = nil,
+        makeRenderer: (@MainActor (any DisplayOutput) -> any Renderer)? = nil,
         start: @escaping @MainActor () -> Void = {}, stop: @escaping @MainActor () -> Void = {}
     ) {
+        self.makeRenderer = makeRenderer
         self.name = name
         self.display = display
         self.input = input

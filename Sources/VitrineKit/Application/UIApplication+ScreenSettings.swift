@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePlatform
 
 extension UIApplication {
     /// Gives each screen its settings (rotation, scale, brightness, backlight) when its
@@ -11,6 +12,16 @@ extension UIApplication {
     public var screenSettingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)? {
         get { ScreenRegistry.settingsProvider }
         set { ScreenRegistry.settingsProvider = newValue }
+    }
+
+    /// Makes the renderer each screen's compositor paints with, given the screen's output (for
+    /// the kiosk service: a backend whose buffers need another renderer than pixman's, such as
+    /// a GPU one, provides it). Nil: the pixman renderer, which draws into CPU-mapped buffers.
+    /// Asked when a screen is made and when its scale changes; set it before installing the
+    /// display backend.
+    @_spi(Service) public var rendererProvider: (@MainActor (any DisplayOutput) -> any Renderer)? {
+        get { ScreenRegistry.rendererProvider }
+        set { ScreenRegistry.rendererProvider = newValue }
     }
 
     /// Called once for each screen when its first frame is on screen: the first present's

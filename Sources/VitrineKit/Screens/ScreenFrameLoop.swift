@@ -59,7 +59,10 @@ final class ScreenFrameLoop: CALayerTreeHost {
     init(screen: UIScreen, clock: any MediaClock) {
         self.screen = screen
         self.clock = clock
-        compositor = ScreenCompositor(scale: screen.scale, rotation: screen.rotation)
+        let output = screen.output
+        compositor = ScreenCompositor(scale: screen.scale, rotation: screen.rotation) {
+            ScreenRegistry.rendererProvider?(output) ?? PixmanRenderer()
+        }
         screen.rootLayer.treeHost = self
         screen.output.presentCompletionHandler = { [weak self] event in self?.presentDidComplete(event) }
         screen.output.resumeHandler = { [weak self] in self?.outputDidResume() }
@@ -190,7 +193,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
             scheduleVblankWakeUp()
             return
         }
-        let result = compositor.render(root, into: buffer.pixels, bufferAge: buffer.age)
+        let result = compositor.render(root, into: buffer, bufferAge: buffer.age)
         if !result.repainted.isEmpty {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)

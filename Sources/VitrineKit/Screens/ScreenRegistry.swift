@@ -81,6 +81,10 @@ final class ScreenRegistry {
     /// (`UIApplication.screenSettingsProvider`). Kept across registries, as the app's.
     static var settingsProvider: (@MainActor (UIScreen) -> ScreenSettings?)?
 
+    /// Makes the renderer of each screen's compositor (`UIApplication.rendererProvider`); nil:
+    /// the pixman renderer. Kept across registries, as the app's.
+    static var rendererProvider: (@MainActor (any DisplayOutput) -> any Renderer)?
+
     /// Told when a screen's first frame is on screen (`UIApplication.screenFirstFrameHandler`).
     /// Kept across registries, as the app's.
     static var firstFrameHandler: (@MainActor (UIScreen) -> Void)?
