@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineDRMTesting
 import VitrineGraphics
 import VitrinePlatform
 
