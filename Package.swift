@@ -108,6 +108,13 @@ let package = Package(
             dependencies: ["CDRM", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
             swiftSettings: strict
         ),
+        // The recording fake of the DRM kernel interface: only tests depend on it, so no shipped
+        // binary holds it (it reaches VitrineDRM's seams through their package access).
+        .target(
+            name: "VitrineDRMTesting",
+            dependencies: ["VitrineDRM"],
+            swiftSettings: strict
+        ),
         .target(
             name: "VitrineInput",
             dependencies: ["CLibinput", "CUdev", "CXKBCommon", "VitrineUdev", "VitrinePlatform", "VitrineIO"],
@@ -293,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineDRMTests",
-            dependencies: ["VitrineDRM", "VitrinePlatform", "CDRM"],
+            dependencies: ["VitrineDRM", "VitrineDRMTesting", "VitrinePlatform", "CDRM"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -66,26 +66,26 @@ public final class DRMBackend: DisplayBackend {
     /// `configuredCard` names the card (`card1` or `/dev/dri/card1`); `modeSelection` applies
     /// to every connector not named in `connectorModes` (keys are connector names such as
     /// `HDMI-A-1`). `allowAtomic` nil reads the environment (`VITRINE_DRM_NO_ATOMIC=1`: legacy).
-    /// Cards are listed by `scanner` (udev's by default) and hotplug comes from `hotplug` (a
-    /// udev monitor on `drm` when nil).
+    /// Cards are listed by udev (`DRMDeviceScanner`) and hotplug comes from a udev monitor on
+    /// `drm` (`UdevHotplugSource`).
     public convenience init(
         clock: any MediaClock, opener: any DeviceOpener = DirectDeviceOpener(), configuredCard: String? = nil,
         modeSelection: DRMModeSelection = .preferred, connectorModes: [String: DRMModeSelection] = [:],
-        allowAtomic: Bool? = nil, scanner: any DRMDeviceScanning = DRMDeviceScanner(),
-        hotplug: (any DRMHotplugSource)? = nil
+        allowAtomic: Bool? = nil
     ) {
         let allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
         self.init(
             clock: clock, configuredCard: configuredCard, modeSelection: modeSelection,
-            connectorModes: connectorModes, scanner: scanner, hotplug: hotplug ?? UdevHotplugSource()
+            connectorModes: connectorModes, scanner: DRMDeviceScanner(), hotplug: UdevHotplugSource()
         ) { device throws(DeviceOpenError) in
             try DRMCard.open(device, opener: opener, allowAtomic: allowAtomic)
         }
     }
 
     /// A backend whose cards come from `scanner`, are opened by `openKernel` (the real
-    /// `DRMCard`, or a test's `DRMFakeKernel`) and whose hotplug events come from `hotplug`.
-    init(
+    /// `DRMCard`, or a test's `DRMFakeKernel` from VitrineDRMTesting) and whose hotplug events
+    /// come from `hotplug`. Package access: apps never see it.
+    package init(
         clock: any MediaClock, configuredCard: String? = nil, modeSelection: DRMModeSelection = .preferred,
         connectorModes: [String: DRMModeSelection] = [:], scanner: any DRMDeviceScanning,
         hotplug: any DRMHotplugSource,

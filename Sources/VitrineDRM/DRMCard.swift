@@ -399,12 +399,24 @@ final class DRMFlipEventSink {
 }
 
 /// A page-flip event: the CRTC, its vblank counter and the vblank's `CLOCK_MONOTONIC` time.
-struct DRMFlipEvent: Hashable, Sendable {
-    var crtcID: UInt32
-    var sequence: UInt32
-    var seconds: UInt32
-    var microseconds: UInt32
+package struct DRMFlipEvent: Hashable, Sendable {
+    /// The CRTC whose flip completed.
+    package var crtcID: UInt32
+    /// The CRTC's vblank counter.
+    package var sequence: UInt32
+    /// The vblank time: whole seconds.
+    package var seconds: UInt32
+    /// The vblank time: microseconds past `seconds`.
+    package var microseconds: UInt32
+
+    /// A flip of `crtcID` completed at vblank `sequence`, at `seconds` + `microseconds`.
+    package init(crtcID: UInt32, sequence: UInt32, seconds: UInt32, microseconds: UInt32) {
+        self.crtcID = crtcID
+        self.sequence = sequence
+        self.seconds = seconds
+        self.microseconds = microseconds
+    }
 
     /// The vblank time in seconds.
-    var timestamp: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+    package var timestamp: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
 }

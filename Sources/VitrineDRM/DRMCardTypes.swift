@@ -2,17 +2,45 @@ import Foundation
 import VitrinePlatform
 
 /// A connector as the last probe found it.
-struct DRMConnectorState: Sendable {
-    var id: UInt32
-    var type: DRMConnectorType
-    var typeID: UInt32
-    var isConnected: Bool
-    var modes: [DRMModeInfo]
-    var encoderIDs: [UInt32]
-    var currentEncoderID: UInt32
-    var physicalWidthMillimeters: Int
-    var physicalHeightMillimeters: Int
-    var edid: [UInt8]?
+package struct DRMConnectorState: Sendable {
+    /// The connector object id.
+    package var id: UInt32
+    /// The kind of connector (`DRM_MODE_CONNECTOR_*`).
+    package var type: DRMConnectorType
+    /// Its number among the card's connectors of that kind (the 1 of `HDMI-A-1`).
+    package var typeID: UInt32
+    /// Whether a display is plugged in.
+    package var isConnected: Bool
+    /// The modes the kernel lists, in its order.
+    package var modes: [DRMModeInfo]
+    /// The encoders the connector can use.
+    package var encoderIDs: [UInt32]
+    /// The encoder it uses now (0 if none).
+    package var currentEncoderID: UInt32
+    /// The width the connector reports, in millimetres (0 if unknown).
+    package var physicalWidthMillimeters: Int
+    /// The height the connector reports, in millimetres (0 if unknown).
+    package var physicalHeightMillimeters: Int
+    /// The `EDID` property's bytes, if there is one.
+    package var edid: [UInt8]?
+
+    /// A connector with the given probed facts.
+    package init(
+        id: UInt32, type: DRMConnectorType, typeID: UInt32, isConnected: Bool, modes: [DRMModeInfo],
+        encoderIDs: [UInt32], currentEncoderID: UInt32, physicalWidthMillimeters: Int,
+        physicalHeightMillimeters: Int, edid: [UInt8]?
+    ) {
+        self.id = id
+        self.type = type
+        self.typeID = typeID
+        self.isConnected = isConnected
+        self.modes = modes
+        self.encoderIDs = encoderIDs
+        self.currentEncoderID = currentEncoderID
+        self.physicalWidthMillimeters = physicalWidthMillimeters
+        self.physicalHeightMillimeters = physicalHeightMillimeters
+        self.edid = edid
+    }
 
     /// The kernel's name: `Virtual-1`, `HDMI-A-1`.
     var name: String { type.connectorName(typeID: typeID) }
@@ -37,12 +65,26 @@ struct DRMConnectorState: Sendable {
 }
 
 /// A CRTC's configuration as found at start, restored at exit.
-struct DRMCRTCState: Sendable {
-    var id: UInt32
-    var framebufferID: UInt32
-    var x: UInt32
-    var y: UInt32
-    var mode: DRMModeInfo?
+package struct DRMCRTCState: Sendable {
+    /// The CRTC object id.
+    package var id: UInt32
+    /// The framebuffer it scans out (0: none).
+    package var framebufferID: UInt32
+    /// The framebuffer position it scans out from.
+    package var x: UInt32
+    /// The framebuffer position it scans out from.
+    package var y: UInt32
+    /// Its mode; nil when it is off.
+    package var mode: DRMModeInfo?
+
+    /// CRTC `id` showing `framebufferID` from (`x`, `y`) in `mode` (nil: off).
+    package init(id: UInt32, framebufferID: UInt32, x: UInt32, y: UInt32, mode: DRMModeInfo?) {
+        self.id = id
+        self.framebufferID = framebufferID
+        self.x = x
+        self.y = y
+        self.mode = mode
+    }
 }
 
 /// A mapped dumb buffer and its framebuffer.
@@ -57,24 +99,34 @@ struct DRMDumbBuffer: @unchecked Sendable {
 }
 
 /// The flags of an atomic commit.
-struct DRMCommitFlags: OptionSet, Sendable {
-    var rawValue: UInt8
-    static let testOnly = DRMCommitFlags(rawValue: 1)
-    static let nonblock = DRMCommitFlags(rawValue: 2)
-    static let allowModeset = DRMCommitFlags(rawValue: 4)
-    static let pageFlipEvent = DRMCommitFlags(rawValue: 8)
+package struct DRMCommitFlags: OptionSet, Sendable {
+    /// The flag bits (ours, not the kernel's; `DRMCard` translates them).
+    package var rawValue: UInt8
+    /// Flags from their bits.
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// `DRM_MODE_ATOMIC_TEST_ONLY`: check, change nothing.
+    package static let testOnly = DRMCommitFlags(rawValue: 1)
+    /// `DRM_MODE_ATOMIC_NONBLOCK`: return before the vblank.
+    package static let nonblock = DRMCommitFlags(rawValue: 2)
+    /// `DRM_MODE_ATOMIC_ALLOW_MODESET`: a full modeset may be needed.
+    package static let allowModeset = DRMCommitFlags(rawValue: 4)
+    /// `DRM_MODE_PAGE_FLIP_EVENT`: an event for each CRTC when it completes.
+    package static let pageFlipEvent = DRMCommitFlags(rawValue: 8)
 }
 
 /// A failed libdrm call: what was attempted and the errno.
-struct DRMError: Error, CustomStringConvertible {
-    var action: String
-    var code: Int32
+package struct DRMError: Error, CustomStringConvertible {
+    /// What was attempted ("modeset HDMI-A-1").
+    package var action: String
+    /// The errno (positive).
+    package var code: Int32
 
     /// `action` failed with `status` (a negative errno, or -1 meaning "see errno").
-    init(_ action: String, _ status: Int32) {
+    package init(_ action: String, _ status: Int32) {
         self.action = action
         self.code = status == -1 ? errno : abs(status)
     }
 
-    var description: String { "cannot \(action): \(String(cString: strerror(code)))" }
+    /// `cannot <action>: <strerror>`.
+    package var description: String { "cannot \(action): \(String(cString: strerror(code)))" }
 }

@@ -55,6 +55,29 @@ struct DRMFrame {
     var crtcWasDark: Bool
 }
 
+/// Why a committer could not put a frame on screen: the call that failed, and whether the
+/// kernel refused the mode itself.
+struct DRMCommitFailure: Error, CustomStringConvertible {
+    /// The failing call and its errno.
+    var error: DRMError
+    /// Whether the kernel refused the mode being set: a modeset's `TEST_ONLY` check, or the
+    /// legacy `drmModeSetCrtc`, failing with `EINVAL` or `ERANGE`. Only then does the output
+    /// give the mode up; any other failure (`EBUSY`, `ENOMEM` ...) may pass, so the modeset
+    /// stays due and the next frame tries the same mode again.
+    var rejectsMode: Bool
+
+    /// `error`; with `checkingMode` (the call checks the mode: `TEST_ONLY`, `drmModeSetCrtc`)
+    /// a rejection of the mode when its errno is `EINVAL` or `ERANGE`.
+    init(_ error: DRMError, checkingMode: Bool = false) {
+        self.error = error
+        rejectsMode = checkingMode && (error.code == EINVAL || error.code == ERANGE)
+    }
+
+    /// The errno.
+    var code: Int32 { error.code }
+    var description: String { error.description }
+}
+
 /// How an output's frames and power changes reach the kernel: `AtomicCommitter` (one atomic
 /// commit each, modesets checked with `TEST_ONLY` first) or `LegacyCommitter` (`drmModeSetCrtc`,
 /// `drmModePageFlip`, the connector's `DPMS`). One per output; the output decides what to do,
@@ -63,8 +86,9 @@ struct DRMFrame {
 protocol DRMCommitter: AnyObject {
     /// The objects committed to.
     var pipe: DRMPipe { get }
-    /// Commits `frame` for the next vblank with a page-flip event; nil, or why it failed.
-    func commit(_ frame: DRMFrame) -> DRMError?
+    /// Commits `frame` for the next vblank with a page-flip event; nil, or why it failed
+    /// (`rejectsMode` when the kernel refused the frame's modeset itself).
+    func commit(_ frame: DRMFrame) -> DRMCommitFailure?
     /// Makes the CRTC inactive, keeping its configuration (DPMS off); nil, or why not.
     func deactivate() -> DRMError?
     /// Switches the CRTC off and detaches the connector and plane (unplugged, or the backend
@@ -95,7 +119,7 @@ final class AtomicCommitter: DRMCommitter {
         self.pipe = pipe
     }
 
-    func commit(_ frame: DRMFrame) -> DRMError? {
+    func commit(_ frame: DRMFrame) -> DRMCommitFailure? {
         var properties = pipe.planeState(
             framebuffer: frame.framebufferID, width: frame.mode.width, height: frame.mode.height)
         var flags: DRMCommitFlags = [.nonblock, .pageFlipEvent]
@@ -105,7 +129,7 @@ final class AtomicCommitter: DRMCommitter {
             case .success(let id): modeBlobID = id
             case .failure(let error):
                 modeBlobID = 0
-                return error
+                return DRMCommitFailure(error)
             }
             properties += [
                 (pipe.connectorID, pipe.connectorProperties["CRTC_ID"] ?? 0, UInt64(pipe.crtcID)),
@@ -114,7 +138,10 @@ final class AtomicCommitter: DRMCommitter {
             ]
             flags.insert(.allowModeset)
             let test = kernel.atomicCommit(properties, flags: [.testOnly, .allowModeset])
-            if test != 0 { return DRMError("modeset \(pipe.name) to \(frame.mode) (TEST_ONLY)", test) }
+            if test != 0 {
+                return DRMCommitFailure(
+                    DRMError("modeset \(pipe.name) to \(frame.mode) (TEST_ONLY)", test), checkingMode: true)
+            }
         }
         var damageBlob: UInt32 = 0
         if frame.modeset == nil, let property = pipe.planeProperties["FB_DAMAGE_CLIPS"], !frame.damage.isEmpty,
@@ -125,8 +152,11 @@ final class AtomicCommitter: DRMCommitter {
         }
         // The kernel keeps its own reference to a blob a commit used.
         defer { if damageBlob != 0 { kernel.destroyBlob(damageBlob) } }
+        // Past the check the mode is not in question: a failure here (EBUSY ...) is retried.
         let status = kernel.atomicCommit(properties, flags: flags)
-        return status == 0 ? nil : DRMError(frame.modeset != nil ? "modeset \(pipe.name)" : "flip \(pipe.name)", status)
+        return status == 0
+            ? nil
+            : DRMCommitFailure(DRMError(frame.modeset != nil ? "modeset \(pipe.name)" : "flip \(pipe.name)", status))
     }
 
     func deactivate() -> DRMError? {
@@ -167,20 +197,22 @@ final class LegacyCommitter: DRMCommitter {
         self.pipe = pipe
     }
 
-    func commit(_ frame: DRMFrame) -> DRMError? {
+    func commit(_ frame: DRMFrame) -> DRMCommitFailure? {
         if let mode = frame.modeset {
             let status = kernel.setCRTC(
                 pipe.crtcID, framebuffer: frame.framebufferID, connector: pipe.connectorID, mode: mode)
-            if status != 0 { return DRMError("set the CRTC of \(pipe.name)", status) }
+            if status != 0 {
+                return DRMCommitFailure(DRMError("set the CRTC of \(pipe.name)", status), checkingMode: true)
+            }
             // The kernel keeps the connector's DPMS value across a modeset; without setting it
             // back on, the next DPMS off would be taken for no change.
             if frame.crtcWasDark, let dpms = pipe.connectorProperties["DPMS"] {
                 let status = kernel.setConnectorProperty(pipe.connectorID, property: dpms, value: DRMDPMS.on)
-                if status != 0 { return DRMError("switch \(pipe.name) on (DPMS)", status) }
+                if status != 0 { return DRMCommitFailure(DRMError("switch \(pipe.name) on (DPMS)", status)) }
             }
         }
         let status = kernel.pageFlip(pipe.crtcID, framebuffer: frame.framebufferID)
-        return status == 0 ? nil : DRMError("flip \(pipe.name)", status)
+        return status == 0 ? nil : DRMCommitFailure(DRMError("flip \(pipe.name)", status))
     }
 
     func deactivate() -> DRMError? {

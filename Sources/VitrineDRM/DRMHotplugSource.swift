@@ -40,9 +40,10 @@ public struct DRMHotplugEvent: Hashable, Sendable {
 }
 
 /// Where the DRM backend hears of cards and connectors coming and going: a udev monitor on
-/// the `drm` subsystem (`UdevHotplugSource`), or a test's fake.
+/// the `drm` subsystem (`UdevHotplugSource`), or a test's fake (VitrineDRMTesting). Package
+/// access: apps never see it.
 @MainActor
-public protocol DRMHotplugSource: AnyObject {
+package protocol DRMHotplugSource: AnyObject {
     /// Starts calling `handler` on the main actor for each event; false when events cannot
     /// be watched (no udev), which the backend logs.
     func start(_ handler: @escaping @MainActor (DRMHotplugEvent) -> Void) -> Bool
@@ -73,8 +74,9 @@ public final class UdevHotplugSource: DRMHotplugSource {
     }
 }
 
-/// Lists the DRM cards the backend may open: udev's (`DRMDeviceScanner`), or a test's.
-public protocol DRMDeviceScanning: Sendable {
+/// Lists the DRM cards the backend may open: udev's (`DRMDeviceScanner`), or a test's
+/// (VitrineDRMTesting). Package access: apps never see it.
+package protocol DRMDeviceScanning: Sendable {
     /// The primary nodes, ordered by card number.
     func devices() -> [DRMDevice]
     /// Whether `device` has a connector with a display plugged in, as sysfs says (for

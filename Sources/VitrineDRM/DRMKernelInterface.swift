@@ -2,34 +2,45 @@ import Foundation
 
 /// The kinds of KMS object whose properties the backend reads; the raw values are the
 /// kernel's `DRM_MODE_OBJECT_*`.
-enum DRMObjectType: UInt32, Sendable {
+package enum DRMObjectType: UInt32, Sendable {
+    /// `DRM_MODE_OBJECT_CONNECTOR`.
     case connector = 0xc0c0_c0c0
+    /// `DRM_MODE_OBJECT_CRTC`.
     case crtc = 0xcccc_cccc
+    /// `DRM_MODE_OBJECT_PLANE`.
     case plane = 0xeeee_eeee
 }
 
 /// One property of an atomic commit: object id, property id, value.
-typealias DRMPropertyAssignment = (object: UInt32, property: UInt32, value: UInt64)
+package typealias DRMPropertyAssignment = (object: UInt32, property: UInt32, value: UInt64)
 
 /// A dumb buffer as the kernel created it, before it is mapped.
-struct DRMDumbBufferInfo: Hashable, Sendable {
+package struct DRMDumbBufferInfo: Hashable, Sendable {
     /// The GEM handle.
-    var handle: UInt32
+    package var handle: UInt32
     /// Bytes from one row to the next.
-    var pitch: UInt32
+    package var pitch: UInt32
     /// The size of the allocation in bytes.
-    var byteCount: Int
+    package var byteCount: Int
+
+    /// A buffer with GEM handle `handle`, rows `pitch` bytes apart, `byteCount` bytes in all.
+    package init(handle: UInt32, pitch: UInt32, byteCount: Int) {
+        self.handle = handle
+        self.pitch = pitch
+        self.byteCount = byteCount
+    }
 }
 
 /// The kernel's DRM interface as the backend uses it, in Swift values: resources, connectors,
 /// properties, atomic and legacy commits, dumb buffers and framebuffers, DRM master, page-flip
 /// events. `DRMCard` is the real one (libdrm on a card's descriptor; the one place C types
-/// appear); `DRMFakeKernel` is a simulated card that records what is committed, for tests.
+/// appear); `DRMFakeKernel` (VitrineDRMTesting) is a simulated card that records what is
+/// committed, for tests. Package access: apps never see it.
 ///
 /// Calls report failures as they come from the kernel: `Int32` results are 0 or a negative
 /// errno, `Result`s carry a `DRMError`. Used on the main actor only.
 @MainActor
-protocol DRMKernelInterface: AnyObject {
+package protocol DRMKernelInterface: AnyObject {
     /// The device node (`/dev/dri/card0`), for logs.
     var path: String { get }
     /// Whether atomic commits are in use (the kernel took the client cap and legacy was not
@@ -121,13 +132,15 @@ protocol DRMKernelInterface: AnyObject {
 }
 
 /// The connector `DPMS` property's values for on and off (`DRM_MODE_DPMS_ON`, `_OFF`).
-enum DRMDPMS {
-    static let on: UInt64 = 0
-    static let off: UInt64 = 3
+package enum DRMDPMS {
+    /// `DRM_MODE_DPMS_ON`.
+    package static let on: UInt64 = 0
+    /// `DRM_MODE_DPMS_OFF`.
+    package static let off: UInt64 = 3
 }
 
 /// `DRM_FORMAT_XRGB8888`, the fourcc `XR24`.
-let drmFormatXRGB8888: UInt32 = 0x3432_5258
+package let drmFormatXRGB8888: UInt32 = 0x3432_5258
 
 extension DRMKernelInterface {
     /// A mapped XRGB8888 dumb buffer with a framebuffer, or the error of the failing step

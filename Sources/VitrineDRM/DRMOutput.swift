@@ -131,7 +131,10 @@ public final class DRMOutput: DisplayOutput {
 
     /// Commits the acquired buffer for the next vblank with a page-flip event, passing
     /// `damage` as `FB_DAMAGE_CLIPS` where the plane has it. The first present after
-    /// connection or a mode change also sets the mode.
+    /// connection or a mode change also sets the mode. When the kernel rejects that mode
+    /// (`EINVAL` or `ERANGE` from the `TEST_ONLY` check or `drmModeSetCrtc`) the output switches
+    /// to the preferred one; any other failure only fails this present, and the next one sets
+    /// the same mode again.
     public func present(_ buffer: SwapchainBuffer, damage: Region) throws(DisplayOutputError) {
         guard isConnected, chain != nil else { throw .disconnected(output: name) }
         guard !isSuspended else { throw .suspended(output: name) }
@@ -145,9 +148,11 @@ public final class DRMOutput: DisplayOutput {
                 masterLossObserver?()
                 throw .suspended(output: name)
             }
-            if needsModeset, let fallback = Self.fallbackMode(afterRejecting: currentMode, among: modes) {
-                // The kernel refused this mode (its TEST_ONLY commit, or the legacy modeset):
-                // the preferred mode instead, as for a configured mode the connector lacks.
+            // The kernel refused this mode (its TEST_ONLY commit, or the legacy modeset, with
+            // EINVAL or ERANGE): the preferred mode instead, as for a configured mode the
+            // connector lacks. Any other failure (EBUSY, ENOMEM ...) says nothing about the
+            // mode: the modeset stays due and the next frame tries the same mode again.
+            if failure.rejectsMode, let fallback = Self.fallbackMode(afterRejecting: currentMode, among: modes) {
                 log("\(name): the kernel rejected \(currentMode) (\(failure)); falling back to \(fallback)")
                 do { try switchMode(to: fallback) } catch { log("\(name): \(error)") }
             }
@@ -283,11 +288,12 @@ public final class DRMOutput: DisplayOutput {
 
     /// Commits `framebufferID` through the committer: a modeset first when one is due, else
     /// a flip carrying `damage` as clips.
-    private func commit(framebufferID: UInt32, damage: Region) -> DRMError? {
+    private func commit(framebufferID: UInt32, damage: Region) -> DRMCommitFailure? {
         var modeset: DRMModeInfo?
         if needsModeset {
             guard let mode = drmModes.first(where: { $0.0.hasSameTiming(as: currentMode) })?.1 else {
-                return DRMError("find the DRM timing of \(currentMode)", -EINVAL)
+                // No timing to set: retrying cannot help, so this counts as a rejection.
+                return DRMCommitFailure(DRMError("find the DRM timing of \(currentMode)", -EINVAL), checkingMode: true)
             }
             modeset = mode
         }

@@ -1,6 +1,6 @@
 /// The KMS objects of a card that decide which CRTC and primary plane can drive a connector,
 /// as plain values: filled from libdrm (`DRMCard`) or made up in tests.
-struct DRMResourceTable: Sendable {
+package struct DRMResourceTable: Sendable {
     /// A connector: the encoders it can use and the one it uses now (0 if none).
     struct Connector: Sendable {
         var id: UInt32
@@ -8,27 +8,60 @@ struct DRMResourceTable: Sendable {
         var currentEncoderID: UInt32 = 0
     }
     /// An encoder: the CRTCs it can feed (bit i = `crtcIDs[i]`) and the one it feeds now.
-    struct Encoder: Sendable {
-        var id: UInt32
-        var possibleCRTCs: UInt32
-        var currentCRTCID: UInt32 = 0
+    package struct Encoder: Sendable {
+        /// The encoder object id.
+        package var id: UInt32
+        /// The CRTCs it can feed, bit i for `crtcIDs[i]`.
+        package var possibleCRTCs: UInt32
+        /// The CRTC it feeds now (0 if none).
+        package var currentCRTCID: UInt32 = 0
+
+        /// Encoder `id`, able to feed `possibleCRTCs`, feeding `currentCRTCID` now.
+        package init(id: UInt32, possibleCRTCs: UInt32, currentCRTCID: UInt32 = 0) {
+            self.id = id
+            self.possibleCRTCs = possibleCRTCs
+            self.currentCRTCID = currentCRTCID
+        }
     }
     /// A plane: the CRTCs it can be shown on (bit i = `crtcIDs[i]`) and its kind.
-    struct Plane: Sendable {
-        enum Kind: UInt64, Sendable {
+    package struct Plane: Sendable {
+        /// A plane's `type` property.
+        package enum Kind: UInt64, Sendable {
+            /// `DRM_PLANE_TYPE_OVERLAY`.
             case overlay = 0
+            /// `DRM_PLANE_TYPE_PRIMARY`.
             case primary = 1
+            /// `DRM_PLANE_TYPE_CURSOR`.
             case cursor = 2
         }
-        var id: UInt32
-        var possibleCRTCs: UInt32
-        var kind: Kind
+        /// The plane object id.
+        package var id: UInt32
+        /// The CRTCs it can be shown on, bit i for `crtcIDs[i]`.
+        package var possibleCRTCs: UInt32
+        /// Its kind.
+        package var kind: Kind
+
+        /// Plane `id` of `kind`, for `possibleCRTCs`.
+        package init(id: UInt32, possibleCRTCs: UInt32, kind: Kind) {
+            self.id = id
+            self.possibleCRTCs = possibleCRTCs
+            self.kind = kind
+        }
     }
 
     /// The CRTCs in the card's order (the order `possible_crtcs` bits refer to).
-    var crtcIDs: [UInt32]
-    var encoders: [Encoder]
-    var planes: [Plane]
+    package var crtcIDs: [UInt32]
+    /// The encoders.
+    package var encoders: [Encoder]
+    /// The planes (universal planes: primary, overlay and cursor).
+    package var planes: [Plane]
+
+    /// A table of `crtcIDs`, `encoders` and `planes`.
+    package init(crtcIDs: [UInt32], encoders: [Encoder], planes: [Plane]) {
+        self.crtcIDs = crtcIDs
+        self.encoders = encoders
+        self.planes = planes
+    }
 
     /// The CRTC and primary plane for `connector`, never one in `takenCRTCs` or `takenPlanes`:
     /// the CRTC its encoder drives now when free (no needless modeset, as wlroots keeps it),

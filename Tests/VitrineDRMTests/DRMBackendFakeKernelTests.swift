@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineDRMTesting
 import VitrineGraphics
 import VitrinePlatform
 
@@ -69,6 +70,94 @@ import VitrinePlatform
                 [.testOnly, .allowModeset], [.nonblock, .pageFlipEvent, .allowModeset],
             ])
         #expect(rig.kernel.commits.allSatisfy { $0.mode == DRMFakeRig.preferred && $0.result == 0 })
+    }
+
+    @Test func aModesetCheckFailingWithEBUSYKeepsTheModeAndTheNextPresentRetriesIt() throws {
+        // Not the preferred mode, so that a fallback would show.
+        let rig = DRMFakeRig(modeSelection: .size(width: 640, height: 480))
+        let output = try rig.start()
+        #expect(output.currentMode.width == 640)
+
+        rig.kernel.failNextCommits(with: EBUSY)
+        let buffer = try #require(output.acquireBuffer())
+        do {
+            try output.present(buffer, damage: Region(buffer.pixels.bounds))
+            Issue.record("a modeset whose TEST_ONLY check fails must fail the present")
+        } catch {
+            guard case .backendFailure(_, let reason) = error else {
+                Issue.record("expected a backend failure, got \(error)")
+                return
+            }
+            #expect(reason.contains("TEST_ONLY") && reason.contains(String(cString: strerror(EBUSY))), "\(reason)")
+        }
+        let busy = try #require(rig.kernel.commits.first)
+        #expect(busy.isTestOnly && busy.mode == DRMFakeRig.small && busy.result == -EBUSY)
+        #expect(rig.kernel.commits.count == 1, "nothing is committed after a failed TEST_ONLY")
+        // EBUSY says nothing about the mode: no fallback, no mode change, nothing suspended.
+        #expect(output.currentMode.width == 640 && output.currentMode.height == 480)
+        #expect(rig.modeChanges.isEmpty)
+        #expect(!rig.logged("rejected"), "\(rig.lines)")
+        #expect(!output.isPresentPending && !output.isSuspended && rig.backend.isSessionActive)
+
+        // The next present is the whole modeset again, in the same mode, from the same buffer.
+        rig.kernel.clearCalls()
+        let retry = try #require(output.acquireBuffer())
+        #expect(retry.slot == buffer.slot && retry.pixels.width == 640)
+        try output.present(retry, damage: Region(retry.pixels.bounds))
+        let commits = rig.kernel.commits
+        #expect(commits.map(\.flags) == [[.testOnly, .allowModeset], [.nonblock, .pageFlipEvent, .allowModeset]])
+        for commit in commits {
+            #expect(commit.result == 0)
+            #expect(commit.mode == DRMFakeRig.small, "MODE_ID holds the same mode as the failed attempt")
+            #expect(commit.value("ACTIVE", of: output.crtcID) == 1)
+            #expect(commit.value("CRTC_ID", of: output.connectorID) == UInt64(output.crtcID))
+        }
+        // The check and the commit name one MODE_ID blob; the failed attempt's blob was freed.
+        let modeIDs = Set(commits.compactMap { $0.value("MODE_ID", of: output.crtcID) })
+        #expect(modeIDs.count == 1 && !modeIDs.contains(0))
+        #expect(rig.kernel.blobCount == 1)
+        #expect(output.isPresentPending)
+        #expect(rig.kernel.vblank() == [output.crtcID])
+        #expect(rig.kernel.crtc(output.crtcID)?.mode == DRMFakeRig.small)
+
+        // The modeset is done: the next present is a plain flip.
+        rig.kernel.clearCalls()
+        try rig.present(output)
+        #expect(rig.kernel.commits.map(\.flags) == [[.nonblock, .pageFlipEvent]])
+    }
+
+    @Test func legacyModesetsFallBackOnlyWhenSetCRTCRefusesTheMode() throws {
+        let rig = DRMFakeRig(atomic: false, modeSelection: .size(width: 640, height: 480))
+        let output = try rig.start()
+        #expect(output.currentMode.width == 640)
+
+        // ENOMEM: that present fails, the mode stays, the next present sets it again.
+        rig.kernel.failNextCommits(with: ENOMEM)
+        let failed = try #require(output.acquireBuffer())
+        let fb = output.framebufferIDs[failed.slot]
+        #expect(throws: DisplayOutputError.self) {
+            try output.present(failed, damage: Region(failed.pixels.bounds))
+        }
+        #expect(
+            rig.kernel.calls.compactMap(\.legacySummary) == ["setCRTC 31 fb \(fb) connector 11 640x480 -> \(-ENOMEM)"])
+        #expect(output.currentMode.width == 640 && rig.modeChanges.isEmpty && !rig.logged("rejected"))
+        rig.kernel.clearCalls()
+        try rig.present(output)
+        #expect(
+            rig.kernel.calls.compactMap(\.legacySummary) == [
+                "setCRTC 31 fb \(fb) connector 11 640x480 -> 0", "pageFlip 31 fb \(fb) -> 0",
+            ])
+        #expect(rig.kernel.vblank() == [31])
+
+        // ERANGE from setCRTC is the kernel refusing the mode: the preferred mode instead.
+        let refusing = DRMFakeRig(atomic: false, modeSelection: .size(width: 640, height: 480))
+        let refused = try refusing.start()
+        refusing.kernel.failNextCommits(with: ERANGE)
+        #expect(throws: DisplayOutputError.self) { try refusing.present(refused) }
+        #expect(refusing.kernel.calls.compactMap(\.legacySummary).last?.hasSuffix("640x480 -> \(-ERANGE)") == true)
+        #expect(refused.currentMode.width == 800, "the preferred mode")
+        #expect(refusing.modeChanges.map(\.previous.width) == [640])
+        #expect(refusing.logged("the kernel rejected 640x480"), "\(refusing.lines)")
     }
 
     @Test func laterFlipsCarryTheDamageAsClips() throws {

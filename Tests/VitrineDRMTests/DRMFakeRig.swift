@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import VitrineDRM
+import VitrineDRMTesting
 import VitrineGraphics
 import VitrinePlatform
-
-@testable import VitrineDRM
 
 /// A DRM backend on a `DRMFakeKernel`: one card (`card0`), a hotplug source the test drives,
 /// the backend's log and handler calls recorded.

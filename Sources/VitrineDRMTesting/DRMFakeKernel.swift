@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
-import VitrinePlatform
+import VitrineDRM
 
-/// A simulated DRM card behind the `DRMKernelInterface`, for unit tests of the backend without
-/// a kernel (as swift-system mocks its syscalls): connectors with modes and EDIDs, CRTCs, primary
-/// planes with their properties (`FB_DAMAGE_CLIPS` optional), dumb buffers in memory, DRM
-/// master. It records every commit (its flags, the property list by name, the mode and damage
-/// clips its blobs held) and every legacy call, and behaves as the kernel does where the backend
-/// depends on it:
+/// A simulated DRM card behind VitrineDRM's `DRMKernelInterface`, for unit tests of the
+/// backend without a kernel (as swift-system mocks its syscalls): connectors with modes and
+/// EDIDs, CRTCs, primary planes with their properties (`FB_DAMAGE_CLIPS` optional), dumb
+/// buffers in memory, DRM master. It records every commit (its flags, the property list by
+/// name, the mode and damage clips its blobs held) and every legacy call, and behaves as the
+/// kernel does where the backend depends on it:
 ///
 /// - every commit fails with `EACCES` while this client is not master (`revokeMaster()`);
 /// - a non-blocking commit or a legacy flip touching a CRTC whose flip is still pending fails
@@ -15,99 +15,151 @@ import VitrinePlatform
 /// - a modeset to a mode in `rejectedModes` fails with `EINVAL` (`TEST_ONLY` included);
 /// - `failNextCommits(with:count:)` forces an errno on the next commits of any kind;
 /// - page-flip events are delivered when the test says the vblank happened (`vblank()`).
+///
+/// It lives in VitrineDRMTesting, a target only tests depend on, so no shipped binary holds it;
+/// it reaches the backend's seams through their package access.
 @MainActor
-final class DRMFakeKernel: DRMKernelInterface {
+package final class DRMFakeKernel: DRMKernelInterface {
     /// A connector of the simulated card.
-    struct Connector {
-        var id: UInt32
-        var type: DRMConnectorType = .hdmiA
-        var typeID: UInt32 = 1
-        var isConnected = true
-        var modes: [DRMModeInfo]
-        var encoderID: UInt32
-        var currentEncoderID: UInt32 = 0
-        var physicalWidthMillimeters = 0
-        var physicalHeightMillimeters = 0
-        var edid: [UInt8]?
+    package struct Connector {
+        /// The connector object id.
+        package var id: UInt32
+        /// Its kind.
+        package var type: DRMConnectorType = .hdmiA
+        /// Its number among the connectors of its kind.
+        package var typeID: UInt32 = 1
+        /// Whether a display is plugged in.
+        package var isConnected = true
+        /// The modes it lists.
+        package var modes: [DRMModeInfo]
+        /// Its one encoder.
+        package var encoderID: UInt32
+        /// The encoder it uses now (0 if none).
+        package var currentEncoderID: UInt32 = 0
+        /// The width it reports, in millimetres.
+        package var physicalWidthMillimeters = 0
+        /// The height it reports, in millimetres.
+        package var physicalHeightMillimeters = 0
+        /// Its `EDID` property, if any.
+        package var edid: [UInt8]?
         /// The CRTC the connector is attached to (its `CRTC_ID`).
-        var crtcID: UInt32 = 0
-        var dpms: UInt64 = DRMDPMS.on
+        package var crtcID: UInt32 = 0
+        /// Its `DPMS` property.
+        package var dpms: UInt64 = DRMDPMS.on
     }
 
     /// A CRTC of the simulated card and what it shows.
-    struct CRTC {
-        var id: UInt32
-        var framebufferID: UInt32 = 0
-        var mode: DRMModeInfo?
-        var isActive = false
+    package struct CRTC {
+        /// The CRTC object id.
+        package var id: UInt32
+        /// The framebuffer it scans out (0: none).
+        package var framebufferID: UInt32 = 0
+        /// Its mode (nil: none set).
+        package var mode: DRMModeInfo?
+        /// Its `ACTIVE` property.
+        package var isActive = false
         /// A flip was committed and its vblank has not come yet.
-        var isFlipPending = false
+        package var isFlipPending = false
     }
 
     /// A plane of the simulated card.
-    struct Plane {
-        var id: UInt32
-        var possibleCRTCs: UInt32
-        var kind: DRMResourceTable.Plane.Kind = .primary
-        var framebufferID: UInt32 = 0
-        var crtcID: UInt32 = 0
-        var hasDamageClips = true
+    package struct Plane {
+        /// The plane object id.
+        package var id: UInt32
+        /// The CRTCs it can be shown on, bit i for the i-th CRTC.
+        package var possibleCRTCs: UInt32
+        /// Its `type` property.
+        package var kind: DRMResourceTable.Plane.Kind = .primary
+        /// Its `FB_ID`.
+        package var framebufferID: UInt32 = 0
+        /// Its `CRTC_ID`.
+        package var crtcID: UInt32 = 0
+        /// Whether it has the `FB_DAMAGE_CLIPS` property.
+        package var hasDamageClips = true
     }
 
     /// One property of a recorded atomic commit, by name.
-    struct Assignment: Hashable, CustomStringConvertible {
-        var object: UInt32
-        var property: String
-        var value: UInt64
-        var description: String { "\(object).\(property)=\(value)" }
+    package struct Assignment: Hashable, CustomStringConvertible {
+        /// The object id.
+        package var object: UInt32
+        /// The property's name.
+        package var property: String
+        /// The value set.
+        package var value: UInt64
+
+        /// `object`'s property `property` set to `value`.
+        package init(object: UInt32, property: String, value: UInt64) {
+            self.object = object
+            self.property = property
+            self.value = value
+        }
+        /// `object.property=value`.
+        package var description: String { "\(object).\(property)=\(value)" }
     }
 
     /// A recorded atomic commit.
-    struct Commit {
-        var flags: DRMCommitFlags
-        var properties: [Assignment]
+    package struct Commit {
+        /// Its flags.
+        package var flags: DRMCommitFlags
+        /// What it set, in order, by property name.
+        package var properties: [Assignment]
         /// The mode of the `MODE_ID` blob it set, if any (nil also for `MODE_ID` = 0).
-        var mode: DRMModeInfo?
+        package var mode: DRMModeInfo?
         /// The rectangles of the `FB_DAMAGE_CLIPS` blob it set; nil when it set none.
-        var damageClips: [DRMDamageRect]?
+        package var damageClips: [DRMDamageRect]?
         /// 0 or the negative errno returned.
-        var result: Int32
+        package var result: Int32
 
         /// The value `property` of `object` was set to, or nil when the commit did not set it.
-        func value(_ property: String, of object: UInt32) -> UInt64? {
+        package func value(_ property: String, of object: UInt32) -> UInt64? {
             properties.last(where: { $0.object == object && $0.property == property })?.value
         }
-        var isTestOnly: Bool { flags.contains(.testOnly) }
-        var isModeset: Bool { flags.contains(.allowModeset) }
+        /// Whether it was a `TEST_ONLY` check.
+        package var isTestOnly: Bool { flags.contains(.testOnly) }
+        /// Whether it allowed a modeset.
+        package var isModeset: Bool { flags.contains(.allowModeset) }
     }
 
     /// A recorded call.
-    enum Call {
+    package enum Call {
+        /// `atomicCommit`.
         case atomic(Commit)
+        /// `setCRTC`, a legacy modeset.
         case setCRTC(crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMModeInfo, result: Int32)
+        /// `pageFlip`, a legacy flip.
         case pageFlip(crtc: UInt32, framebuffer: UInt32, result: Int32)
+        /// `setConnectorProperty` (the legacy `DPMS`).
         case setConnectorProperty(connector: UInt32, property: String, value: UInt64, result: Int32)
+        /// `disableCRTC`.
         case disableCRTC(UInt32)
+        /// `restore`.
         case restore(DRMCRTCState, connectors: [UInt32])
     }
 
-    let path: String
-    let usesAtomic: Bool
-    var exposesWriteback = false
-    var supportsDumbBuffers = true
+    /// The device node it pretends to be.
+    package let path: String
+    /// Whether it takes atomic commits (false: legacy calls only).
+    package let usesAtomic: Bool
+    /// Whether it shows writeback connectors (it has none).
+    package var exposesWriteback = false
+    /// Whether it has dumb buffers (false: the backend refuses the card).
+    package var supportsDumbBuffers = true
 
-    private(set) var connectors: [Connector]
-    private(set) var crtcs: [CRTC]
-    private(set) var planes: [Plane]
+    /// The connectors, as they are now.
+    package private(set) var connectors: [Connector]
+    /// The CRTCs, as they are now.
+    package private(set) var crtcs: [CRTC]
+    /// The planes, as they are now.
+    package private(set) var planes: [Plane]
 
     /// Every call that changes the card's state, in order.
-    private(set) var calls: [Call] = []
+    package private(set) var calls: [Call] = []
     /// The atomic commits among `calls`, in order.
-    var commits: [Commit] {
+    package var commits: [Commit] {
         calls.compactMap { if case .atomic(let commit) = $0 { commit } else { nil } }
     }
     /// Modes every modeset to fails with `EINVAL`, as a driver refusing a timing.
-    var rejectedModes: Set<DRMModeInfo> = []
+    package var rejectedModes: Set<DRMModeInfo> = []
     /// Errnos (positive) the next commits fail with, first first.
     private var forcedErrors: [Int32] = []
 
@@ -115,15 +167,16 @@ final class DRMFakeKernel: DRMKernelInterface {
     private var hasMaster = true
     /// Whether another client holds master (so `becomeMaster()` fails).
     private var masterHeldElsewhere = false
-    private(set) var isMaster = true
+    /// Whether this client believes it is master (set by the master calls).
+    package private(set) var isMaster = true
     /// Whether `close()` ran.
-    private(set) var isClosed = false
+    package private(set) var isClosed = false
 
     private var eventHandler: (@MainActor () -> Void)?
     private var queuedEvents: [DRMFlipEvent] = []
     private var vblankSequence: UInt32 = 0
     /// The time of the last vblank delivered, in seconds.
-    private(set) var vblankTime: Double = 100
+    package private(set) var vblankTime: Double = 100
 
     private var nextID: UInt32 = 1000
     private var propertyIDs: [UInt32: [String: UInt32]] = [:]
@@ -134,15 +187,15 @@ final class DRMFakeKernel: DRMKernelInterface {
     }
     private var blobs: [UInt32: Blob] = [:]
     /// Dumb buffers alive, by handle: their mapping (once mapped) and size.
-    private(set) var dumbBuffers: [UInt32: (byteCount: Int, memory: UnsafeMutableRawPointer?)] = [:]
+    package private(set) var dumbBuffers: [UInt32: (byteCount: Int, memory: UnsafeMutableRawPointer?)] = [:]
     /// Framebuffer objects alive: id to the dumb buffer handle.
-    private(set) var framebuffers: [UInt32: UInt32] = [:]
+    package private(set) var framebuffers: [UInt32: UInt32] = [:]
 
     /// A card with one connector per entry of `connectorModes` (HDMI-A-1, HDMI-A-2 ...; modes
     /// as given, connected when not empty), one encoder each able to feed every CRTC, `crtcCount`
     /// CRTCs each with a primary plane (`FB_DAMAGE_CLIPS` when `damageClips`). Atomic unless
     /// `atomic` is false. Everything is off, this client is master.
-    init(
+    package init(
         path: String = "/dev/dri/card0", atomic: Bool = true, connectorModes: [[DRMModeInfo]],
         crtcCount: Int? = nil, damageClips: Bool = true
     ) {
@@ -163,14 +216,14 @@ final class DRMFakeKernel: DRMKernelInterface {
     // MARK: - What a test does
 
     /// Changes connector `id` in place (plug a display, change its modes or EDID).
-    func updateConnector(_ id: UInt32, _ change: (inout Connector) -> Void) {
+    package func updateConnector(_ id: UInt32, _ change: (inout Connector) -> Void) {
         guard let index = connectors.firstIndex(where: { $0.id == id }) else { return }
         change(&connectors[index])
     }
 
     /// Unplugs connector `id`: disconnected, no modes (the caller then sends a hotplug
     /// `change`, as the kernel's uevent).
-    func unplug(_ id: UInt32) {
+    package func unplug(_ id: UInt32) {
         updateConnector(id) {
             $0.isConnected = false
             $0.modes = []
@@ -178,7 +231,7 @@ final class DRMFakeKernel: DRMKernelInterface {
     }
 
     /// Sets what CRTC `id` shows, driving `connector` (the configuration "found at start").
-    func showOnCRTC(_ id: UInt32, framebuffer: UInt32, mode: DRMModeInfo, connector: UInt32) {
+    package func showOnCRTC(_ id: UInt32, framebuffer: UInt32, mode: DRMModeInfo, connector: UInt32) {
         updateCRTC(id) {
             $0.framebufferID = framebuffer
             $0.mode = mode
@@ -191,29 +244,29 @@ final class DRMFakeKernel: DRMKernelInterface {
     }
 
     /// CRTC `id` as it is now.
-    func crtc(_ id: UInt32) -> CRTC? { crtcs.first { $0.id == id } }
+    package func crtc(_ id: UInt32) -> CRTC? { crtcs.first { $0.id == id } }
 
     /// The next `count` commits (atomic, `TEST_ONLY` included, or legacy) fail with `errno`.
-    func failNextCommits(with errno: Int32, count: Int = 1) {
+    package func failNextCommits(with errno: Int32, count: Int = 1) {
         forcedErrors += Array(repeating: errno, count: count)
     }
 
     /// Takes master away without a word, as logind does at a VT switch; with
     /// `heldElsewhere`, another client holds it until `releaseMasterElsewhere()`.
-    func revokeMaster(heldElsewhere: Bool = false) {
+    package func revokeMaster(heldElsewhere: Bool = false) {
         hasMaster = false
         masterHeldElsewhere = heldElsewhere
     }
 
     /// The other client gave master up: `becomeMaster()` succeeds again.
-    func releaseMasterElsewhere() {
+    package func releaseMasterElsewhere() {
         masterHeldElsewhere = false
     }
 
     /// The vblank came: every pending flip completes with a page-flip event, and the backend
     /// watching the card is told. Returns the CRTCs whose flips completed.
     @discardableResult
-    func vblank(after seconds: Double = 1.0 / 60) -> [UInt32] {
+    package func vblank(after seconds: Double = 1.0 / 60) -> [UInt32] {
         vblankTime += seconds
         vblankSequence += 1
         var flipped: [UInt32] = []
@@ -231,32 +284,37 @@ final class DRMFakeKernel: DRMKernelInterface {
     }
 
     /// Forgets the recorded calls.
-    func clearCalls() { calls = [] }
+    package func clearCalls() { calls = [] }
 
     /// The name of property `id`, or nil.
-    func propertyName(_ id: UInt32) -> String? { propertyNames[id] }
+    package func propertyName(_ id: UInt32) -> String? { propertyNames[id] }
 
     // MARK: - Master
 
-    var isMasterNow: Bool { hasMaster }
+    /// Whether the kernel counts this client as master (`revokeMaster()` takes it away).
+    package var isMasterNow: Bool { hasMaster }
 
-    func dropMaster() {
+    /// Gives master up.
+    package func dropMaster() {
         hasMaster = false
         isMaster = false
     }
 
+    /// Takes master again, unless another client holds it.
     @discardableResult
-    func becomeMaster() -> Bool {
+    package func becomeMaster() -> Bool {
         if !masterHeldElsewhere { hasMaster = true }
         isMaster = hasMaster
         return isMaster
     }
 
-    func masterWasLost() { isMaster = false }
+    /// The backend noticed master gone.
+    package func masterWasLost() { isMaster = false }
 
     // MARK: - Resources
 
-    func resourceTable() -> DRMResourceTable? {
+    /// The CRTCs, one encoder per connector able to feed every CRTC, and the planes.
+    package func resourceTable() -> DRMResourceTable? {
         DRMResourceTable(
             crtcIDs: crtcs.map(\.id),
             encoders: connectors.map {
@@ -267,9 +325,11 @@ final class DRMFakeKernel: DRMKernelInterface {
             planes: planes.map { .init(id: $0.id, possibleCRTCs: $0.possibleCRTCs, kind: $0.kind) })
     }
 
-    func connectorIDs() -> [UInt32] { connectors.map(\.id) }
+    /// The connector ids.
+    package func connectorIDs() -> [UInt32] { connectors.map(\.id) }
 
-    func probeConnector(_ id: UInt32) -> DRMConnectorState? {
+    /// Connector `id` as it is now, or nil.
+    package func probeConnector(_ id: UInt32) -> DRMConnectorState? {
         guard let c = connectors.first(where: { $0.id == id }) else { return nil }
         return DRMConnectorState(
             id: c.id, type: c.type, typeID: c.typeID, isConnected: c.isConnected, modes: c.modes,
@@ -279,7 +339,8 @@ final class DRMFakeKernel: DRMKernelInterface {
             edid: c.edid)
     }
 
-    func properties(of object: UInt32, type: DRMObjectType) -> [String: UInt32] {
+    /// The property ids of `object` by name, made up at the first call and then stable.
+    package func properties(of object: UInt32, type: DRMObjectType) -> [String: UInt32] {
         if let known = propertyIDs[object] { return known }
         var names: [String]
         switch type {
@@ -301,7 +362,8 @@ final class DRMFakeKernel: DRMKernelInterface {
         return ids
     }
 
-    func propertyValue(object: UInt32, type: DRMObjectType, name: String) -> UInt64? {
+    /// A plane's `type`, a CRTC's `ACTIVE` or a connector's `DPMS`; nil for anything else.
+    package func propertyValue(object: UInt32, type: DRMObjectType, name: String) -> UInt64? {
         switch (type, name) {
         case (.plane, "type"): planes.first(where: { $0.id == object }).map { $0.kind.rawValue }
         case (.crtc, "ACTIVE"): crtc(object).map { $0.isActive ? 1 : 0 }
@@ -310,13 +372,15 @@ final class DRMFakeKernel: DRMKernelInterface {
         }
     }
 
-    func crtcState(_ id: UInt32) -> DRMCRTCState? {
+    /// What CRTC `id` shows now.
+    package func crtcState(_ id: UInt32) -> DRMCRTCState? {
         guard let crtc = crtc(id) else { return nil }
         return DRMCRTCState(id: id, framebufferID: crtc.framebufferID, x: 0, y: 0, mode: crtc.mode)
     }
 
+    /// Puts CRTC `state.id` back as `state` had it (recorded); `EACCES` without master.
     @discardableResult
-    func restore(_ state: DRMCRTCState, connectors: [UInt32]) -> Int32 {
+    package func restore(_ state: DRMCRTCState, connectors: [UInt32]) -> Int32 {
         calls.append(.restore(state, connectors: connectors))
         guard hasMaster else { return -EACCES }
         let on = state.mode != nil && state.framebufferID != 0 && !connectors.isEmpty
@@ -331,14 +395,16 @@ final class DRMFakeKernel: DRMKernelInterface {
 
     // MARK: - Buffers
 
-    func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) -> Result<DRMDumbBufferInfo, DRMError> {
+    /// A dumb buffer, rows packed.
+    package func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) -> Result<DRMDumbBufferInfo, DRMError> {
         nextID += 1
         let pitch = width * bitsPerPixel / 8
         dumbBuffers[nextID] = (pitch * height, nil)
         return .success(DRMDumbBufferInfo(handle: nextID, pitch: UInt32(pitch), byteCount: pitch * height))
     }
 
-    func mapDumbBuffer(_ buffer: DRMDumbBufferInfo) -> Result<UnsafeMutableRawPointer, DRMError> {
+    /// Zeroed memory for the buffer.
+    package func mapDumbBuffer(_ buffer: DRMDumbBufferInfo) -> Result<UnsafeMutableRawPointer, DRMError> {
         guard dumbBuffers[buffer.handle] != nil, let memory = calloc(buffer.byteCount, 1) else {
             return .failure(DRMError("map a dumb buffer", -EINVAL))
         }
@@ -346,17 +412,20 @@ final class DRMFakeKernel: DRMKernelInterface {
         return .success(memory)
     }
 
-    func unmapDumbBuffer(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
+    /// Frees what `mapDumbBuffer` gave.
+    package func unmapDumbBuffer(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
         guard let handle = dumbBuffers.first(where: { $0.value.memory == memory })?.key else { return }
         dumbBuffers[handle]?.memory = nil
         free(memory)
     }
 
-    func destroyDumbBuffer(handle: UInt32) {
+    /// Forgets the buffer.
+    package func destroyDumbBuffer(handle: UInt32) {
         dumbBuffers[handle] = nil
     }
 
-    func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32)
+    /// A framebuffer on a live dumb buffer in XRGB8888; `EINVAL` otherwise.
+    package func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32)
         -> Result<UInt32, DRMError>
     {
         guard dumbBuffers[handle] != nil, format == drmFormatXRGB8888 else {
@@ -367,37 +436,42 @@ final class DRMFakeKernel: DRMKernelInterface {
         return .success(nextID)
     }
 
-    func removeFramebuffer(_ id: UInt32) {
+    /// Forgets the framebuffer.
+    package func removeFramebuffer(_ id: UInt32) {
         framebuffers[id] = nil
     }
 
     /// Whether any dumb buffer is mapped.
-    var hasMappedBuffers: Bool { dumbBuffers.values.contains { $0.memory != nil } }
+    package var hasMappedBuffers: Bool { dumbBuffers.values.contains { $0.memory != nil } }
 
     // MARK: - Blobs
 
-    func makeModeBlob(_ mode: DRMModeInfo) -> Result<UInt32, DRMError> {
+    /// A blob holding `mode`, which commits setting `MODE_ID` to it record.
+    package func makeModeBlob(_ mode: DRMModeInfo) -> Result<UInt32, DRMError> {
         nextID += 1
         blobs[nextID] = .mode(mode)
         return .success(nextID)
     }
 
-    func makeDamageBlob(_ rects: [DRMDamageRect]) -> Result<UInt32, DRMError> {
+    /// A blob holding `rects`, which commits setting `FB_DAMAGE_CLIPS` to it record.
+    package func makeDamageBlob(_ rects: [DRMDamageRect]) -> Result<UInt32, DRMError> {
         nextID += 1
         blobs[nextID] = .damage(rects)
         return .success(nextID)
     }
 
-    func destroyBlob(_ id: UInt32) {
+    /// Forgets the blob.
+    package func destroyBlob(_ id: UInt32) {
         blobs[id] = nil
     }
 
     /// The number of property blobs alive.
-    var blobCount: Int { blobs.count }
+    package var blobCount: Int { blobs.count }
 
     // MARK: - Commits
 
-    func atomicCommit(_ properties: [DRMPropertyAssignment], flags: DRMCommitFlags) -> Int32 {
+    /// Records the commit and applies it unless `TEST_ONLY` or refused (see the type's rules).
+    package func atomicCommit(_ properties: [DRMPropertyAssignment], flags: DRMCommitFlags) -> Int32 {
         // As DRMCard: entries without a property id are left out.
         let assignments = properties.filter { $0.property != 0 }.map {
             Assignment(object: $0.object, property: propertyNames[$0.property] ?? "#\($0.property)", value: $0.value)
@@ -419,7 +493,9 @@ final class DRMFakeKernel: DRMKernelInterface {
         return commit.result
     }
 
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMModeInfo) -> Int32 {
+    /// Records a legacy modeset and applies it; `EINVAL` for a rejected mode, `ENOENT` for an
+    /// unknown framebuffer.
+    package func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMModeInfo) -> Int32 {
         var result = checkCommon(touching: [])
         if result == 0, rejectedModes.contains(mode) { result = -EINVAL }
         if result == 0, framebuffers[framebuffer] == nil { result = -ENOENT }
@@ -435,7 +511,8 @@ final class DRMFakeKernel: DRMKernelInterface {
         return result
     }
 
-    func disableCRTC(_ crtc: UInt32) {
+    /// Records it and switches the CRTC off (with master).
+    package func disableCRTC(_ crtc: UInt32) {
         calls.append(.disableCRTC(crtc))
         guard hasMaster else { return }
         updateCRTC(crtc) {
@@ -445,7 +522,8 @@ final class DRMFakeKernel: DRMKernelInterface {
         }
     }
 
-    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) -> Int32 {
+    /// Records it; `DPMS` switches the connector's CRTC on or off.
+    package func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) -> Int32 {
         let name = propertyNames[property] ?? "#\(property)"
         let result = checkCommon(touching: [])
         if result == 0, name == "DPMS" {
@@ -458,7 +536,8 @@ final class DRMFakeKernel: DRMKernelInterface {
         return result
     }
 
-    func pageFlip(_ crtc: UInt32, framebuffer: UInt32) -> Int32 {
+    /// Records a legacy flip; `EBUSY` while one is pending, `EINVAL` on a CRTC without a mode.
+    package func pageFlip(_ crtc: UInt32, framebuffer: UInt32) -> Int32 {
         var result = checkCommon(touching: [crtc])
         if result == 0, self.crtc(crtc)?.mode == nil { result = -EINVAL }
         if result == 0 {
@@ -473,16 +552,19 @@ final class DRMFakeKernel: DRMKernelInterface {
 
     // MARK: - Events
 
-    func watchEvents(_ handler: @escaping @MainActor () -> Void) {
+    /// Calls `handler` at each `vblank()` that completed flips.
+    package func watchEvents(_ handler: @escaping @MainActor () -> Void) {
         eventHandler = handler
     }
 
-    func readFlipEvents() -> [DRMFlipEvent] {
+    /// The flip events queued since the last call.
+    package func readFlipEvents() -> [DRMFlipEvent] {
         defer { queuedEvents = [] }
         return queuedEvents
     }
 
-    func close() {
+    /// Marks the card closed and stops the event handler.
+    package func close() {
         isClosed = true
         eventHandler = nil
     }
@@ -560,47 +642,54 @@ final class DRMFakeKernel: DRMKernelInterface {
 }
 
 /// A scanner listing the cards a test gives it (changeable, as cards come and go), for tests.
-final class DRMFakeScanner: DRMDeviceScanning {
+package final class DRMFakeScanner: DRMDeviceScanning {
     private let state: Mutex<(cards: [DRMDevice], withDisplay: Set<String>)>
 
     /// A scanner listing `cards`, of which those named in `withDisplay` (sysnames) have a
     /// connected connector.
-    init(cards: [DRMDevice], withDisplay: Set<String> = []) {
+    package init(cards: [DRMDevice], withDisplay: Set<String> = []) {
         state = Mutex((cards, withDisplay))
     }
 
     /// The cards listed from now on.
-    var cards: [DRMDevice] {
+    package var cards: [DRMDevice] {
         get { state.withLock { $0.cards } }
         set { state.withLock { $0.cards = newValue } }
     }
 
-    func devices() -> [DRMDevice] { cards }
-    func hasConnectedConnector(_ device: DRMDevice) -> Bool {
+    /// `cards`.
+    package func devices() -> [DRMDevice] { cards }
+    /// Whether `device` was named in `withDisplay`.
+    package func hasConnectedConnector(_ device: DRMDevice) -> Bool {
         state.withLock { $0.withDisplay.contains(device.sysname) }
     }
 
     /// `card0` at `/dev/dri/card0`, a vkms card.
-    static let card0 = DRMDevice(
+    package static let card0 = DRMDevice(
         devnode: "/dev/dri/card0", syspath: "/sys/devices/platform/vkms/drm/card0", sysname: "card0", driver: "vkms")
 }
 
 /// A hotplug source a test drives: `send` delivers an event as udev would.
 @MainActor
-final class DRMFakeHotplugSource: DRMHotplugSource {
+package final class DRMFakeHotplugSource: DRMHotplugSource {
     private var handler: (@MainActor (DRMHotplugEvent) -> Void)?
     /// Whether `start` was called and `stop` not since.
-    var isStarted: Bool { handler != nil }
+    package var isStarted: Bool { handler != nil }
 
-    func start(_ handler: @escaping @MainActor (DRMHotplugEvent) -> Void) -> Bool {
+    /// A source that delivers nothing before `start`.
+    package init() {}
+
+    /// Keeps `handler` for `send`; always succeeds.
+    package func start(_ handler: @escaping @MainActor (DRMHotplugEvent) -> Void) -> Bool {
         self.handler = handler
         return true
     }
 
-    func stop() { handler = nil }
+    /// Drops the handler.
+    package func stop() { handler = nil }
 
     /// Delivers `action` for `sysname` (`card0` unless told).
-    func send(_ action: DRMHotplugEvent.Action, sysname: String = "card0") {
+    package func send(_ action: DRMHotplugEvent.Action, sysname: String = "card0") {
         handler?(DRMHotplugEvent(action: action, sysname: sysname))
     }
 }
