@@ -16,6 +16,12 @@ final class TouchDelivery {
     /// The rules between the recognizers this delivery's touches reach.
     private(set) lazy var arena = GestureArena(delivery: self)
 
+    /// Recognizers bound to the arena hold it strongly (no weak reference, whose side table
+    /// would slow every retain of the event path): once the delivery goes, they must not use it.
+    isolated deinit {
+        arena.detach()
+    }
+
     /// How many view deliveries recognizers hold back now.
     var heldCount: Int { held.count }
 

@@ -45,8 +45,10 @@ public final class UITouch: Hashable {
     /// False when the view may not receive it at all (a second touch on a view without
     /// `isMultipleTouchEnabled`, or one blocked by an `isExclusiveTouch` view).
     var deliversToView = true
-    /// The delivery of the router that made the touch: the only one that delivers it.
-    private(set) weak var delivery: TouchDelivery?
+    /// The delivery of the router that made the touch: the only one that delivers it. Strong:
+    /// a touch lives only while it is down or held back, and a weakly referenced delivery
+    /// would take the runtime's slow path on every retain and release of the event path.
+    private(set) var delivery: TouchDelivery?
 
     init(
         slot: Int, window: UIWindow?, view: UIView?, location: CGPoint, timestamp: Double,

@@ -144,32 +144,36 @@ open class UIWindow: UIView {
     /// `UIApplication.sendEvent(_:)` calls it for each window the event's touches began in.
     open func sendEvent(_ event: UIEvent) {
         // Each touch is delivered by the router that made it.
-        var deliveries: [TouchDelivery] = []
+        // Almost always one router: no list is made unless a second one shows up.
+        var first: TouchDelivery?
+        var others: [TouchDelivery] = []
         for touch in event.touchList where touch.window === self {
-            if let delivery = touch.delivery, !deliveries.contains(where: { $0 === delivery }) {
-                deliveries.append(delivery)
+            guard let delivery = touch.delivery else { continue }
+            if first == nil {
+                first = delivery
+            } else if delivery !== first, !others.contains(where: { $0 === delivery }) {
+                others.append(delivery)
             }
         }
-        for delivery in deliveries { delivery.deliver(event, in: self) }
+        first?.deliver(event, in: self)
+        for delivery in others { delivery.deliver(event, in: self) }
     }
 
     /// The touch routers that began touches in this window (the application's, or another
     /// event context a test makes), so that a view leaving it reaches their touches and
     /// recognizers.
-    private var touchRouters: [WeakTouchRouter] = []
-    private struct WeakTouchRouter {
-        weak var router: TouchRouter?
-    }
+    /// Held strongly: a router holds windows only through its touches, which end, and a weak
+    /// reference would put every retain of the router on the runtime's slow path.
+    private var touchRouters: [TouchRouter] = []
 
     func noteTouchRouter(_ router: TouchRouter) {
-        guard !touchRouters.contains(where: { $0.router === router }) else { return }
-        touchRouters.removeAll { $0.router == nil }
-        touchRouters.append(WeakTouchRouter(router: router))
+        guard !touchRouters.contains(where: { $0 === router }) else { return }
+        touchRouters.append(router)
     }
 
     /// `view` is leaving this window: every router with touches here cancels its touches.
     func viewWillLeave(_ view: UIView) {
-        for router in touchRouters.compactMap(\.router) { router.viewWillLeaveWindow(view) }
+        for router in touchRouters { router.viewWillLeaveWindow(view) }
     }
 
     /// The next responder of a window is the application, as in UIKit.

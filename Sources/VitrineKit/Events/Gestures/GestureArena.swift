@@ -23,6 +23,13 @@ final class GestureArena {
         self.delivery = delivery
     }
 
+    /// Whether its delivery (its router) is gone: recognizers bound here go back to the
+    /// application's arena.
+    private(set) var isDetached = false
+
+    /// Its delivery is going away.
+    func detach() { isDetached = true }
+
     /// `recognizer` receives a touch of this arena's router: its transitions are decided here
     /// from now on, and no longer wait in the arena it was decided in before.
     func adopt(_ recognizer: UIGestureRecognizer) {

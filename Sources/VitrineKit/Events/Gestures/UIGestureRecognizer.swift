@@ -85,11 +85,15 @@ open class UIGestureRecognizer {
     var batchedState: State?
 
     /// The arena of the touch router whose touches the recognizer last received (set when a
-    /// touch begins on its view); weak, as the router owns it.
-    weak var boundArena: GestureArena?
+    /// touch begins on its view). Held strongly: the arena keeps recognizers only weakly or for
+    /// one event, so there is no cycle, and a weak reference would slow every retain of it.
+    var boundArena: GestureArena?
     /// Where the recognizer's transitions are decided: its router's arena, or the
-    /// application's for one that never received a touch.
-    var arena: GestureArena { boundArena ?? UIApplication.shared.touchRouter.delivery.arena }
+    /// application's for one that never received a touch or whose router is gone.
+    var arena: GestureArena {
+        if let boundArena, !boundArena.isDetached { return boundArena }
+        return UIApplication.shared.touchRouter.delivery.arena
+    }
     var currentState = State.possible
 
     /// A transition held back until the recognizers this one requires to fail have failed.
