@@ -242,7 +242,7 @@ let package = Package(
 
         .testTarget(
             name: "VitrineIOTests",
-            dependencies: ["VitrineIO", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -310,7 +310,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineInput", "VitrinePlatform", "VitrineIO"],
+            dependencies: ["VitrineInput", "VitrinePlatform", "VitrineIO", "VitrineTestSupport"],
             swiftSettings: strict
         ),
     ],

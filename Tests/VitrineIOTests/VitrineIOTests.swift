@@ -2,35 +2,43 @@ import Glibc
 import SystemPackage
 import Testing
 import VitrineIO
+import VitrineTestSupport
 
 @Suite struct OwnedFileDescriptorTests {
     @Test func closesOnceWhateverHappensToTheNumber() throws {
-        let owned = try OwnedFileDescriptor.open("/dev/null", .readOnly)
+        let firstFile = try TemporaryFile()
+        let secondFile = try TemporaryFile()
+        defer {
+            firstFile.remove()
+            secondFile.remove()
+        }
+        let owned = try OwnedFileDescriptor.open(firstFile.path, .readOnly)
         let number = owned.rawValue
         #expect(fcntl(number, F_GETFD) & FD_CLOEXEC != 0, "opened close-on-exec")
         owned.close()
-        #expect(owned.isClosed)
-        // The number is free again: another open reuses it, and a second close must not touch it.
-        let reused = try OwnedFileDescriptor.open("/dev/null", .readOnly)
-        #expect(reused.rawValue == number)
+        #expect(owned.isClosed && !firstFile.isOpen(as: number))
+        // The number is free again and normally reused by the next open (another test may
+        // take it first): a second close must not touch whatever holds it now.
+        let reused = try OwnedFileDescriptor.open(secondFile.path, .readOnly)
         owned.close()
-        #expect(fcntl(number, F_GETFD) != -1, "the reused descriptor is still open")
+        #expect(secondFile.isOpen(as: reused.rawValue), "the later descriptor is still open")
     }
 
-    @Test func closesWhenReleasedThroughItsCloser() {
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
+    @Test func closesWhenReleasedThroughItsCloser() throws {
+        let file = try TemporaryFile()
+        defer { file.remove() }
+        let raw = open(file.path, O_RDONLY | O_CLOEXEC)
+        #expect(raw >= 0)
         let closedNumbers = Closed()
         do {
-            let owned = OwnedFileDescriptor(adopting: pipeEnds[0]) { descriptor in
+            let owned = OwnedFileDescriptor(adopting: raw) { descriptor in
                 closedNumbers.append(descriptor.rawValue)
                 try? descriptor.close()
             }
             #expect(!owned.isClosed)
         }
-        #expect(closedNumbers.values == [pipeEnds[0]])
-        #expect(fcntl(pipeEnds[0], F_GETFD) == -1 && errno == EBADF)
-        close(pipeEnds[1])
+        #expect(closedNumbers.values == [raw])
+        #expect(!file.isOpen(as: raw))
     }
 
     @Test func openReportsTheErrno() {
