@@ -46,7 +46,8 @@ public final class KioskService {
         -> KioskService
     {
         let backends = registry.registrations.map { (name: $0.name, summary: $0.summary) }
-        let options = LaunchCommand.options(parsing: Array(arguments.dropFirst()), backends: backends)
+        let options = LaunchCommand.options(
+            parsing: Array(arguments.dropFirst()), backends: backends, acceptedBackends: registry.acceptedNames)
         ServiceLog.bootstrap(level: ServiceLog.environmentLevel(environment) ?? .info, environment: environment)
         return KioskService(options: options, environment: environment, registry: registry)
     }

@@ -137,11 +137,11 @@ public struct LaunchCommand: ParsableCommand {
 
     /// Parses `arguments` (without the program name); prints help or the usage error and exits
     /// (0 for help, 64 for a usage error) when they are not a launch. `backends` are the
-    /// names and summaries of the registered backends: `--help` lists them and `--backend`
-    /// takes `auto` or one of their names.
-    public static func options(parsing arguments: [String], backends: [(name: String, summary: String)])
-        -> LaunchOptions
-    {
+    /// names and summaries of the registered backends, which `--help` lists; `--backend` takes
+    /// one of `acceptedBackends` (the service's registry: `auto` and the backends' names).
+    public static func options(
+        parsing arguments: [String], backends: [(name: String, summary: String)], acceptedBackends: [String]
+    ) -> LaunchOptions {
         let command: LaunchCommand
         do {
             command = try parse(arguments)
@@ -157,7 +157,7 @@ public struct LaunchCommand: ParsableCommand {
             }
             exit(withError: error)
         }
-        if let problem = command.options.backendProblem(accepted: ["auto"] + backends.map(\.name)) {
+        if let problem = command.options.backendProblem(accepted: acceptedBackends) {
             exit(withError: ValidationError(problem))
         }
         return command.options
