@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "VitrinePlatform",
-            dependencies: ["VitrineGraphics", "VitrineIO"],
+            dependencies: ["VitrineGraphics", "VitrineIO", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         .target(

@@ -1,3 +1,6 @@
+import SystemPackage
+import VitrineIO
+
 #if canImport(Glibc)
     import Glibc
 #else
@@ -50,9 +53,11 @@ public struct Backlight: Hashable, Sendable, CustomStringConvertible {
         maxLevel = highest
         // Opened without truncating and closed at once: only whether writing is allowed.
         let brightnessPath = path + "/brightness"
-        let descriptor = open(brightnessPath, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .notWritable(path: brightnessPath, code: errno) }
-        close(descriptor)
+        do {
+            try OwnedFileDescriptor.open(brightnessPath, .writeOnly).close()
+        } catch {
+            throw .notWritable(path: brightnessPath, code: error.rawValue)
+        }
     }
 
     /// The device's name: the last component of `path`.
@@ -81,11 +86,16 @@ public struct Backlight: Hashable, Sendable, CustomStringConvertible {
         let brightnessPath = path + "/brightness"
         let bytes = Array("\(min(maxLevel, max(0, level)))\n".utf8)
         // O_TRUNC matters only for the plain files of a test tree; sysfs ignores it.
-        let descriptor = open(brightnessPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .writeFailed(path: brightnessPath, code: errno) }
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw .writeFailed(path: brightnessPath, code: written < 0 ? errno : EIO) }
+        do {
+            let file = try OwnedFileDescriptor.open(brightnessPath, .writeOnly, options: .truncate)
+            defer { file.close() }
+            let written = try bytes.withUnsafeBytes { try file.descriptor.write($0) }
+            guard written == bytes.count else { throw Errno.ioError }
+        } catch let error as Errno {
+            throw .writeFailed(path: brightnessPath, code: error.rawValue)
+        } catch {
+            throw .writeFailed(path: brightnessPath, code: EIO)
+        }
     }
 
     /// The level the device's `brightness` holds now.
@@ -101,14 +111,23 @@ public struct Backlight: Hashable, Sendable, CustomStringConvertible {
 
     /// A small attribute file's text without surrounding whitespace.
     private static func readAttribute(_ path: String) throws(BacklightError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, code: errno)
+        let file: OwnedFileDescriptor
+        do {
+            file = try OwnedFileDescriptor.open(path, .readOnly)
+        } catch {
+            throw error == .noSuchFileOrDirectory
+                ? .notFound(path: path) : .unreadable(path: path, code: error.rawValue)
         }
-        defer { close(descriptor) }
+        defer { file.close() }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count >= 0 else { throw .unreadable(path: path, code: errno) }
+        let count: Int
+        do {
+            count = try buffer.withUnsafeMutableBytes { try file.descriptor.read(into: $0) }
+        } catch let error as Errno {
+            throw .unreadable(path: path, code: error.rawValue)
+        } catch {
+            throw .unreadable(path: path, code: EIO)
+        }
         let text = String(decoding: buffer[0..<count], as: UTF8.self)
         return String(text.filter { !$0.isWhitespace })
     }
