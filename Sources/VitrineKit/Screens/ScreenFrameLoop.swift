@@ -59,9 +59,11 @@ final class ScreenFrameLoop: CALayerTreeHost {
     init(screen: UIScreen, clock: any MediaClock) {
         self.screen = screen
         self.clock = clock
+        // The renderer provider in force when the screen is made: frames never read it again.
         let output = screen.output
+        let provider = ScreenRegistry.rendererProvider
         compositor = ScreenCompositor(scale: screen.scale, rotation: screen.rotation) {
-            ScreenRegistry.rendererProvider?(output) ?? PixmanRenderer()
+            provider?(output) ?? PixmanRenderer()
         }
         screen.rootLayer.treeHost = self
         screen.output.presentCompletionHandler = { [weak self] event in self?.presentDidComplete(event) }
