@@ -83,6 +83,11 @@ let package = Package(
             dependencies: [.product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
+        // Auto Layout's engine: an incremental Cassowary solver, no UI types.
+        .target(
+            name: "VitrineLayout",
+            swiftSettings: strict
+        ),
         .target(
             name: "VitrineGraphics",
             dependencies: ["CPixman", "CCairo", "CTurboJPEG"],
@@ -243,6 +248,11 @@ let package = Package(
         .testTarget(
             name: "VitrineIOTests",
             dependencies: ["VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineLayoutTests",
+            dependencies: ["VitrineLayout"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,415 @@
+/// Why the solver refused a change. The system is left as it was.
+public enum LayoutSolverError: Error, Equatable, CustomStringConvertible {
+    /// A required constraint cannot hold together with the required constraints already in.
+    case unsatisfiable
+    /// The constraint is already in the system.
+    case duplicateConstraint
+    /// The constraint is not in the system.
+    case unknownConstraint
+    /// A constant or coefficient is NaN or infinite.
+    case notFinite
+    /// The variable is already an edit variable, or is not one.
+    case duplicateEditVariable, unknownEditVariable
+
+    public var description: String {
+        switch self {
+        case .unsatisfiable: "the required constraints cannot all hold"
+        case .duplicateConstraint: "the constraint is already active"
+        case .unknownConstraint: "the constraint is not active"
+        case .notFinite: "a constant or multiplier is not finite"
+        case .duplicateEditVariable: "the variable is already being edited"
+        case .unknownEditVariable: "the variable is not being edited"
+        }
+    }
+}
+
+/// An incremental linear constraint solver after the Cassowary algorithm (Badros, Borning and
+/// Stuckey, 2001), the kind Auto Layout's engine is: the constraints are kept as a simplex
+/// tableau in basic feasible form, and adding or removing a constraint, or suggesting a new
+/// value for an edit variable (a constant changed, a window resized), pivots from the current
+/// solution instead of solving from scratch.
+///
+/// Non-required constraints get error variables whose sum, weighted by priority, the solver
+/// minimises; required ones must hold, and one that cannot is refused (`unsatisfiable`) with
+/// the system unchanged.
+public final class LayoutSolver {
+    /// Where a constraint lives in the tableau: the slack, error or dummy symbols made for it.
+    private struct Tag {
+        var marker: Symbol
+        var other: Symbol?
+    }
+
+    private struct EditInfo {
+        var tag: Tag
+        var equation: LayoutEquation
+        var constant: Double
+    }
+
+    private var constraints: [LayoutEquation: Tag] = [:]
+    private var rows: [Symbol: Row] = [:]
+    private var variableSymbols: [LayoutVariable: Symbol] = [:]
+    private var edits: [LayoutVariable: EditInfo] = [:]
+    private var infeasible: [Symbol] = []
+    private var objective = Row()
+    private var artificial: Row?
+    private var nextSymbolID = 0
+
+    /// An empty system.
+    public init() {}
+
+    /// How many constraints are in (edit constraints included).
+    public var constraintCount: Int { constraints.count }
+
+    /// Whether `equation` is in the system.
+    public func contains(_ equation: LayoutEquation) -> Bool { constraints[equation] != nil }
+
+    // MARK: Constraints
+
+    /// Adds `equation`. A required one that conflicts with the required ones already in is
+    /// refused with `.unsatisfiable`, leaving the system as it was.
+    public func add(_ equation: LayoutEquation) throws(LayoutSolverError) {
+        guard constraints[equation] == nil else { throw .duplicateConstraint }
+        guard equation.expression.isFinite else { throw .notFinite }
+        var (row, tag) = makeRow(for: equation)
+        var subject = chooseSubject(row, tag)
+        if subject == nil, row.allDummies {
+            guard nearZero(row.constant) else {
+                undoObjective(for: equation, tag)
+                throw .unsatisfiable
+            }
+            subject = tag.marker  // a redundant required equality: harmless
+        }
+        if let subject {
+            row.solve(for: subject)
+            substitute(subject, with: row)
+            rows[subject] = row
+        } else {
+            // Phase one pivots the tableau before it knows whether the row can hold: keep the
+            // tableau as it was (copy-on-write, so this copies only when a pivot happens) and
+            // put it back on failure, so a refused constraint leaves no trace.
+            let saved = (rows, objective, infeasible)
+            if !addWithArtificialVariable(row) {
+                (rows, objective, infeasible) = saved
+                undoObjective(for: equation, tag)
+                throw .unsatisfiable
+            }
+        }
+        constraints[equation] = tag
+        optimize()
+    }
+
+    /// Removes `equation`, pivoting its marker out of the basis.
+    public func remove(_ equation: LayoutEquation) throws(LayoutSolverError) {
+        guard let tag = constraints.removeValue(forKey: equation) else { throw .unknownConstraint }
+        undoObjective(for: equation, tag)
+        if rows.removeValue(forKey: tag.marker) == nil {
+            guard let leaving = leavingRow(for: tag.marker), var row = rows.removeValue(forKey: leaving) else {
+                return  // the marker is in no row: nothing holds it
+            }
+            row.solve(for: leaving, and: tag.marker)
+            substitute(tag.marker, with: row)
+        }
+        optimize()
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` editable at `priority` (below required): `suggestValue` then moves it
+    /// incrementally.
+    public func addEditVariable(_ variable: LayoutVariable, priority: Double) throws(LayoutSolverError) {
+        guard edits[variable] == nil else { throw .duplicateEditVariable }
+        let equation = LayoutEquation(
+            LinearExpression(variable), .equal, LinearExpression(), priority: min(priority, LayoutEquation.required - 1)
+        )
+        try add(equation)
+        edits[variable] = EditInfo(tag: constraints[equation]!, equation: equation, constant: 0)
+    }
+
+    /// Stops editing `variable`.
+    public func removeEditVariable(_ variable: LayoutVariable) throws(LayoutSolverError) {
+        guard let info = edits.removeValue(forKey: variable) else { throw .unknownEditVariable }
+        try remove(info.equation)
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func isEditing(_ variable: LayoutVariable) -> Bool { edits[variable] != nil }
+
+    /// Suggests `value` for an edit variable: the tableau's constants move by the difference
+    /// and the dual simplex restores feasibility, without solving again.
+    public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws(LayoutSolverError) {
+        guard var info = edits[variable] else { throw .unknownEditVariable }
+        guard value.isFinite else { throw .notFinite }
+        let delta = value - info.constant
+        info.constant = value
+        edits[variable] = info
+        // The edit row reads `variable - constant - e+ + e- = 0`: the constant moves by -delta.
+        if var row = rows[info.tag.marker] {
+            row.constant -= delta
+            rows[info.tag.marker] = row
+            if row.constant < 0 { infeasible.append(info.tag.marker) }
+        } else if let other = info.tag.other, var row = rows[other] {
+            row.constant += delta
+            rows[other] = row
+            if row.constant < 0 { infeasible.append(other) }
+        } else {
+            for (symbol, var row) in rows {
+                let coefficient = row.coefficient(for: info.tag.marker)
+                guard coefficient != 0 else { continue }
+                row.constant += delta * coefficient
+                rows[symbol] = row
+                if row.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+            }
+        }
+        dualOptimize()
+    }
+
+    /// Writes the solution into every variable's `value`.
+    public func updateVariables() {
+        for (variable, symbol) in variableSymbols {
+            variable.value = rows[symbol]?.constant ?? 0
+        }
+    }
+
+    // MARK: Rows
+
+    private func symbol(for variable: LayoutVariable) -> Symbol {
+        if let symbol = variableSymbols[variable] { return symbol }
+        let symbol = makeSymbol(.external)
+        variableSymbols[variable] = symbol
+        return symbol
+    }
+
+    private func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        nextSymbolID += 1
+        return Symbol(id: nextSymbolID, kind: kind)
+    }
+
+    /// The equation as a row over non-basic symbols, with its slack, error or dummy symbols;
+    /// errors go into the objective at the equation's priority.
+    private func makeRow(for equation: LayoutEquation) -> (Row, Tag) {
+        var row = Row(constant: equation.expression.constant)
+        for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
+            let symbol = symbol(for: variable)
+            if let basic = rows[symbol] {
+                row.add(basic, times: coefficient)
+            } else {
+                row.insert(symbol, coefficient)
+            }
+        }
+        let tag: Tag
+        switch equation.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = equation.relation == .lessThanOrEqual ? 1 : -1
+            let slack = makeSymbol(.slack)
+            row.insert(slack, sign)
+            if equation.isRequired {
+                tag = Tag(marker: slack)
+            } else {
+                let error = makeSymbol(.error)
+                row.insert(error, -sign)
+                objective.insert(error, equation.priority)
+                tag = Tag(marker: slack, other: error)
+            }
+        case .equal:
+            if equation.isRequired {
+                let dummy = makeSymbol(.dummy)
+                row.insert(dummy, 1)
+                tag = Tag(marker: dummy)
+            } else {
+                let plus = makeSymbol(.error)
+                let minus = makeSymbol(.error)
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                objective.insert(plus, equation.priority)
+                objective.insert(minus, equation.priority)
+                tag = Tag(marker: plus, other: minus)
+            }
+        }
+        if row.constant < 0 { row.negate() }
+        return (row, tag)
+    }
+
+    /// An external symbol of the row, else a new slack or error symbol with a negative
+    /// coefficient (so the row stays feasible when solved for it).
+    private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+        if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+        for symbol in [tag.marker, tag.other].compactMap({ $0 })
+        where symbol.isPivotable && row.coefficient(for: symbol) < 0 {
+            return symbol
+        }
+        return nil
+    }
+
+    /// Phase one for a row with no easy subject: minimise an artificial variable standing for
+    /// it; the row is satisfiable when that reaches 0.
+    private func addWithArtificialVariable(_ row: Row) -> Bool {
+        let artificialSymbol = makeSymbol(.slack)
+        rows[artificialSymbol] = row
+        artificial = row
+        optimize(artificialObjective: true)
+        let success = nearZero(artificial!.constant)
+        artificial = nil
+        if var basic = rows.removeValue(forKey: artificialSymbol) {
+            if basic.cells.isEmpty { return success }
+            guard let entering = basic.cells.keys.filter(\.isPivotable).min() else { return false }
+            basic.solve(for: artificialSymbol, and: entering)
+            substitute(entering, with: basic)
+            rows[entering] = basic
+        }
+        for key in Array(rows.keys) { rows[key]!.remove(artificialSymbol) }
+        objective.remove(artificialSymbol)
+        return success
+    }
+
+    /// Takes a failed or removed equation's errors back out of the objective.
+    private func undoObjective(for equation: LayoutEquation, _ tag: Tag) {
+        for symbol in [tag.marker, tag.other].compactMap({ $0 }) where symbol.kind == .error {
+            if let row = rows[symbol] {
+                objective.add(row, times: -equation.priority)
+            } else {
+                objective.insert(symbol, -equation.priority)
+            }
+        }
+    }
+
+    private func substitute(_ symbol: Symbol, with row: Row) {
+        for key in Array(rows.keys) {
+            rows[key]!.substitute(symbol, with: row)
+            if key.kind != .external && rows[key]!.constant < 0 { infeasible.append(key) }
+        }
+        objective.substitute(symbol, with: row)
+        artificial?.substitute(symbol, with: row)
+    }
+
+    /// Primal simplex: pivots while the objective (or the artificial one of phase one) can
+    /// still fall. `substitute` keeps both up to date as rows pivot.
+    private func optimize(artificialObjective: Bool = false) {
+        while true {
+            let target = artificialObjective ? artificial! : objective
+            // Bland's rule (the lowest entering and leaving symbols) keeps it from cycling.
+            guard let entering = target.cells.filter({ $0.key.kind != .dummy && $0.value < -epsilon }).keys.min()
+            else { return }
+            var leaving: Symbol?
+            var ratio = Double.infinity
+            for (symbol, row) in rows where symbol.kind != .external {
+                let coefficient = row.coefficient(for: entering)
+                guard coefficient < -epsilon else { continue }
+                let candidate = -row.constant / coefficient
+                if candidate < ratio - epsilon || (abs(candidate - ratio) <= epsilon && symbol < leaving!) {
+                    ratio = candidate
+                    leaving = symbol
+                }
+            }
+            guard let leaving, var row = rows.removeValue(forKey: leaving) else { return }  // unbounded
+            row.solve(for: leaving, and: entering)
+            substitute(entering, with: row)
+            rows[entering] = row
+        }
+    }
+
+    /// Dual simplex: pivots rows made infeasible (negative constants) by an edit back to
+    /// feasibility while keeping the objective optimal.
+    private func dualOptimize() {
+        while let leaving = infeasible.popLast() {
+            guard let row = rows[leaving], row.constant < 0 else { continue }
+            var entering: Symbol?
+            var ratio = Double.infinity
+            for (symbol, coefficient) in row.cells where coefficient > epsilon && symbol.kind != .dummy {
+                let candidate = objective.coefficient(for: symbol) / coefficient
+                if candidate < ratio - epsilon || (abs(candidate - ratio) <= epsilon && symbol < entering!) {
+                    ratio = candidate
+                    entering = symbol
+                }
+            }
+            guard let entering else { continue }  // cannot happen for a solvable system
+            var pivot = rows.removeValue(forKey: leaving)!
+            pivot.solve(for: leaving, and: entering)
+            substitute(entering, with: pivot)
+            rows[entering] = pivot
+        }
+    }
+
+    /// The row to pivot a marker out of when removing its constraint: a restricted row that
+    /// stays feasible, else any restricted one, else an unrestricted one.
+    private func leavingRow(for marker: Symbol) -> Symbol? {
+        var first: (Symbol, Double)?
+        var second: (Symbol, Double)?
+        var third: Symbol?
+        for (symbol, row) in rows.sorted(by: { $0.key < $1.key }) {
+            let coefficient = row.coefficient(for: marker)
+            guard coefficient != 0 else { continue }
+            if symbol.kind == .external {
+                third = third ?? symbol
+            } else if coefficient < 0 {
+                let ratio = -row.constant / coefficient
+                if first == nil || ratio < first!.1 { first = (symbol, ratio) }
+            } else {
+                let ratio = row.constant / coefficient
+                if second == nil || ratio < second!.1 { second = (symbol, ratio) }
+            }
+        }
+        return first?.0 ?? second?.0 ?? third
+    }
+}
+
+let epsilon = 1e-9
+
+func nearZero(_ value: Double) -> Bool { abs(value) < 1e-8 }
+
+/// A column of the tableau: a user variable, or a slack, error or dummy variable the solver
+/// made for a constraint.
+struct Symbol: Hashable, Comparable {
+    enum Kind { case external, slack, error, dummy }
+    let id: Int
+    let kind: Kind
+
+    /// Slack and error variables are non-negative and may enter or leave the basis freely.
+    var isPivotable: Bool { kind == .slack || kind == .error }
+
+    static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id < rhs.id }
+}
+
+/// One row of the tableau: `basic = constant + Σ coefficient · symbol`.
+struct Row {
+    private(set) var cells: [Symbol: Double] = [:]
+    var constant: Double = 0
+
+    var allDummies: Bool { cells.keys.allSatisfy { $0.kind == .dummy } }
+
+    func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+
+    mutating func insert(_ symbol: Symbol, _ coefficient: Double) {
+        let sum = (cells[symbol] ?? 0) + coefficient
+        cells[symbol] = nearZero(sum) ? nil : sum
+    }
+
+    mutating func remove(_ symbol: Symbol) { cells[symbol] = nil }
+
+    mutating func add(_ other: Row, times coefficient: Double) {
+        constant += other.constant * coefficient
+        for (symbol, value) in other.cells { insert(symbol, value * coefficient) }
+    }
+
+    mutating func negate() {
+        constant = -constant
+        for key in cells.keys { cells[key] = -cells[key]! }
+    }
+
+    /// Rewrites `0 = constant + c·symbol + rest` as `symbol = -(constant + rest) / c`.
+    mutating func solve(for symbol: Symbol) {
+        let coefficient = -1 / cells.removeValue(forKey: symbol)!
+        constant *= coefficient
+        for key in cells.keys { cells[key]! *= coefficient }
+    }
+
+    /// This row is `lhs = ...`; rewrites it as `rhs = ...`.
+    mutating func solve(for lhs: Symbol, and rhs: Symbol) {
+        insert(lhs, -1)
+        solve(for: rhs)
+    }
+
+    mutating func substitute(_ symbol: Symbol, with row: Row) {
+        guard let coefficient = cells.removeValue(forKey: symbol) else { return }
+        add(row, times: coefficient)
+    }
+}

@@ -1,0 +1,192 @@
+import Testing
+import VitrineLayout
+
+/// `variable` as an expression, `coefficient · variable + constant`.
+private func expr(_ terms: [(LayoutVariable, Double)], _ constant: Double = 0) -> LinearExpression {
+    LinearExpression(terms, constant: constant)
+}
+private func v(_ variable: LayoutVariable) -> LinearExpression { LinearExpression(variable) }
+private func c(_ constant: Double) -> LinearExpression { LinearExpression(constant: constant) }
+
+@Suite("LayoutSolver") struct LayoutSolverTests {
+    @Test func requiredEqualitiesAreSolved() throws {
+        let solver = LayoutSolver()
+        let x = LayoutVariable("x")
+        let y = LayoutVariable("y")
+        try solver.add(LayoutEquation(expr([(x, 1), (y, 1)]), .equal, c(20)))
+        try solver.add(LayoutEquation(v(x), .equal, c(5)))
+        solver.updateVariables()
+        #expect(x.value == 5 && y.value == 15)
+    }
+
+    @Test func higherPrioritiesWinAndRequiredBoundsHold() throws {
+        let solver = LayoutSolver()
+        let x = LayoutVariable("x")
+        let weak = LayoutEquation(v(x), .equal, c(20), priority: 250)
+        let strong = LayoutEquation(v(x), .equal, c(10), priority: 750)
+        try solver.add(weak)
+        try solver.add(strong)
+        solver.updateVariables()
+        #expect(abs(x.value - 10) < 1e-9)
+        let bound = LayoutEquation(v(x), .greaterThanOrEqual, c(15))
+        try solver.add(bound)
+        solver.updateVariables()
+        #expect(abs(x.value - 15) < 1e-9)
+        try solver.remove(bound)
+        try solver.remove(strong)
+        solver.updateVariables()
+        #expect(abs(x.value - 20) < 1e-9, "with the stronger one gone the weak one holds")
+    }
+
+    @Test func anUnsatisfiableRequiredConstraintIsRefusedAndChangesNothing() throws {
+        let solver = LayoutSolver()
+        let x = LayoutVariable("x")
+        try solver.add(LayoutEquation(v(x), .greaterThanOrEqual, c(10)))
+        try solver.add(LayoutEquation(v(x), .equal, c(12), priority: 500))
+        let conflicting = LayoutEquation(v(x), .lessThanOrEqual, c(5))
+        #expect(throws: LayoutSolverError.unsatisfiable) { try solver.add(conflicting) }
+        #expect(!solver.contains(conflicting) && solver.constraintCount == 2)
+        solver.updateVariables()
+        #expect(abs(x.value - 12) < 1e-9)
+        // And the system still takes constraints.
+        let y = LayoutVariable("y")
+        try solver.add(LayoutEquation(v(y), .equal, expr([(x, 2)])))
+        solver.updateVariables()
+        #expect(abs(y.value - 24) < 1e-9)
+    }
+
+    @Test func contradictoryEqualitiesAreUnsatisfiableButARedundantOneIsAccepted() throws {
+        let solver = LayoutSolver()
+        let x = LayoutVariable("x")
+        let y = LayoutVariable("y")
+        try solver.add(LayoutEquation(v(x), .equal, c(10)))
+        try solver.add(LayoutEquation(v(y), .equal, expr([(x, 1)], 5)))
+        try solver.add(LayoutEquation(v(y), .equal, c(15)))  // implied: redundant
+        #expect(throws: LayoutSolverError.unsatisfiable) {
+            try solver.add(LayoutEquation(v(y), .equal, c(16)))
+        }
+        solver.updateVariables()
+        #expect(x.value == 10 && y.value == 15)
+    }
+
+    @Test func badInputIsRefused() throws {
+        let solver = LayoutSolver()
+        let x = LayoutVariable("x")
+        #expect(throws: LayoutSolverError.notFinite) { try solver.add(LayoutEquation(v(x), .equal, c(.nan))) }
+        let equation = LayoutEquation(v(x), .equal, c(1))
+        try solver.add(equation)
+        #expect(throws: LayoutSolverError.duplicateConstraint) { try solver.add(equation) }
+        try solver.remove(equation)
+        #expect(throws: LayoutSolverError.unknownConstraint) { try solver.remove(equation) }
+        #expect(throws: LayoutSolverError.unknownEditVariable) { try solver.suggestValue(x, 3) }
+    }
+
+    /// Three boxes in a row inside a window whose width is edited, as a resize does: equal
+    /// widths, 10-point gaps and margins, re-solved incrementally at each suggestion.
+    @Test func editVariablesMoveTheSolutionIncrementally() throws {
+        let solver = LayoutSolver()
+        let width = LayoutVariable("window.width")
+        let lefts = (0..<3).map { LayoutVariable("box\($0).left") }
+        let widths = (0..<3).map { LayoutVariable("box\($0).width") }
+        try solver.add(LayoutEquation(v(lefts[0]), .equal, c(10)))
+        for index in 1..<3 {
+            try solver.add(
+                LayoutEquation(v(lefts[index]), .equal, expr([(lefts[index - 1], 1), (widths[index - 1], 1)], 10)))
+            try solver.add(LayoutEquation(v(widths[index]), .equal, v(widths[0])))
+        }
+        try solver.add(LayoutEquation(expr([(lefts[2], 1), (widths[2], 1)], 10), .equal, v(width)))
+        for box in widths { try solver.add(LayoutEquation(v(box), .greaterThanOrEqual, c(20))) }
+        try solver.addEditVariable(width, priority: 999)
+        for (windowWidth, boxWidth) in [(340.0, 100.0), (640, 200), (100, 20), (190, 50)] {
+            try solver.suggestValue(width, windowWidth)
+            solver.updateVariables()
+            #expect(abs(widths[1].value - boxWidth) < 1e-9, "window \(windowWidth): box \(widths[1].value)")
+            #expect(abs(lefts[2].value - (10 + 2 * (boxWidth + 10))) < 1e-9)
+        }
+        // 100 points cannot fit three 20-point boxes and four gaps: the edit gives way.
+        try solver.suggestValue(width, 50)
+        solver.updateVariables()
+        #expect(widths[0].value >= 20 - 1e-9 && abs(width.value - 100) < 1e-9)
+        try solver.removeEditVariable(width)
+        #expect(!solver.isEditing(width))
+    }
+
+    /// Small random systems in two variables against a brute-force search over a grid: every
+    /// required constraint holds at the solver's answer, and no grid point that satisfies them
+    /// has a lower weighted error.
+    @Test func randomSystemsMatchABruteForceSearch() throws {
+        var generator = SplitMix(seed: 0x5EED)
+        for trial in 0..<60 {
+            let solver = LayoutSolver()
+            let x = LayoutVariable("x")
+            let y = LayoutVariable("y")
+            var accepted: [LayoutEquation] = []
+            for _ in 0..<Int.random(in: 2...6, using: &generator) {
+                let a = Double(Int.random(in: -2...2, using: &generator))
+                let b = Double(Int.random(in: -2...2, using: &generator))
+                let constant = Double(Int.random(in: -20...20, using: &generator))
+                let relation = [LayoutEquation.Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(
+                    using: &generator)!
+                let priority = [1000, 750, 500, 250].randomElement(using: &generator)!
+                let equation = LayoutEquation(
+                    expr([(x, a), (y, b)], constant), relation, c(0), priority: Double(priority))
+                do {
+                    try solver.add(equation)
+                    accepted.append(equation)
+                } catch {
+                    #expect(error == .unsatisfiable && equation.isRequired, "trial \(trial): \(equation)")
+                }
+            }
+            // Keep the answer bounded: the variables sit in a box.
+            for variable in [x, y] {
+                for (relation, bound) in [(LayoutEquation.Relation.greaterThanOrEqual, -40.0), (.lessThanOrEqual, 40)] {
+                    let equation = LayoutEquation(v(variable), relation, c(bound))
+                    try solver.add(equation)
+                    accepted.append(equation)
+                }
+            }
+            solver.updateVariables()
+            func error(_ equation: LayoutEquation, _ px: Double, _ py: Double) -> Double {
+                let terms = equation.expression.terms
+                let value =
+                    equation.expression.constant
+                    + terms.reduce(0) { $0 + $1.coefficient * ($1.variable === x ? px : py) }
+                switch equation.relation {
+                case .equal: return abs(value)
+                case .lessThanOrEqual: return max(0, value)
+                case .greaterThanOrEqual: return max(0, -value)
+                }
+            }
+            let required = accepted.filter(\.isRequired)
+            let preferences = accepted.filter { !$0.isRequired }
+            for equation in required {
+                #expect(
+                    error(equation, x.value, y.value) < 1e-6, "trial \(trial): \(equation) at (\(x.value), \(y.value))")
+            }
+            let solverCost = preferences.reduce(0) { $0 + $1.priority * error($1, x.value, y.value) }
+            var bestGridCost = Double.infinity
+            for gx in stride(from: -40.0, through: 40, by: 0.5) {
+                for gy in stride(from: -40.0, through: 40, by: 0.5) {
+                    guard required.allSatisfy({ error($0, gx, gy) < 1e-9 }) else { continue }
+                    bestGridCost = min(bestGridCost, preferences.reduce(0) { $0 + $1.priority * error($1, gx, gy) })
+                }
+            }
+            if bestGridCost.isFinite {
+                #expect(solverCost <= bestGridCost + 1e-6, "trial \(trial): solver \(solverCost), grid \(bestGridCost)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator, so the random systems are the same at every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
