@@ -37,6 +37,9 @@ public final class LayoutSolver {
     private struct Tag {
         var marker: Symbol
         var other: Symbol?
+        /// The marker's coefficient in the constraint's own row, as made: a change of the
+        /// constraint's constant by d is the marker moving by d / this.
+        var markerCoefficient: Double
     }
 
     private struct EditInfo {
@@ -139,28 +142,51 @@ public final class LayoutSolver {
     public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws(LayoutSolverError) {
         guard var info = edits[variable] else { throw .unknownEditVariable }
         guard value.isFinite else { throw .notFinite }
-        let delta = value - info.constant
         info.constant = value
         edits[variable] = info
-        // The edit row reads `variable - constant - e+ + e- = 0`: the constant moves by -delta.
-        if var row = rows[info.tag.marker] {
-            row.constant -= delta
-            rows[info.tag.marker] = row
-            if row.constant < 0 { infeasible.append(info.tag.marker) }
-        } else if let other = info.tag.other, var row = rows[other] {
-            row.constant += delta
-            rows[other] = row
-            if row.constant < 0 { infeasible.append(other) }
-        } else {
-            for (symbol, var row) in rows {
-                let coefficient = row.coefficient(for: info.tag.marker)
-                guard coefficient != 0 else { continue }
-                row.constant += delta * coefficient
-                rows[symbol] = row
-                if row.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
-            }
+        // The edit constraint reads `variable - value == 0`.
+        try updateConstant(of: info.equation, to: -value)
+    }
+
+    /// Changes the constant of `equation` (in the system) so that its `lhs - rhs` constant
+    /// is `constant`: the tableau's constants move and the dual simplex restores feasibility,
+    /// as UIKit re-solves incrementally when a constraint's `constant` changes. A required
+    /// constraint whose new constant cannot hold is left at its old one (`.unsatisfiable`).
+    public func updateConstant(of equation: LayoutEquation, to constant: Double) throws(LayoutSolverError) {
+        guard let tag = constraints[equation] else { throw .unknownConstraint }
+        guard constant.isFinite else { throw .notFinite }
+        let delta = constant - equation.expression.constant
+        guard delta != 0 else { return }
+        // A required equality that the others already imply (its dummy is basic) cannot
+        // change alone.
+        if tag.marker.kind == .dummy && rows[tag.marker] != nil { throw .unsatisfiable }
+        equation.expression.constant = constant
+        shiftMarker(of: tag, by: delta / tag.markerCoefficient)
+        guard dualOptimize() else {
+            // The required constraints cannot hold with the new constant: take it back.
+            equation.expression.constant -= delta
+            shiftMarker(of: tag, by: -delta / tag.markerCoefficient)
+            _ = dualOptimize()
+            throw .unsatisfiable
         }
-        dualOptimize()
+    }
+
+    /// The constraint's constant moved so that its marker stands `shift` further: the rows
+    /// move their constants as substituting `marker + shift` for the marker would.
+    private func shiftMarker(of tag: Tag, by shift: Double) {
+        if var row = rows[tag.marker] {
+            row.constant -= shift
+            rows[tag.marker] = row
+            if row.constant < 0 { infeasible.append(tag.marker) }
+            return
+        }
+        for (symbol, var row) in rows {
+            let coefficient = row.coefficient(for: tag.marker)
+            guard coefficient != 0 else { continue }
+            row.constant += coefficient * shift
+            rows[symbol] = row
+            if row.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+        }
     }
 
     /// Writes the solution into every variable's `value`.
@@ -203,18 +229,18 @@ public final class LayoutSolver {
             let slack = makeSymbol(.slack)
             row.insert(slack, sign)
             if equation.isRequired {
-                tag = Tag(marker: slack)
+                tag = Tag(marker: slack, markerCoefficient: sign)
             } else {
                 let error = makeSymbol(.error)
                 row.insert(error, -sign)
                 objective.insert(error, equation.priority)
-                tag = Tag(marker: slack, other: error)
+                tag = Tag(marker: slack, other: error, markerCoefficient: sign)
             }
         case .equal:
             if equation.isRequired {
                 let dummy = makeSymbol(.dummy)
                 row.insert(dummy, 1)
-                tag = Tag(marker: dummy)
+                tag = Tag(marker: dummy, markerCoefficient: 1)
             } else {
                 let plus = makeSymbol(.error)
                 let minus = makeSymbol(.error)
@@ -222,7 +248,7 @@ public final class LayoutSolver {
                 row.insert(minus, 1)
                 objective.insert(plus, equation.priority)
                 objective.insert(minus, equation.priority)
-                tag = Tag(marker: plus, other: minus)
+                tag = Tag(marker: plus, other: minus, markerCoefficient: -1)
             }
         }
         if row.constant < 0 { row.negate() }
@@ -308,10 +334,13 @@ public final class LayoutSolver {
     }
 
     /// Dual simplex: pivots rows made infeasible (negative constants) by an edit back to
-    /// feasibility while keeping the objective optimal.
-    private func dualOptimize() {
+    /// feasibility while keeping the objective optimal. False when a row cannot be made
+    /// feasible: the required constraints conflict.
+    @discardableResult
+    private func dualOptimize() -> Bool {
+        var feasible = true
         while let leaving = infeasible.popLast() {
-            guard let row = rows[leaving], row.constant < 0 else { continue }
+            guard let row = rows[leaving], row.constant < -epsilon else { continue }
             var entering: Symbol?
             var ratio = Double.infinity
             for (symbol, coefficient) in row.cells where coefficient > epsilon && symbol.kind != .dummy {
@@ -321,12 +350,16 @@ public final class LayoutSolver {
                     entering = symbol
                 }
             }
-            guard let entering else { continue }  // cannot happen for a solvable system
+            guard let entering else {
+                feasible = false
+                continue
+            }
             var pivot = rows.removeValue(forKey: leaving)!
             pivot.solve(for: leaving, and: entering)
             substitute(entering, with: pivot)
             rows[entering] = pivot
         }
+        return feasible
     }
 
     /// The row to pivot a marker out of when removing its constraint: a restricted row that

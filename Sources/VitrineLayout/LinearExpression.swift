@@ -74,8 +74,9 @@ public final class LayoutEquation: Hashable, CustomStringConvertible {
     /// The required priority (UIKit's `UILayoutPriority.required`).
     public static let required: Double = 1000
 
-    /// `lhs - rhs`, compared with 0.
-    public let expression: LinearExpression
+    /// `lhs - rhs`, compared with 0. Its constant changes through
+    /// `LayoutSolver.updateConstant(of:to:)` (UIKit's `constant`).
+    public internal(set) var expression: LinearExpression
     public let relation: Relation
     /// 1...1000; 1000 must hold.
     public let priority: Double

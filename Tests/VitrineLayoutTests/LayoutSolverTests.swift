@@ -111,6 +111,82 @@ private func c(_ constant: Double) -> LinearExpression { LinearExpression(consta
         #expect(!solver.isEditing(width))
     }
 
+    /// UIKit's `constant` changes: the solution moves without solving again, for an
+    /// equality, a required bound and a preference alike, and a required change that cannot
+    /// hold is refused and leaves the old constant in force.
+    @Test func constantChangesResolveIncrementally() throws {
+        let solver = LayoutSolver()
+        let left = LayoutVariable("left")
+        let width = LayoutVariable("width")
+        let right = LayoutVariable("right")
+        let gap = LayoutEquation(v(left), .equal, c(8))
+        try solver.add(gap)
+        try solver.add(LayoutEquation(v(right), .equal, expr([(left, 1), (width, 1)])))
+        let minimum = LayoutEquation(v(width), .greaterThanOrEqual, c(40))
+        try solver.add(minimum)
+        let maximum = LayoutEquation(v(width), .lessThanOrEqual, c(300))
+        try solver.add(maximum)
+        let preferred = LayoutEquation(v(width), .equal, c(100), priority: 250)
+        try solver.add(preferred)
+        solver.updateVariables()
+        #expect(left.value == 8 && width.value == 100 && right.value == 108)
+
+        try solver.updateConstant(of: gap, to: -20)  // left - 20 == 0
+        try solver.updateConstant(of: preferred, to: -250)  // width - 250 == 0
+        solver.updateVariables()
+        #expect(abs(left.value - 20) < 1e-9 && abs(width.value - 250) < 1e-9 && abs(right.value - 270) < 1e-9)
+
+        try solver.updateConstant(of: maximum, to: -200)  // width <= 200 now binds
+        solver.updateVariables()
+        #expect(abs(width.value - 200) < 1e-9)
+
+        #expect(throws: LayoutSolverError.unsatisfiable) {
+            try solver.updateConstant(of: minimum, to: -500)  // width >= 500 against <= 200
+        }
+        #expect(minimum.expression.constant == -40, "the refused constant is not kept")
+        solver.updateVariables()
+        #expect(abs(width.value - 200) < 1e-9 && abs(right.value - 220) < 1e-9)
+
+        try solver.updateConstant(of: maximum, to: -1000)
+        solver.updateVariables()
+        #expect(abs(width.value - 250) < 1e-9, "the preference is back in force")
+    }
+
+    /// A constant changed incrementally gives the same answer as a system built anew with it.
+    @Test func aChangedConstantMatchesASystemBuiltWithIt() throws {
+        func build(_ constants: [Double]) throws -> (LayoutSolver, [LayoutEquation], [LayoutVariable]) {
+            let solver = LayoutSolver()
+            let variables = (0..<4).map { LayoutVariable("x\($0)") }
+            let equations = [
+                LayoutEquation(v(variables[0]), .equal, c(constants[0])),
+                LayoutEquation(v(variables[1]), .greaterThanOrEqual, expr([(variables[0], 1)], constants[1])),
+                LayoutEquation(v(variables[2]), .equal, expr([(variables[1], 2)], constants[2]), priority: 500),
+                LayoutEquation(v(variables[3]), .lessThanOrEqual, expr([(variables[2], 1)], constants[3])),
+                LayoutEquation(v(variables[3]), .equal, c(1000), priority: 250),
+                LayoutEquation(v(variables[1]), .equal, c(0), priority: 100),
+            ]
+            for equation in equations { try solver.add(equation) }
+            solver.updateVariables()
+            return (solver, equations, variables)
+        }
+        let start: [Double] = [10, 5, -3, 7]
+        let (solver, equations, variables) = try build(start)
+        for (index, value) in [(0, 25.0), (1, 40), (2, 12), (3, -30), (0, -5)] {
+            var constants = equations.prefix(4).map { $0.expression.constant }
+            // The equations' constants are `lhs - rhs`: undo the sign to rebuild them.
+            constants = [-constants[0], -constants[1], -constants[2], -constants[3]]
+            constants[index] = value
+            try solver.updateConstant(of: equations[index], to: -value)
+            solver.updateVariables()
+            let (_, _, fresh) = try build(constants)
+            for (incremental, rebuilt) in zip(variables, fresh) {
+                #expect(
+                    abs(incremental.value - rebuilt.value) < 1e-9,
+                    "\(incremental): \(incremental.value) vs \(rebuilt.value)")
+            }
+        }
+    }
+
     /// Small random systems in two variables against a brute-force search over a grid: every
     /// required constraint holds at the solver's answer, and no grid point that satisfies them
     /// has a lower weighted error.
