@@ -52,6 +52,7 @@ let package = Package(
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
         .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
+        .executable(name: "vitrine-layout-bench", targets: ["vitrine-layout-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
@@ -225,6 +226,12 @@ let package = Package(
             name: "vitrine-anim-bench",
             dependencies: ["VitrineKit", "VitrineLayers", "VitrinePlatform"],
             path: "Benchmarks/vitrine-anim-bench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-layout-bench",
+            dependencies: ["VitrineLayout", "CMallocInfo"],
+            path: "Benchmarks/vitrine-layout-bench",
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,0 +1,113 @@
+// vitrine-layout-bench: the Auto Layout engine (VitrineLayout's solver) on a screen-sized
+// system, as medians: the first solve, one constant changed, and a rotation (the window's
+// width edited from 1920 to 1080 and back); and the heap per constraint.
+// Run: swift run -c release vitrine-layout-bench   (see docs/benchmarks.md)
+import CMallocInfo
+import Foundation
+import VitrineLayout
+
+/// Bytes the allocator has handed out and not got back (small blocks and mmapped ones).
+func heapInUse() -> Int {
+    let info = mallinfo2()
+    return Int(info.uordblks) + Int(info.hblkhd)
+}
+
+/// The median wall time in seconds of `body` over `runs` runs.
+func median(runs: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// 500 views in 25 rows of 20, as a form or a dashboard constrains them: each row's views
+/// share one width and sit 8 points apart between 8-point margins; each row sits 8 points
+/// below the one above; heights want 30 points (750) and are at least 20. About 2,000
+/// constraints and a window width that is edited.
+struct Screen {
+    let solver = LayoutSolver()
+    let windowWidth = LayoutVariable("window.width")
+    var gaps: [LayoutEquation] = []
+    var constraintCount = 0
+
+    init() throws {
+        func v(_ variable: LayoutVariable) -> LinearExpression { LinearExpression(variable) }
+        func add(_ equation: LayoutEquation) throws {
+            try solver.add(equation)
+            constraintCount += 1
+        }
+        var previousBottom: LinearExpression = LinearExpression(constant: 0)
+        for row in 0..<25 {
+            let lefts = (0..<20).map { LayoutVariable("v\(row).\($0).left") }
+            let widths = (0..<20).map { LayoutVariable("v\(row).\($0).width") }
+            let tops = (0..<20).map { LayoutVariable("v\(row).\($0).top") }
+            let heights = (0..<20).map { LayoutVariable("v\(row).\($0).height") }
+            for column in 0..<20 {
+                if column == 0 {
+                    let gap = LayoutEquation(v(lefts[0]), .equal, LinearExpression(constant: 8))
+                    gaps.append(gap)
+                    try add(gap)
+                    var below = previousBottom
+                    below.constant += 8
+                    try add(LayoutEquation(v(tops[0]), .equal, below))
+                } else {
+                    try add(
+                        LayoutEquation(
+                            v(lefts[column]), .equal,
+                            LinearExpression([(lefts[column - 1], 1), (widths[column - 1], 1)], constant: 8)))
+                    try add(LayoutEquation(v(widths[column]), .equal, v(widths[0])))
+                    try add(LayoutEquation(v(tops[column]), .equal, v(tops[0])))
+                }
+                try add(LayoutEquation(v(heights[column]), .equal, LinearExpression(constant: 30), priority: 750))
+                try add(LayoutEquation(v(heights[column]), .greaterThanOrEqual, LinearExpression(constant: 20)))
+            }
+            try add(
+                LayoutEquation(
+                    LinearExpression([(lefts[19], 1), (widths[19], 1)], constant: 8), .equal, v(windowWidth)))
+            previousBottom = LinearExpression([(tops[0], 1), (heights[0], 1)])
+        }
+        try solver.addEditVariable(windowWidth, priority: 999)
+        try solver.suggestValue(windowWidth, 1920)
+        solver.updateVariables()
+    }
+}
+
+do {
+    let heapBefore = heapInUse()
+    var kept: Screen? = try Screen()
+    let heapAfter = heapInUse()
+    let count = kept!.constraintCount
+    kept = nil
+
+    let firstSolve = median(runs: 11) { _ = try! Screen() }
+    var screen = try Screen()
+    var constant = 8.0
+    let constantChange = median(runs: 201) {
+        constant = constant == 8 ? 12 : 8
+        try! screen.solver.updateConstant(of: screen.gaps[12], to: -constant)
+        screen.solver.updateVariables()
+    }
+    var portrait = false
+    let rotation = median(runs: 101) {
+        portrait.toggle()
+        try! screen.solver.suggestValue(screen.windowWidth, portrait ? 1080 : 1920)
+        screen.solver.updateVariables()
+    }
+    screen.gaps.removeAll()
+    print("vitrine-layout-bench: 500 views in 25 rows of 20, \(count) constraints and one edited width")
+    print(
+        String(format: "  first solve (build and solve)        median %9.2f ms   (target <= 10 ms)", firstSolve * 1000))
+    print(
+        String(
+            format: "  one constant changed, re-solved      median %9.1f µs   (target <= 200 µs)", constantChange * 1e6)
+    )
+    print(String(format: "  rotation: width 1920 <-> 1080         median %9.2f ms   (target <= 5 ms)", rotation * 1000))
+    print("  heap per constraint: \((heapAfter - heapBefore) / count) bytes")
+} catch {
+    print("vitrine-layout-bench: the system was refused: \(error)")
+    exit(1)
+}
