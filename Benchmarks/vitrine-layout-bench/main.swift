@@ -76,6 +76,12 @@ struct Screen {
     }
 }
 
+if CommandLine.arguments.contains("--profile-first-solve") {
+    // One build and solve and nothing else, for a profiler.
+    _ = try! Screen()
+    exit(0)
+}
+
 do {
     let heapBefore = heapInUse()
     var kept: Screen? = try Screen()

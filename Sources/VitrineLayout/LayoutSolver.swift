@@ -50,6 +50,9 @@ public final class LayoutSolver {
 
     private var constraints: [LayoutEquation: Tag] = [:]
     private var rows: [Symbol: Row] = [:]
+    /// For each non-basic symbol, the basic symbols whose rows hold it: a substitution or a
+    /// ratio test visits only those rows, not the whole tableau.
+    private var columns: [Symbol: Set<Symbol>] = [:]
     private var variableSymbols: [LayoutVariable: Symbol] = [:]
     private var edits: [LayoutVariable: EditInfo] = [:]
     private var infeasible: [Symbol] = []
@@ -85,14 +88,14 @@ public final class LayoutSolver {
         if let subject {
             row.solve(for: subject)
             substitute(subject, with: row)
-            rows[subject] = row
+            insertRow(row, for: subject)
         } else {
             // Phase one pivots the tableau before it knows whether the row can hold: keep the
             // tableau as it was (copy-on-write, so this copies only when a pivot happens) and
             // put it back on failure, so a refused constraint leaves no trace.
-            let saved = (rows, objective, infeasible)
+            let saved = (rows, columns, objective, infeasible)
             if !addWithArtificialVariable(row) {
-                (rows, objective, infeasible) = saved
+                (rows, columns, objective, infeasible) = saved
                 undoObjective(for: equation, tag)
                 throw .unsatisfiable
             }
@@ -105,10 +108,11 @@ public final class LayoutSolver {
     public func remove(_ equation: LayoutEquation) throws(LayoutSolverError) {
         guard let tag = constraints.removeValue(forKey: equation) else { throw .unknownConstraint }
         undoObjective(for: equation, tag)
-        if rows.removeValue(forKey: tag.marker) == nil {
-            guard let leaving = leavingRow(for: tag.marker), var row = rows.removeValue(forKey: leaving) else {
+        if removeRow(for: tag.marker) == nil {
+            guard let leaving = leavingRow(for: tag.marker), var row = removeRow(for: leaving) else {
                 return  // the marker is in no row: nothing holds it
             }
+            // The marker's row is the removed constraint: substituted away, then dropped.
             row.solve(for: leaving, and: tag.marker)
             substitute(tag.marker, with: row)
         }
@@ -180,12 +184,10 @@ public final class LayoutSolver {
             if row.constant < 0 { infeasible.append(tag.marker) }
             return
         }
-        for (symbol, var row) in rows {
-            let coefficient = row.coefficient(for: tag.marker)
-            guard coefficient != 0 else { continue }
-            row.constant += coefficient * shift
-            rows[symbol] = row
-            if row.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+        for symbol in columns[tag.marker] ?? [] {
+            let coefficient = rows[symbol]!.coefficient(for: tag.marker)
+            rows[symbol]!.constant += coefficient * shift
+            if rows[symbol]!.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
         }
     }
 
@@ -270,19 +272,19 @@ public final class LayoutSolver {
     /// it; the row is satisfiable when that reaches 0.
     private func addWithArtificialVariable(_ row: Row) -> Bool {
         let artificialSymbol = makeSymbol(.slack)
-        rows[artificialSymbol] = row
+        insertRow(row, for: artificialSymbol)
         artificial = row
         optimize(artificialObjective: true)
         let success = nearZero(artificial!.constant)
         artificial = nil
-        if var basic = rows.removeValue(forKey: artificialSymbol) {
+        if var basic = removeRow(for: artificialSymbol) {
             if basic.cells.isEmpty { return success }
             guard let entering = basic.cells.keys.filter(\.isPivotable).min() else { return false }
             basic.solve(for: artificialSymbol, and: entering)
             substitute(entering, with: basic)
-            rows[entering] = basic
+            insertRow(basic, for: entering)
         }
-        for key in Array(rows.keys) { rows[key]!.remove(artificialSymbol) }
+        for key in columns.removeValue(forKey: artificialSymbol) ?? [] { rows[key]!.remove(artificialSymbol) }
         objective.remove(artificialSymbol)
         return success
     }
@@ -299,25 +301,47 @@ public final class LayoutSolver {
     }
 
     private func substitute(_ symbol: Symbol, with row: Row) {
-        for key in Array(rows.keys) {
+        for key in columns.removeValue(forKey: symbol) ?? [] {
             rows[key]!.substitute(symbol, with: row)
+            // The cells that changed are `row`'s: each is now held by this row, or cancelled.
+            for cell in row.cells.keys {
+                if rows[key]!.coefficient(for: cell) != 0 {
+                    columns[cell, default: []].insert(key)
+                } else {
+                    columns[cell]?.remove(key)
+                }
+            }
             if key.kind != .external && rows[key]!.constant < 0 { infeasible.append(key) }
         }
         objective.substitute(symbol, with: row)
         artificial?.substitute(symbol, with: row)
     }
 
+    /// Makes `row` the row of `basic`, noting its cells in the columns.
+    private func insertRow(_ row: Row, for basic: Symbol) {
+        rows[basic] = row
+        for cell in row.cells.keys { columns[cell, default: []].insert(basic) }
+    }
+
+    /// Takes the row of `basic` out of the tableau.
+    private func removeRow(for basic: Symbol) -> Row? {
+        guard let row = rows.removeValue(forKey: basic) else { return nil }
+        for cell in row.cells.keys { columns[cell]?.remove(basic) }
+        return row
+    }
+
     /// Primal simplex: pivots while the objective (or the artificial one of phase one) can
     /// still fall. `substitute` keeps both up to date as rows pivot.
     private func optimize(artificialObjective: Bool = false) {
         while true {
-            let target = artificialObjective ? artificial! : objective
-            // Bland's rule (the lowest entering and leaving symbols) keeps it from cycling.
-            guard let entering = target.cells.filter({ $0.key.kind != .dummy && $0.value < -epsilon }).keys.min()
+            // Read in place, never kept as a copy: a copy alive while `substitute` rewrites
+            // the objective would make it copy the whole objective at every pivot.
+            guard let entering = artificialObjective ? artificial!.enteringSymbol : objective.enteringSymbol
             else { return }
             var leaving: Symbol?
             var ratio = Double.infinity
-            for (symbol, row) in rows where symbol.kind != .external {
+            for symbol in columns[entering] ?? [] where symbol.kind != .external {
+                let row = rows[symbol]!
                 let coefficient = row.coefficient(for: entering)
                 guard coefficient < -epsilon else { continue }
                 let candidate = -row.constant / coefficient
@@ -326,10 +350,10 @@ public final class LayoutSolver {
                     leaving = symbol
                 }
             }
-            guard let leaving, var row = rows.removeValue(forKey: leaving) else { return }  // unbounded
+            guard let leaving, var row = removeRow(for: leaving) else { return }  // unbounded
             row.solve(for: leaving, and: entering)
             substitute(entering, with: row)
-            rows[entering] = row
+            insertRow(row, for: entering)
         }
     }
 
@@ -354,10 +378,10 @@ public final class LayoutSolver {
                 feasible = false
                 continue
             }
-            var pivot = rows.removeValue(forKey: leaving)!
+            var pivot = removeRow(for: leaving)!
             pivot.solve(for: leaving, and: entering)
             substitute(entering, with: pivot)
-            rows[entering] = pivot
+            insertRow(pivot, for: entering)
         }
         return feasible
     }
@@ -368,7 +392,8 @@ public final class LayoutSolver {
         var first: (Symbol, Double)?
         var second: (Symbol, Double)?
         var third: Symbol?
-        for (symbol, row) in rows.sorted(by: { $0.key < $1.key }) {
+        for symbol in (columns[marker] ?? []).sorted() {
+            let row = rows[symbol]!
             let coefficient = row.coefficient(for: marker)
             guard coefficient != 0 else { continue }
             if symbol.kind == .external {
@@ -400,6 +425,10 @@ struct Symbol: Hashable, Comparable {
     var isPivotable: Bool { kind == .slack || kind == .error }
 
     static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id < rhs.id }
+    // The id alone tells symbols apart (the kind follows from it): hashing one word, not two,
+    // matters in a tableau that is mostly dictionary lookups.
+    static func == (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// One row of the tableau: `basic = constant + Σ coefficient · symbol`.
@@ -410,6 +439,16 @@ struct Row {
     var allDummies: Bool { cells.keys.allSatisfy { $0.kind == .dummy } }
 
     func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+
+    /// The lowest symbol (Bland's rule, which keeps the simplex from cycling) whose
+    /// coefficient is negative: making it basic lowers this objective. Dummies never enter.
+    var enteringSymbol: Symbol? {
+        var best: Symbol?
+        for (symbol, coefficient) in cells where coefficient < -epsilon && symbol.kind != .dummy {
+            if best == nil || symbol < best! { best = symbol }
+        }
+        return best
+    }
 
     mutating func insert(_ symbol: Symbol, _ coefficient: Double) {
         let sum = (cells[symbol] ?? 0) + coefficient
