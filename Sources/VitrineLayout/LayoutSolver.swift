@@ -260,7 +260,18 @@ public final class LayoutSolver {
     /// An external symbol of the row, else a new slack or error symbol with a negative
     /// coefficient (so the row stays feasible when solved for it).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+        // Of the row's variables, the one fewest other rows hold (a new variable: none), so
+        // that substituting it into the tableau touches as little as possible.
+        var external: Symbol?
+        var holders = Int.max
+        for symbol in row.cells.keys where symbol.kind == .external {
+            let count = columns[symbol]?.count ?? 0
+            if count < holders || (count == holders && symbol > external!) {
+                external = symbol
+                holders = count
+            }
+        }
+        if let external { return external }
         for symbol in [tag.marker, tag.other].compactMap({ $0 })
         where symbol.isPivotable && row.coefficient(for: symbol) < 0 {
             return symbol
