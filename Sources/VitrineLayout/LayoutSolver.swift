@@ -42,19 +42,14 @@ public final class LayoutSolver {
         var markerCoefficient: Double
     }
 
-    private struct EditInfo {
-        var tag: Tag
-        var equation: LayoutEquation
-        var constant: Double
-    }
-
     private var constraints: [LayoutEquation: Tag] = [:]
     private var rows: [Symbol: Row] = [:]
     /// For each non-basic symbol, the basic symbols whose rows hold it: a substitution or a
     /// ratio test visits only those rows, not the whole tableau.
     private var columns: [Symbol: Set<Symbol>] = [:]
     private var variableSymbols: [LayoutVariable: Symbol] = [:]
-    private var edits: [LayoutVariable: EditInfo] = [:]
+    /// The constraint `variable == value` of each edit variable; its constant is the value.
+    private var edits: [LayoutVariable: LayoutEquation] = [:]
     private var infeasible: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -79,10 +74,9 @@ public final class LayoutSolver {
         var (row, tag) = makeRow(for: equation)
         var subject = chooseSubject(row, tag)
         if subject == nil, row.allDummies {
-            guard nearZero(row.constant) else {
-                undoObjective(for: equation, tag)
-                throw .unsatisfiable
-            }
+            // Only required constraints get here (others always have an error subject), and
+            // they put nothing in the objective: a refusal leaves nothing to undo.
+            guard nearZero(row.constant) else { throw .unsatisfiable }
             subject = tag.marker  // a redundant required equality: harmless
         }
         if let subject {
@@ -96,7 +90,6 @@ public final class LayoutSolver {
             let saved = (rows, columns, objective, infeasible)
             if !addWithArtificialVariable(row) {
                 (rows, columns, objective, infeasible) = saved
-                undoObjective(for: equation, tag)
                 throw .unsatisfiable
             }
         }
@@ -129,13 +122,13 @@ public final class LayoutSolver {
             LinearExpression(variable), .equal, LinearExpression(), priority: min(priority, LayoutEquation.required - 1)
         )
         try add(equation)
-        edits[variable] = EditInfo(tag: constraints[equation]!, equation: equation, constant: 0)
+        edits[variable] = equation
     }
 
     /// Stops editing `variable`.
     public func removeEditVariable(_ variable: LayoutVariable) throws(LayoutSolverError) {
-        guard let info = edits.removeValue(forKey: variable) else { throw .unknownEditVariable }
-        try remove(info.equation)
+        guard let equation = edits.removeValue(forKey: variable) else { throw .unknownEditVariable }
+        try remove(equation)
     }
 
     /// Whether `variable` is an edit variable.
@@ -144,12 +137,9 @@ public final class LayoutSolver {
     /// Suggests `value` for an edit variable: the tableau's constants move by the difference
     /// and the dual simplex restores feasibility, without solving again.
     public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws(LayoutSolverError) {
-        guard var info = edits[variable] else { throw .unknownEditVariable }
-        guard value.isFinite else { throw .notFinite }
-        info.constant = value
-        edits[variable] = info
+        guard let equation = edits[variable] else { throw .unknownEditVariable }
         // The edit constraint reads `variable - value == 0`.
-        try updateConstant(of: info.equation, to: -value)
+        try updateConstant(of: equation, to: -value)
     }
 
     /// Changes the constant of `equation` (in the system) so that its `lhs - rhs` constant

@@ -45,9 +45,6 @@ public struct LinearExpression: CustomStringConvertible {
     /// Whether the constant and every coefficient are finite.
     public var isFinite: Bool { constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite } }
 
-    /// The value with the variables' current values.
-    public var value: Double { terms.reduce(constant) { $0 + $1.coefficient * $1.variable.value } }
-
     public static func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
         var result = lhs
         result.constant -= rhs.constant
