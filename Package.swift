@@ -259,7 +259,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineLayoutTests",
-            dependencies: ["VitrineLayout"],
+            dependencies: ["VitrineLayout", "VitrineTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

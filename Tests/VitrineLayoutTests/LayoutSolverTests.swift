@@ -1,5 +1,6 @@
 import Testing
 import VitrineLayout
+import VitrineTestSupport
 
 /// `variable` as an expression, `coefficient · variable + constant`.
 private func expr(_ terms: [(LayoutVariable, Double)], _ constant: Double = 0) -> LinearExpression {
@@ -191,7 +192,7 @@ private func c(_ constant: Double) -> LinearExpression { LinearExpression(consta
     /// required constraint holds at the solver's answer, and no grid point that satisfies them
     /// has a lower weighted error.
     @Test func randomSystemsMatchABruteForceSearch() throws {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(state: 0x5EED)
         for trial in 0..<60 {
             let solver = LayoutSolver()
             let x = LayoutVariable("x")
@@ -251,18 +252,5 @@ private func c(_ constant: Double) -> LinearExpression { LinearExpression(consta
                 #expect(solverCost <= bestGridCost + 1e-6, "trial \(trial): solver \(solverCost), grid \(bestGridCost)")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so the random systems are the same at every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
