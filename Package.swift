@@ -204,9 +204,16 @@ let package = Package(
         ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
+        // Medians and heap counts, shared by the benchmarks.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["CMallocInfo"],
+            path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "CMallocInfo"],
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
@@ -230,7 +237,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-layout-bench",
-            dependencies: ["VitrineLayout", "CMallocInfo"],
+            dependencies: ["VitrineLayout", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-layout-bench",
             swiftSettings: strict
         ),

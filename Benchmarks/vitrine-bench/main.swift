@@ -1,4 +1,4 @@
-import CMallocInfo
+import BenchmarkSupport
 // vitrine-bench: the compositor's speed and memory at 1920x1080, as medians and ratios.
 // Run: swift run -c release vitrine-bench   (see docs/benchmarks.md)
 import Foundation
@@ -9,26 +9,6 @@ import VitrineTestSupport
 
 let width = 1920
 let height = 1080
-
-/// Median wall time of `body` in seconds over `runs` runs, after `warmup` unmeasured ones.
-func median(runs: Int, warmup: Int = 5, _ body: () -> Void) -> Double {
-    for _ in 0..<warmup { body() }
-    var samples: [Double] = []
-    samples.reserveCapacity(runs)
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
-/// Bytes the allocator has handed out and not got back (small blocks and mmapped ones).
-func heapInUse() -> Int {
-    let info = mallinfo2()
-    return Int(info.uordblks) + Int(info.hblkhd)
-}
 
 func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds * 1_000_000) }
 

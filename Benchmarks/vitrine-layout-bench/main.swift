@@ -2,32 +2,14 @@
 // system, as medians: the first solve, one constant changed, and a rotation (the window's
 // width edited from 1920 to 1080 and back); and the heap per constraint.
 // Run: swift run -c release vitrine-layout-bench   (see docs/benchmarks.md)
-import CMallocInfo
+import BenchmarkSupport
 import Foundation
 import VitrineLayout
 
-/// Bytes the allocator has handed out and not got back (small blocks and mmapped ones).
-func heapInUse() -> Int {
-    let info = mallinfo2()
-    return Int(info.uordblks) + Int(info.hblkhd)
-}
-
-/// The median wall time in seconds of `body` over `runs` runs.
-func median(runs: Int, _ body: () -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
 /// 500 views in 25 rows of 20, as a form or a dashboard constrains them: each row's views
 /// share one width and sit 8 points apart between 8-point margins; each row sits 8 points
-/// below the one above; heights want 30 points (750) and are at least 20. About 2,000
-/// constraints and a window width that is edited.
+/// below the one above; heights want 30 points (750) and are at least 20: 2,500 constraints
+/// and a window width that is edited.
 struct Screen {
     let solver = LayoutSolver()
     let windowWidth = LayoutVariable("window.width")

@@ -1,12 +1,5 @@
 import VitrinePlatform
 
-/// A connector as a config matches it (VitrinePlatform's `OutputIdentity`).
-public typealias DRMConnectorIdentity = OutputIdentity
-/// What the config says about one connector (VitrinePlatform's `OutputPolicy`).
-public typealias DRMOutputPolicy = OutputPolicy
-/// How a connector's mode is picked (VitrinePlatform's `DisplayModeSelection`).
-public typealias DRMModeSelection = DisplayModeSelection
-
 // The DRM backend behind the platform seams the kiosk service drives: the config's output
 // policy and the seat session's pause and resume. The service never names `DRMBackend`.
 extension DRMBackend: OutputPolicyControl {

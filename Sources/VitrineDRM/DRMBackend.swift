@@ -56,7 +56,7 @@ public final class DRMBackend: DisplayBackend {
     /// Which connectors to use and the mode each gets: the daemon's config, asked whenever a
     /// connector is connected, and for every connector by `applyOutputPolicy()`. By default
     /// every connector, in the mode selections given at creation.
-    public var outputPolicy: @MainActor (DRMConnectorIdentity) -> DRMOutputPolicy
+    public var outputPolicy: @MainActor (OutputIdentity) -> OutputPolicy
     private var card: (any DRMKernelInterface)?
     private var resources: DRMResourceTable?
     /// The CRTC configurations found when the card was opened, and the connectors on each.
@@ -70,7 +70,7 @@ public final class DRMBackend: DisplayBackend {
     /// `drm` (`UdevHotplugSource`).
     public convenience init(
         clock: any MediaClock, opener: any DeviceOpener = DirectDeviceOpener(), configuredCard: String? = nil,
-        modeSelection: DRMModeSelection = .preferred, connectorModes: [String: DRMModeSelection] = [:],
+        modeSelection: DisplayModeSelection = .preferred, connectorModes: [String: DisplayModeSelection] = [:],
         allowAtomic: Bool? = nil
     ) {
         let allowAtomic = allowAtomic ?? (ProcessInfo.processInfo.environment["VITRINE_DRM_NO_ATOMIC"] != "1")
@@ -86,15 +86,15 @@ public final class DRMBackend: DisplayBackend {
     /// `DRMCard`, or a test's `DRMFakeKernel` from VitrineDRMTesting) and whose hotplug events
     /// come from `hotplug`. Package access: apps never see it.
     package init(
-        clock: any MediaClock, configuredCard: String? = nil, modeSelection: DRMModeSelection = .preferred,
-        connectorModes: [String: DRMModeSelection] = [:], scanner: any DRMDeviceScanning,
+        clock: any MediaClock, configuredCard: String? = nil, modeSelection: DisplayModeSelection = .preferred,
+        connectorModes: [String: DisplayModeSelection] = [:], scanner: any DRMDeviceScanning,
         hotplug: any DRMHotplugSource,
         openKernel: @escaping @MainActor (DRMDevice) throws(DeviceOpenError) -> any DRMKernelInterface
     ) {
         self.clock = clock
         self.configuredCard = configuredCard
         self.outputPolicy = { connector in
-            DRMOutputPolicy(modeSelection: connectorModes[connector.name] ?? modeSelection)
+            OutputPolicy(modeSelection: connectorModes[connector.name] ?? modeSelection)
         }
         self.scanner = scanner
         self.hotplug = hotplug
@@ -300,10 +300,10 @@ public final class DRMBackend: DisplayBackend {
         }
     }
 
-    private func policy(for state: DRMConnectorState) -> DRMOutputPolicy {
+    private func policy(for state: DRMConnectorState) -> OutputPolicy {
         let edid = state.edid.flatMap { try? EDID(bytes: $0) }
         return outputPolicy(
-            DRMConnectorIdentity(name: state.name, make: edid?.make, model: edid?.model, serial: edid?.serial))
+            OutputIdentity(name: state.name, make: edid?.make, model: edid?.model, serial: edid?.serial))
     }
 
     /// The names of the card's connectors, connected or not (writeback ones left out): what a

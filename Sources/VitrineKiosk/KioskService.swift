@@ -123,11 +123,11 @@ public final class KioskService {
             },
             seat: configuration.seat, environment: environment)
         do {
-            return try registry.launch(name, context: context) { registration, unavailable in
-                let next = registry.registrations.drop { $0.name != registration.name }.dropFirst()
-                    .first(where: \.isAutomatic)
-                serviceLog.notice("\(unavailable): running on the \(next?.name ?? "next") backend")
-            }
+            var skipped: [BackendUnavailable] = []
+            let backends = try registry.launch(name, context: context) { _, unavailable in skipped.append(unavailable) }
+            // Said once the choice is made, naming the backend that does run.
+            for unavailable in skipped { serviceLog.notice("\(unavailable): running on the \(backends.name) backend") }
+            return backends
         } catch {
             let others = registry.acceptedNames.filter { $0 != name }.joined(separator: ", ")
             serviceLog.critical("--backend \(name ?? BackendRegistry.automaticName): \(error); use one of \(others)")

@@ -33,7 +33,7 @@ final class DRMFakeRig {
     /// A rig whose card has one connector per entry of `connectorModes` (not yet started).
     init(
         atomic: Bool = true, connectorModes: [[DRMModeInfo]] = [[preferred, small]],
-        modeSelection: DRMModeSelection = .preferred, damageClips: Bool = true,
+        modeSelection: DisplayModeSelection = .preferred, damageClips: Bool = true,
         scanner: DRMFakeScanner = DRMFakeScanner(cards: [DRMFakeScanner.card0])
     ) {
         let kernel = DRMFakeKernel(atomic: atomic, connectorModes: connectorModes, damageClips: damageClips)

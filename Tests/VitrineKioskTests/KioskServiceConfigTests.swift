@@ -39,15 +39,15 @@ import VitrineTestSupport
             model = "U2415"
             enabled = false
             """)
-        let hdmi = KioskService.outputPolicy(configuration, DRMConnectorIdentity(name: "HDMI-A-1"))
+        let hdmi = KioskService.outputPolicy(configuration, OutputIdentity(name: "HDMI-A-1"))
         #expect(
             hdmi
-                == DRMOutputPolicy(
+                == OutputPolicy(
                     isEnabled: true, modeSelection: .sizeAndRate(width: 1280, height: 720, refreshMillihertz: 60_000)))
         let dell = KioskService.outputPolicy(
-            configuration, DRMConnectorIdentity(name: "DP-1", make: "DEL", model: "U2415", serial: "X"))
+            configuration, OutputIdentity(name: "DP-1", make: "DEL", model: "U2415", serial: "X"))
         #expect(!dell.isEnabled)
-        #expect(KioskService.outputPolicy(configuration, DRMConnectorIdentity(name: "DSI-1")) == DRMOutputPolicy())
+        #expect(KioskService.outputPolicy(configuration, OutputIdentity(name: "DSI-1")) == OutputPolicy())
     }
 
     @Test func touchRulesMapDevicesAndCalibrateThem() throws {
