@@ -180,6 +180,16 @@ public final class UIScreen {
 
     // MARK: Brightness
 
+    /// The screen's edges the panel hides or its bezel covers (the output's `overscan` in the
+    /// kiosk config), in points. Windows on the screen report them as their `safeAreaInsets`
+    /// (a Vitrine addition: on an iPad the safe area comes from the hardware).
+    @_spi(Service) public var overscanInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard overscanInsets != oldValue else { return }
+            for window in windows { window.safeAreaSourceDidChange() }
+        }
+    }
+
     /// The brightness, 0...1, as `brightness`. With a `backlight`, Vitrine sets the panel's
     /// backlight to it; without one, it darkens the picture (software dimming) when
     /// `wantsSoftwareDimming` is set. Setting it posts `brightnessDidChangeNotification`.

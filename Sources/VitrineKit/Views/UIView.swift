@@ -284,6 +284,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// marks the superview for layout.
     open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
 
+    /// Where the view's text sits, for `.firstBaseline` and `.lastBaseline` constraints: the
+    /// first baseline's distance from the top and the last baseline's from the bottom, in
+    /// points; nil for a view without text (UIKit then uses its bottom edge for both).
+    internal var layoutBaselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? { nil }
+
     /// Space to keep between the edges and the content, as `layoutMargins` (default 8 on
     /// each side).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
