@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrinePlatform",
+                "VitrineGraphics", "VitrineLayers", "VitrineLayout", "VitrinePlatform",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

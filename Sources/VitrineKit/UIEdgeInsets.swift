@@ -34,3 +34,40 @@ extension CGRect {
         return CGRect(x: rect.minX + insets.left, y: rect.minY + insets.top, width: width, height: height)
     }
 }
+
+/// Insets whose horizontal edges follow the reading direction, as UIKit's
+/// `NSDirectionalEdgeInsets`. Vitrine lays out left to right, so leading is left and trailing
+/// is right.
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
+
+    /// As `init(top:leading:bottom:trailing:)`.
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// All insets zero, as `init()`.
+    public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
+
+    /// All insets zero, as `NSDirectionalEdgeInsets.zero`.
+    public static let zero = NSDirectionalEdgeInsets()
+}
+
+extension UIEdgeInsets {
+    /// The same insets with leading and trailing as left and right (left to right).
+    init(_ directional: NSDirectionalEdgeInsets) {
+        self.init(
+            top: directional.top, left: directional.leading, bottom: directional.bottom, right: directional.trailing)
+    }
+
+    /// The same insets as leading and trailing (left to right).
+    var directional: NSDirectionalEdgeInsets {
+        NSDirectionalEdgeInsets(top: top, leading: left, bottom: bottom, trailing: right)
+    }
+}

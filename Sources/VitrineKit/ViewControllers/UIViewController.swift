@@ -11,7 +11,7 @@ import Foundation
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
 @MainActor
 open class UIViewController: UIResponder {
-    private var loadedView: UIView?
+    private(set) var loadedView: UIView?
 
     /// Where the view stands in its appearance cycle.
     enum AppearanceState {
@@ -103,6 +103,39 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     /// Called after the view laid out its subviews, as `viewDidLayoutSubviews()`.
     open func viewDidLayoutSubviews() {}
+
+    /// Updates the controller's constraints, as `updateViewConstraints()`: called in the
+    /// constraint pass after the view's own `updateConstraints()` when the view was marked by
+    /// `setNeedsUpdateConstraints()`. An override calls `super` last.
+    open func updateViewConstraints() {}
+
+    /// Insets added to the safe area of the controller's view, as
+    /// `additionalSafeAreaInsets` (for content of the app's own that covers the edges).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue, let view = loadedView else { return }
+            view.safeAreaSourceDidChange()
+        }
+    }
+
+    /// Called when the safe area of the view changed, as `viewSafeAreaInsetsDidChange()`.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// Called when the layout margins of the view changed, as `viewLayoutMarginsDidChange()`.
+    open func viewLayoutMarginsDidChange() {}
+
+    /// Whether the view's margins are at least `systemMinimumLayoutMargins`, as
+    /// `viewRespectsSystemMinimumLayoutMargins` (default true).
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { if viewRespectsSystemMinimumLayoutMargins != oldValue { loadedView?.marginSourceDidChange() } }
+    }
+
+    /// The least margins of the controller's view, as `systemMinimumLayoutMargins`: 20 points
+    /// leading and trailing, as UIKit gives a regular-width (iPad-sized) screen, none at the
+    /// top and bottom.
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+    }
 
     // MARK: Children
 

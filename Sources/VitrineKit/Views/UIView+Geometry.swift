@@ -9,6 +9,7 @@ extension UIView {
         let oldSize = layer.bounds.size
         change()
         let newSize = layer.bounds.size
+        defer { autoLayout?.item.engine?.geometryDidChange(of: self) }
         guard newSize != oldSize else { return }
         if autoresizesSubviews {
             for subview in subviews { subview.autoresize(superviewSizeChangedFrom: oldSize, to: newSize) }

@@ -63,12 +63,14 @@ extension UIView {
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         if let oldSuperview = view.superview {
+            view.autoLayoutWillLeave(oldSuperview)
             oldSuperview.willRemoveSubview(view)
             oldSuperview.subviews.removeAll { $0 === view }
         }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         placeLayer(of: view)
+        view.autoLayoutDidJoin()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
@@ -107,6 +109,7 @@ extension UIView {
     func detachFromSuperview() {
         guard let oldSuperview = superview else { return }
         let oldWindow = window
+        autoLayoutWillLeave(oldSuperview)
         oldSuperview.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }

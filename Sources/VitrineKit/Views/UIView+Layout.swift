@@ -8,7 +8,8 @@ extension UIView {
     /// stays (the trailing margin takes the change).
     func autoresize(superviewSizeChangedFrom oldSize: CGSize, to newSize: CGSize) {
         let mask = autoresizingMask
-        guard !mask.isEmpty else { return }
+        // As in UIKit, a view placed by constraints is not autoresized.
+        guard !mask.isEmpty, translatesAutoresizingMaskIntoConstraints else { return }
         var frame = self.frame
         guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
             return
@@ -44,16 +45,27 @@ extension UIView {
         delta: CGFloat, leading: CGFloat, size: CGFloat, trailing: CGFloat, flexible: (Bool, Bool, Bool)
     ) -> (origin: CGFloat, size: CGFloat) {
         guard delta != 0, delta.isFinite else { return (leading, size) }
+        let shares = autoresizingShares(
+            leading: Double(leading), size: Double(size), trailing: Double(trailing), flexible: flexible)
+        return (leading + delta * CGFloat(shares.leading), size + delta * CGFloat(shares.size))
+    }
+
+    /// The parts of a superview size change that the leading margin and the size take on one
+    /// axis: the flexible parts share it in proportion to their current lengths, or equally
+    /// when those are all zero. Auto Layout's autoresizing equations use the same shares.
+    static func autoresizingShares(leading: Double, size: Double, trailing: Double, flexible: (Bool, Bool, Bool))
+        -> (leading: Double, size: Double)
+    {
         let lengths = [leading, size, trailing]
         let flags = [flexible.0, flexible.1, flexible.2]
         let flexibleCount = flags.filter { $0 }.count
-        guard flexibleCount > 0 else { return (leading, size) }
-        let total = zip(lengths, flags).reduce(CGFloat(0)) { $0 + ($1.1 ? max(0, $1.0) : 0) }
-        var shares = [CGFloat](repeating: 0, count: 3)
-        for index in 0..<3 where flags[index] {
-            shares[index] = total > 0 ? delta * max(0, lengths[index]) / total : delta / CGFloat(flexibleCount)
+        guard flexibleCount > 0 else { return (0, 0) }
+        let total = zip(lengths, flags).reduce(0.0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+        func share(_ index: Int) -> Double {
+            guard flags[index] else { return 0 }
+            return total > 0 ? max(0, lengths[index]) / total : 1 / Double(flexibleCount)
         }
-        return (leading + shares[0], size + shares[1])
+        return (share(0), share(1))
     }
 
     /// `sizeToFit()`: the size that fits the current bounds, at the same frame origin.

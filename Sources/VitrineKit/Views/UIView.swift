@@ -56,6 +56,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.isOpaque = true
         layer.frame = frame
         markForFirstDisplay()
+        if Self.requiresConstraintBasedLayout { setNeedsUpdateConstraints() }
     }
 
     /// A view with a zero frame, as `init()`.
@@ -91,7 +92,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `position`).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            autoLayout?.item.engine?.geometryDidChange(of: self)
+        }
     }
 
     /// The view's transform, applied about its center, as `transform`.
@@ -246,26 +250,37 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Removes the view from its superview, as `removeFromSuperview()`.
     open func removeFromSuperview() { detachFromSuperview() }
 
-    // MARK: Layout (see UIView+Layout.swift)
+    // MARK: Layout (see UIView+Layout.swift and Layout/)
 
     /// Lays out the subviews, as `layoutSubviews()`; called once per layout pass for a view
-    /// that needs layout, parents before children. The default does nothing (Vitrine has no
-    /// Auto Layout; autoresizing happens when the bounds change).
+    /// that needs layout, parents before children. Before it runs, the view tree's Auto
+    /// Layout engine has set the frames of the subviews placed by constraints (UIKit's
+    /// default implementation does that; here it happens whether or not an override calls
+    /// `super`). The default does nothing more; autoresizing happens when the bounds change.
     open func layoutSubviews() {}
 
     /// Marks the view as needing layout at the next pass, as `setNeedsLayout()`.
     open func setNeedsLayout() { layer.setNeedsLayout() }
 
-    /// Runs the layout pass now for this view's subtree, from the topmost superview that
-    /// needs layout, as `layoutIfNeeded()`.
-    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Lays out now, as `layoutIfNeeded()`: first the view tree's pending constraint updates
+    /// and Auto Layout solution (so that, inside `UIView.animate`, constraint changes
+    /// animate), then the layout pass for this view's subtree, from the topmost superview that
+    /// needs layout.
+    open func layoutIfNeeded() {
+        prepareConstraintBasedLayout()
+        layer.layoutIfNeeded()
+    }
 
     /// Whether subviews are resized by their `autoresizingMask` when the bounds change, as
     /// `autoresizesSubviews` (default true).
     open var autoresizesSubviews = true
 
     /// How the view resizes when its superview's bounds change, as `autoresizingMask`.
-    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizingMask: AutoresizingMask = [] {
+        didSet {
+            if autoresizingMask != oldValue { autoLayout?.item.engine?.configurationDidChange(of: self) }
+        }
+    }
 
     /// The size that fits `size`, as `sizeThatFits(_:)`: the default is the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -274,15 +289,73 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `sizeToFit()`.
     open func sizeToFit() { resizeToFit() }
 
+    // MARK: Auto Layout (see Layout/)
+
+    /// Auto Layout's bookkeeping for the view, made when it first takes part.
+    internal var autoLayout: AutoLayoutViewState?
+
+    /// Whether the view's autoresizing mask is turned into constraints, as
+    /// `translatesAutoresizingMaskIntoConstraints` (default true, as for views made in code):
+    /// while true, the engine keeps the frame the app or autoresizing gives the view, and
+    /// other views may be constrained to it; set it false for a view placed by constraints.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
+            autoLayout?.item.engine?.configurationDidChange(of: self)
+        }
+    }
+
+    /// Whether the view needs constraint-based layout to work, as
+    /// `requiresConstraintBasedLayout` (default false): a view class that makes its
+    /// constraints in `updateConstraints()` returns true, and then gets that call before its
+    /// first layout.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// Updates the view's constraints, as `updateConstraints()`: called in the constraint pass
+    /// before layout for views marked by `setNeedsUpdateConstraints()`, subviews before their
+    /// superview. An override changes its constraints and calls `super` last, as UIKit
+    /// requires (Vitrine logs an error when it does not).
+    open func updateConstraints() { autoLayout?.calledBaseUpdateConstraints = true }
+
     /// The view's natural size, as `intrinsicContentSize`: `noIntrinsicMetric` both ways by
-    /// default.
+    /// default. A view placed by constraints hugs it at its content hugging priority and
+    /// resists being squeezed below it at its compression resistance priority.
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    /// Tells the view its intrinsic size changed, as `invalidateIntrinsicContentSize()`:
-    /// marks the superview for layout.
-    open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
+    /// Tells the view its intrinsic size changed, as `invalidateIntrinsicContentSize()`: the
+    /// engine takes the new size at the next layout pass.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+        autoLayout?.item.engine?.intrinsicContentSizeDidChange(of: self)
+    }
+
+    /// The smallest size that satisfies the view's constraints and content closest to
+    /// `targetSize`, as `systemLayoutSizeFitting(_:)`: with `layoutFittingCompressedSize` the
+    /// smallest, with `layoutFittingExpandedSize` the largest.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+
+    /// The size closest to `targetSize` that the view's constraints and content allow, with
+    /// the target held at the given priorities, as
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`: a
+    /// `.required` width with `.fittingSizeLevel` height gives the height for a fixed width.
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
+    /// The view whose first baseline is the view's, for `.firstBaseline` constraints, as
+    /// `forFirstBaselineLayout` (default: the view itself).
+    open var forFirstBaselineLayout: UIView { self }
+
+    /// The view whose last baseline is the view's, as `forLastBaselineLayout` (default: the
+    /// view itself).
+    open var forLastBaselineLayout: UIView { self }
 
     /// Where the view's text sits, for `.firstBaseline` and `.lastBaseline` constraints: the
     /// first baseline's distance from the top and the last baseline's from the bottom, in
@@ -290,16 +363,40 @@ open class UIView: UIResponder, CALayerDelegate {
     internal var layoutBaselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? { nil }
 
     /// Space to keep between the edges and the content, as `layoutMargins` (default 8 on
-    /// each side).
+    /// each side). `layoutMarginsGuide` and the margin attributes follow it.
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
         didSet {
-            if layoutMargins != oldValue { layoutMarginsDidChange() }
+            guard layoutMargins != oldValue else { return }
+            autoLayout?.item.engine?.markNeedsSolve()
+            layoutMarginsDidChange()
         }
+    }
+
+    /// The layout margins with leading and trailing edges, as `directionalLayoutMargins`
+    /// (left to right: leading is left).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { layoutMargins.directional }
+        set { layoutMargins = UIEdgeInsets(newValue) }
+    }
+
+    /// Whether the view also keeps its superview's margins where it reaches into them, as
+    /// `preservesSuperviewLayoutMargins` (default false).
+    open var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { marginSourceDidChange() } }
+    }
+
+    /// Whether the margins are measured from the safe area rather than the bounds, as
+    /// `insetsLayoutMarginsFromSafeArea` (default true).
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { marginSourceDidChange() } }
     }
 
     /// Called when `layoutMargins` change, as `layoutMarginsDidChange()`: the default marks
     /// the view for layout.
     open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    /// Called when the view's safe area insets change, as `safeAreaInsetsDidChange()`.
+    open func safeAreaInsetsDidChange() {}
 
     // MARK: Responder chain
 
@@ -377,10 +474,13 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Layer delegate
 
     /// The layer asks its delegate to lay out: the view's controller is told around
-    /// `layoutSubviews()`, as UIKit does.
+    /// `layoutSubviews()`, as UIKit does, and the Auto Layout engine sets the frames of the
+    /// subviews placed by constraints between `viewWillLayoutSubviews()` and
+    /// `layoutSubviews()`.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         owningViewController?.viewWillLayoutSubviews()
+        prepareConstraintBasedLayout()
         layoutSubviews()
         owningViewController?.viewDidLayoutSubviews()
     }

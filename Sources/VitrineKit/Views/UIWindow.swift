@@ -59,12 +59,6 @@ open class UIWindow: UIView {
         layer.removeFromSuperlayer()
     }
 
-    /// The screen's overscan insets changed: the safe area of the window and its views
-    /// follows.
-    func safeAreaSourceDidChange() {
-        setNeedsLayout()
-    }
-
     /// Gives the window and its views the screen's scale, except views whose
     /// `contentScaleFactor` was set explicitly.
     func propagateScale() {

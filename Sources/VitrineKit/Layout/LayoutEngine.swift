@@ -1,0 +1,684 @@
+import Foundation
+import VitrineLayout
+
+/// A constraint's place in an engine: its equation and the part of the equation's constant
+/// that is not the constraint's `constant` (a baseline offset, an own-coordinates edge).
+struct ConstraintInstallation {
+    let constraint: NSLayoutConstraint
+    var equation: LayoutEquation
+    let baseConstant: Double
+}
+
+/// The Auto Layout engine of one view tree, as UIKit keeps one per window: the active
+/// constraints of the tree, the constraints UIKit adds on its own (autoresizing masks of views
+/// that translate them, intrinsic content sizes, layout margins and safe areas) and the solver
+/// they are in. Each view or guide that takes part has four variables: its frame's origin in
+/// its superview's (a guide: its owning view's) coordinates and its size; a constraint between
+/// two items is written in the coordinates of their nearest common ancestor.
+///
+/// The engine lives on the root of the tree and is built at the first layout pass that needs
+/// it; after that, activating, deactivating and changing constraints, and views joining or
+/// leaving the tree, change it incrementally. A layout pass solves it and sets the frames of
+/// the views that do not translate their autoresizing masks, rounded to the pixel grid.
+@MainActor
+final class LayoutEngine {
+    /// One view or guide in the engine.
+    final class Entry {
+        let x = LayoutVariable()
+        let y = LayoutVariable()
+        let width = LayoutVariable()
+        let height = LayoutVariable()
+        weak var item: AnyObject?
+        /// The equations that place the item without any constraint of the app: the root's
+        /// size, an autoresizing mask, a margins or safe-area guide's insets.
+        var frameEquations: [LayoutEquation] = []
+        /// The content-size equations of a view that uses constraints.
+        var intrinsicEquations: [LayoutEquation] = []
+
+        init(item: AnyObject) { self.item = item }
+
+        var frame: CGRect { CGRect(x: x.value, y: y.value, width: width.value, height: height.value) }
+    }
+
+    /// How the root's size enters the system.
+    enum RootSizing {
+        /// The root keeps its bounds size (a window, a view laid out on its own).
+        case bounds
+        /// The root's size is asked for at the given priorities, to find its fitting size
+        /// (`systemLayoutSizeFitting`).
+        case fitting(CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)
+    }
+
+    /// Where an equation came from, to describe it when constraints conflict.
+    enum Origin {
+        case constraint(NSLayoutConstraint)
+        case autoresizing(UIView)
+        case contentSize(UIView)
+        case rootSize(UIView)
+        case guideInsets(UILayoutGuide)
+    }
+
+    unowned let root: UIView
+    let sizing: RootSizing
+    let solver = LayoutSolver()
+    private(set) var entries: [ObjectIdentifier: Entry] = [:]
+    private var installed: [ObjectIdentifier: ConstraintInstallation] = [:]
+    private var origins: [ObjectIdentifier: Origin] = [:]
+    /// The margins and safe-area guides in the engine: their insets follow the frames.
+    private var insetGuides: [ObjectIdentifier: UILayoutGuide] = [:]
+    private(set) var needsSolve = true
+    private(set) var isApplying = false
+
+    /// An engine for the tree under `root`. A fitting engine is private to one
+    /// `systemLayoutSizeFitting` call: items do not learn of it and no frame is set.
+    init(root: UIView, sizing: RootSizing = .bounds) {
+        self.root = root
+        self.sizing = sizing
+    }
+
+    var isFitting: Bool {
+        if case .fitting = sizing { return true }
+        return false
+    }
+
+    var constraintCount: Int { installed.count }
+
+    // MARK: The tree
+
+    /// Installs the active constraints of `view` and its subtree.
+    func addSubtree(_ view: UIView) {
+        var stack = [view]
+        while let current = stack.popLast() {
+            if let state = current.autoLayout {
+                for constraint in state.installedConstraints { install(constraint) }
+            }
+            stack.append(contentsOf: current.subviews)
+        }
+    }
+
+    /// Takes `view`'s subtree out: its constraints, and every item in it.
+    func removeSubtree(_ view: UIView) {
+        var stack = [view]
+        while let current = stack.popLast() {
+            if let state = current.autoLayout {
+                for constraint in state.installedConstraints { uninstall(constraint) }
+                for guide in state.layoutGuides { unregister(guide) }
+                if let guide = state.marginsGuide { unregister(guide) }
+                if let guide = state.safeAreaGuide { unregister(guide) }
+            }
+            unregister(current)
+            stack.append(contentsOf: current.subviews)
+        }
+        markNeedsSolve()
+    }
+
+    /// Takes a guide its view removed out.
+    func removeGuide(_ guide: UILayoutGuide) {
+        unregister(guide)
+        markNeedsSolve()
+    }
+
+    /// Forgets everything (the tree joined another tree, whose engine takes over).
+    func discard() {
+        for installation in installed.values { installation.constraint.engine = nil }
+        installed = [:]
+        for entry in entries.values {
+            if let item = entry.item { AutoLayoutItemState.of(item)?.engine = nil }
+        }
+        entries = [:]
+        insetGuides = [:]
+        origins = [:]
+    }
+
+    // MARK: Constraints
+
+    func install(_ constraint: NSLayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard installed[id] == nil, let (equation, base) = makeEquation(for: constraint) else { return }
+        let added = add(equation, origin: .constraint(constraint))
+        installed[id] = ConstraintInstallation(constraint: constraint, equation: added, baseConstant: base)
+        if !isFitting { constraint.engine = self }
+        markNeedsSolve()
+    }
+
+    func uninstall(_ constraint: NSLayoutConstraint) {
+        guard let installation = installed.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        remove(installation.equation)
+        if constraint.engine === self { constraint.engine = nil }
+        markNeedsSolve()
+    }
+
+    /// Re-solves from the current solution with the new constant (UIKit's incremental
+    /// `constant` change).
+    func constantDidChange(of constraint: NSLayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard var installation = installed[id] else { return }
+        let target = installation.baseConstant - Double(constraint.constant)
+        do {
+            try solver.updateConstant(of: installation.equation, to: target)
+        } catch .unsatisfiable {
+            // The new constant cannot hold with the other required constraints: report it
+            // and keep the constraint as an optional one at 999, as UIKit breaks it.
+            let equation = installation.equation
+            reportUnsatisfiable(equation, origin: .constraint(constraint), newConstant: target)
+            remove(equation)
+            var expression = equation.expression
+            expression.constant = target
+            let relaxed = LayoutEquation(
+                expression, equation.relation, LinearExpression(), priority: LayoutEquation.required - 1)
+            installation.equation = add(relaxed, origin: .constraint(constraint))
+            installed[id] = installation
+        } catch {
+            kitLog.error("constant change refused: \(error)", metadata: ["constraint": "\(constraint)"])
+        }
+        markNeedsSolve()
+    }
+
+    func priorityDidChange(of constraint: NSLayoutConstraint) {
+        uninstall(constraint)
+        install(constraint)
+    }
+
+    /// Whether the constraint is in this engine.
+    func isInstalled(_ constraint: NSLayoutConstraint) -> Bool { installed[ObjectIdentifier(constraint)] != nil }
+
+    /// The equation of a constraint, `lhs relation multiplier × rhs + constant`, and its
+    /// constant without the constraint's `constant`.
+    private func makeEquation(for constraint: NSLayoutConstraint) -> (LayoutEquation, Double)? {
+        guard let ancestor = constraint.installedView, let first = constraint.firstItem,
+            let lhs = expression(first, constraint.firstAttribute, in: ancestor)
+        else { return nil }
+        var rhs = LinearExpression()
+        if let second = constraint.secondItem {
+            guard let expression = expression(second, constraint.secondAttribute, in: ancestor) else { return nil }
+            rhs = expression.scaled(by: Double(constraint.multiplier))
+        }
+        let base = lhs.constant - rhs.constant
+        rhs.constant += Double(constraint.constant)
+        let equation = LayoutEquation(
+            lhs, constraint.relation.equationRelation, rhs, priority: Double(constraint.priority.rawValue))
+        return (equation, base)
+    }
+
+    /// An item's attribute in `ancestor`'s coordinates. Margin attributes are the view's
+    /// margins guide's; baselines are those of the view's `forFirstBaselineLayout` /
+    /// `forLastBaselineLayout`, from its text (the bottom edge for a view without text).
+    private func expression(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView)
+        -> LinearExpression?
+    {
+        var item = item
+        var attribute = attribute
+        if attribute.isMargin {
+            guard let view = item as? UIView else { return nil }
+            item = view.layoutMarginsGuide
+            attribute = attribute.withoutMargin
+        }
+        var baselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)?
+        if attribute == .firstBaseline || attribute == .lastBaseline, let view = item as? UIView {
+            let baselineView = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+            let usable = baselineView.isDescendant(of: view) ? baselineView : view
+            item = usable
+            baselines = usable.layoutBaselines
+        }
+        let entry = self.entry(for: item)
+        var expression = LinearExpression()
+        switch attribute {
+        case .width: expression.add(entry.width, 1)
+        case .height: expression.add(entry.height, 1)
+        case .left, .leading, .right, .trailing, .centerX:
+            guard addOrigin(of: item, horizontal: true, in: ancestor, to: &expression) else { return nil }
+            if attribute == .centerX { expression.add(entry.width, 0.5) }
+            if attribute == .right || attribute == .trailing { expression.add(entry.width, 1) }
+        case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:
+            guard addOrigin(of: item, horizontal: false, in: ancestor, to: &expression) else { return nil }
+            switch attribute {
+            case .centerY: expression.add(entry.height, 0.5)
+            case .bottom: expression.add(entry.height, 1)
+            case .firstBaseline:
+                if let baselines {
+                    expression.constant += Double(baselines.firstFromTop)
+                } else {
+                    expression.add(entry.height, 1)
+                }
+            case .lastBaseline:
+                expression.add(entry.height, 1)
+                if let baselines { expression.constant -= Double(baselines.lastFromBottom) }
+            default: break
+            }
+        default: return nil
+        }
+        return expression
+    }
+
+    /// Adds the item's origin in `ancestor`'s coordinates: its own origin, then each
+    /// superview's up to the ancestor (whose own origin is zero in its coordinates).
+    private func addOrigin(
+        of item: AnyObject, horizontal: Bool, in ancestor: UIView, to expression: inout LinearExpression
+    ) -> Bool {
+        var current: AnyObject = item
+        while true {
+            if current === ancestor { return true }
+            let entry = self.entry(for: current)
+            expression.add(horizontal ? entry.x : entry.y, 1)
+            if let view = current as? UIView {
+                guard let superview = view.superview else { return false }
+                current = superview
+            } else if let guide = current as? UILayoutGuide, let owner = guide.owningView {
+                current = owner
+            } else {
+                return false
+            }
+        }
+    }
+
+    // MARK: Items
+
+    /// The item's entry, registering it (with its frame equations) on first use.
+    @discardableResult
+    func entry(for item: AnyObject) -> Entry {
+        let id = ObjectIdentifier(item)
+        if let entry = entries[id] { return entry }
+        let entry = Entry(item: item)
+        entries[id] = entry
+        if !isFitting { AutoLayoutItemState.make(for: item)?.engine = self }
+        if let guide = item as? UILayoutGuide, guide.role != .custom { insetGuides[id] = guide }
+        syncFrameEquations(of: entry)
+        if let view = item as? UIView { syncIntrinsicEquations(of: view, entry) }
+        return entry
+    }
+
+    private func unregister(_ item: AnyObject) {
+        guard let entry = entries.removeValue(forKey: ObjectIdentifier(item)) else { return }
+        for equation in entry.frameEquations + entry.intrinsicEquations { remove(equation) }
+        insetGuides[ObjectIdentifier(item)] = nil
+        if !isFitting { AutoLayoutItemState.of(item)?.engine = nil }
+    }
+
+    /// The view's frame changed from outside the engine: a view that translates its
+    /// autoresizing mask (or the root) now stands elsewhere.
+    func geometryDidChange(of view: UIView) {
+        guard let entry = entries[ObjectIdentifier(view)] else { return }
+        if view === root || view.translatesAutoresizingMaskIntoConstraints {
+            if syncFrameEquations(of: entry) { markNeedsSolve() }
+        }
+    }
+
+    /// The view's autoresizing translation, mask or content priorities changed.
+    func configurationDidChange(of view: UIView) {
+        guard let entry = entries[ObjectIdentifier(view)] else { return }
+        syncFrameEquations(of: entry)
+        syncIntrinsicEquations(of: view, entry)
+        markNeedsSolve()
+    }
+
+    /// The view's intrinsic content size (and with it its baselines) changed.
+    func intrinsicContentSizeDidChange(of view: UIView) {
+        guard let entry = entries[ObjectIdentifier(view)] else { return }
+        if syncIntrinsicEquations(of: view, entry) { markNeedsSolve() }
+        // Baseline constraints carry the baseline's offset in their constant.
+        let baselineConstraints = (view.autoLayout?.item.referencingConstraints ?? []).filter {
+            [$0.firstAttribute, $0.secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
+        }
+        for constraint in baselineConstraints where isInstalled(constraint) {
+            uninstall(constraint)
+            install(constraint)
+        }
+    }
+
+    /// The equations that place an item without constraints of the app's; true when
+    /// anything changed.
+    @discardableResult
+    private func syncFrameEquations(of entry: Entry) -> Bool {
+        guard let item = entry.item else { return false }
+        var specs: [EquationSpec] = []
+        let origin: Origin
+        if let view = item as? UIView {
+            if view === root {
+                specs = rootSpecs(entry)
+                origin = .rootSize(view)
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                specs = autoresizingSpecs(of: view, entry)
+                origin = .autoresizing(view)
+            } else {
+                origin = .autoresizing(view)
+            }
+        } else if let guide = item as? UILayoutGuide {
+            origin = .guideInsets(guide)
+            if let owner = guide.owningView, guide.role != .custom {
+                let insets = guide.role == .layoutMargins ? owner.effectiveLayoutMargins : owner.safeAreaInsets
+                specs = insetSpecs(entry, owner: owner, insets: insets)
+            }
+        } else {
+            return false
+        }
+        return sync(&entry.frameEquations, to: specs, origin: origin)
+    }
+
+    /// Content-size equations, as UIKit's: `width <= intrinsic` at the hugging priority and
+    /// `width >= intrinsic` at the compression resistance, per axis with an intrinsic metric,
+    /// for views that do not translate their autoresizing masks.
+    @discardableResult
+    private func syncIntrinsicEquations(of view: UIView, _ entry: Entry) -> Bool {
+        var specs: [EquationSpec] = []
+        // The root of a fitting engine is sized by its content, whatever its mask says.
+        let usesContentSize =
+            isFitting
+            ? view === root || !view.translatesAutoresizingMaskIntoConstraints
+            : view !== root && !view.translatesAutoresizingMaskIntoConstraints
+        if usesContentSize {
+            let size = view.intrinsicContentSize
+            let hugging = view.autoLayout?.huggingPriority ?? (.defaultLow, .defaultLow)
+            let resistance = view.autoLayout?.compressionResistance ?? (.defaultHigh, .defaultHigh)
+            for (variable, length, hug, resist) in [
+                (entry.width, size.width, hugging.horizontal, resistance.horizontal),
+                (entry.height, size.height, hugging.vertical, resistance.vertical),
+            ] where length >= 0 && length.isFinite {
+                specs.append(EquationSpec([(variable, 1)], -Double(length), .lessThanOrEqual, hug))
+                specs.append(EquationSpec([(variable, 1)], -Double(length), .greaterThanOrEqual, resist))
+            }
+        }
+        return sync(&entry.intrinsicEquations, to: specs, origin: .contentSize(view))
+    }
+
+    private func rootSpecs(_ entry: Entry) -> [EquationSpec] {
+        switch sizing {
+        case .bounds:
+            let size = root.bounds.size
+            return [
+                EquationSpec([(entry.width, 1)], -Double(size.width), .equal, .required),
+                EquationSpec([(entry.height, 1)], -Double(size.height), .equal, .required),
+            ]
+        case .fitting(let target, let horizontal, let vertical):
+            return [
+                EquationSpec([(entry.width, 1)], -Double(target.width), .equal, horizontal),
+                EquationSpec([(entry.height, 1)], -Double(target.height), .equal, vertical),
+                EquationSpec([(entry.width, 1)], 0, .greaterThanOrEqual, .required),
+                EquationSpec([(entry.height, 1)], 0, .greaterThanOrEqual, .required),
+            ]
+        }
+    }
+
+    /// A view's autoresizing mask as equations, as UIKit translates it: on each axis the
+    /// flexible parts take a fixed share of the superview's size change (their share of the
+    /// current lengths, as `autoresize` computes), which makes origin and size linear in the
+    /// superview's size. Without flexible parts the frame is fixed.
+    private func autoresizingSpecs(of view: UIView, _ entry: Entry) -> [EquationSpec] {
+        let frame = view.transform.isIdentity ? view.frame : view.alignmentFrame
+        guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+            return []
+        }
+        let mask: UIView.AutoresizingMask = view.superview?.autoresizesSubviews == false ? [] : view.autoresizingMask
+        let superSize = view.superview?.bounds.size ?? .zero
+        var specs: [EquationSpec] = []
+        for horizontal in [true, false] {
+            let origin = Double(horizontal ? frame.minX : frame.minY)
+            let size = Double(horizontal ? frame.width : frame.height)
+            let length = Double(horizontal ? superSize.width : superSize.height)
+            let flexible =
+                horizontal
+                ? (
+                    mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                    mask.contains(.flexibleRightMargin)
+                )
+                : (
+                    mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                    mask.contains(.flexibleBottomMargin)
+                )
+            let shares = UIView.autoresizingShares(
+                leading: origin, size: size, trailing: length - origin - size, flexible: flexible)
+            var originTerms: [(LayoutVariable, Double)] = [(horizontal ? entry.x : entry.y, 1)]
+            var sizeTerms: [(LayoutVariable, Double)] = [(horizontal ? entry.width : entry.height, 1)]
+            var originConstant = -origin
+            var sizeConstant = -size
+            if (shares.leading != 0 || shares.size != 0), let superview = view.superview {
+                let superEntry = self.entry(for: superview)
+                let superLength = horizontal ? superEntry.width : superEntry.height
+                if shares.leading != 0 {
+                    originTerms.append((superLength, -shares.leading))
+                    originConstant += shares.leading * length
+                }
+                if shares.size != 0 {
+                    sizeTerms.append((superLength, -shares.size))
+                    sizeConstant += shares.size * length
+                }
+            }
+            specs.append(EquationSpec(originTerms, originConstant, .equal, .required))
+            specs.append(EquationSpec(sizeTerms, sizeConstant, .equal, .required))
+        }
+        return specs
+    }
+
+    /// A margins or safe-area guide: the owning view's bounds inset by `insets`.
+    private func insetSpecs(_ entry: Entry, owner: UIView, insets: UIEdgeInsets) -> [EquationSpec] {
+        let ownerEntry = self.entry(for: owner)
+        return [
+            EquationSpec([(entry.x, 1)], -Double(insets.left), .equal, .required),
+            EquationSpec([(entry.y, 1)], -Double(insets.top), .equal, .required),
+            EquationSpec(
+                [(entry.width, 1), (ownerEntry.width, -1)], Double(insets.left + insets.right), .equal, .required),
+            EquationSpec(
+                [(entry.height, 1), (ownerEntry.height, -1)], Double(insets.top + insets.bottom), .equal, .required),
+        ]
+    }
+
+    // MARK: Equations
+
+    /// Brings `equations` to `specs`: only constants moved → incremental constant changes;
+    /// anything else → the old ones out, the new ones in. True when anything changed.
+    @discardableResult
+    private func sync(_ equations: inout [LayoutEquation], to specs: [EquationSpec], origin: Origin) -> Bool {
+        if equations.count == specs.count, zip(equations, specs).allSatisfy({ $1.hasShape(of: $0) }) {
+            var changed = false
+            for (equation, spec) in zip(equations, specs) where equation.expression.constant != spec.constant {
+                changed = true
+                do {
+                    try solver.updateConstant(of: equation, to: spec.constant)
+                } catch {
+                    reportUnsatisfiable(equation, origin: origin, newConstant: spec.constant)
+                }
+            }
+            return changed
+        }
+        for equation in equations { remove(equation) }
+        equations = specs.map { add($0.equation, origin: origin) }
+        return true
+    }
+
+    /// Adds an equation; a required one that cannot hold is reported as UIKit reports it and
+    /// added as an optional one at 999 instead (UIKit's "breaking" of the constraint). Returns
+    /// the equation that went in.
+    private func add(_ equation: LayoutEquation, origin: Origin) -> LayoutEquation {
+        do {
+            try solver.add(equation)
+            origins[ObjectIdentifier(equation)] = origin
+            return equation
+        } catch .unsatisfiable {
+            reportUnsatisfiable(equation, origin: origin, newConstant: nil)
+            let relaxed = LayoutEquation(
+                equation.expression, equation.relation, LinearExpression(), priority: LayoutEquation.required - 1)
+            try? solver.add(relaxed)
+            origins[ObjectIdentifier(relaxed)] = origin
+            return relaxed
+        } catch {
+            kitLog.error("constraint refused by the layout engine: \(error)", metadata: ["constraint": "\(origin)"])
+            return equation
+        }
+    }
+
+    private func remove(_ equation: LayoutEquation) {
+        try? solver.remove(equation)
+        origins[ObjectIdentifier(equation)] = nil
+    }
+
+    /// Logs what UIKit logs when required constraints conflict: the constraints involved and
+    /// the one broken.
+    private func reportUnsatisfiable(_ equation: LayoutEquation, origin: Origin, newConstant: Double?) {
+        let conflicting = conflictingOrigins(with: equation)
+        var lines: [String] = []
+        for line in (conflicting + [origin]).map({ "    \"\(describe($0))\"" }) where !lines.contains(line) {
+            lines.append(line)
+        }
+        kitLog.error(
+            """
+            [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want. Try this: (1) look at each constraint and try to figure out which you don't expect; (2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+            \(lines.joined(separator: ",\n"))
+            )
+
+            Will attempt to recover by breaking constraint
+            \(describe(origin))
+            """)
+    }
+
+    private func conflictingOrigins(with equation: LayoutEquation) -> [Origin] {
+        []
+    }
+
+    func describe(_ origin: Origin) -> String {
+        switch origin {
+        case .constraint(let constraint): return constraint.description
+        case .autoresizing(let view):
+            return
+                "<NSAutoresizingMaskLayoutConstraint \(LayoutDescription.item(view)) frame \(view.frame), mask \(view.autoresizingMask.rawValue)>"
+        case .contentSize(let view):
+            return
+                "<NSContentSizeLayoutConstraint \(LayoutDescription.item(view)) intrinsic \(view.intrinsicContentSize)>"
+        case .rootSize(let view):
+            return "<root size \(LayoutDescription.item(view)) \(view.bounds.size)>"
+        case .guideInsets(let guide):
+            return "<\(guide.identifier) of \(guide.owningView.map { LayoutDescription.item($0) } ?? "nil")>"
+        }
+    }
+
+    // MARK: Solving
+
+    func markNeedsSolve() {
+        guard !needsSolve else { return }
+        needsSolve = true
+        if !isFitting && !isApplying { root.setNeedsLayout() }
+    }
+
+    /// Solves and sets the frames of the views that use constraints. A frame change moves the
+    /// margins and safe areas of the views under it, which can move frames again: at most
+    /// four rounds.
+    func layOut() {
+        guard needsSolve, !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        var rounds = 0
+        repeat {
+            syncInsetGuides()
+            needsSolve = false
+            solver.updateVariables()
+            if !isFitting { applyFrames() }
+            if syncInsetGuides() { needsSolve = true }
+            rounds += 1
+        } while needsSolve && rounds < 4
+        needsSolve = false
+    }
+
+    /// Brings the margins and safe-area guides to the current frames; true when one moved.
+    @discardableResult
+    private func syncInsetGuides() -> Bool {
+        var changed = false
+        for guide in insetGuides.values {
+            if let entry = entries[ObjectIdentifier(guide)], syncFrameEquations(of: entry) { changed = true }
+        }
+        return changed
+    }
+
+    private func applyFrames() {
+        let scale = max(1, root.contentScaleFactor)
+        func snap(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+        for entry in entries.values {
+            guard let view = entry.item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints
+            else {
+                continue
+            }
+            let minX = snap(entry.x.value)
+            let minY = snap(entry.y.value)
+            let frame = CGRect(
+                x: minX, y: minY, width: max(0, snap(entry.x.value + entry.width.value) - minX),
+                height: max(0, snap(entry.y.value + entry.height.value) - minY))
+            if view.transform.isIdentity {
+                if view.frame != frame { view.frame = frame }
+            } else {
+                // With a transform, UIKit's engine sets the bounds size and the center.
+                if view.bounds.size != frame.size { view.bounds.size = frame.size }
+                let center = CGPoint(x: frame.midX, y: frame.midY)
+                if view.center != center { view.center = center }
+            }
+        }
+    }
+
+    /// The solved size of the root (for a fitting engine).
+    var rootSize: CGSize {
+        guard let entry = entries[ObjectIdentifier(root)] else { return root.bounds.size }
+        return CGSize(width: entry.width.value, height: entry.height.value)
+    }
+
+    // MARK: Queries
+
+    static func layoutFrame(of guide: UILayoutGuide) -> CGRect {
+        guard let engine = guide.itemState.engine, let entry = engine.entries[ObjectIdentifier(guide)] else {
+            return .zero
+        }
+        engine.layOut()
+        return entry.frame
+    }
+
+    static func hasAmbiguousLayout(_ item: AnyObject) -> Bool {
+        false
+    }
+
+    static func isAmbiguous(_ item: AnyObject, attribute: NSLayoutConstraint.Attribute) -> Bool {
+        false
+    }
+}
+
+/// An equation before it goes into the solver: `Σ terms + constant relation 0`.
+struct EquationSpec {
+    var terms: [(LayoutVariable, Double)]
+    var constant: Double
+    var relation: LayoutEquation.Relation
+    var priority: Double
+
+    init(
+        _ terms: [(LayoutVariable, Double)], _ constant: Double, _ relation: LayoutEquation.Relation,
+        _ priority: UILayoutPriority
+    ) {
+        self.terms = terms
+        self.constant = constant
+        self.relation = relation
+        self.priority = Double(min(1000, max(1, priority.rawValue)))
+    }
+
+    var equation: LayoutEquation {
+        LayoutEquation(LinearExpression(terms, constant: constant), relation, LinearExpression(), priority: priority)
+    }
+
+    /// Whether `equation` differs from this spec at most in its constant.
+    func hasShape(of equation: LayoutEquation) -> Bool {
+        guard equation.relation == relation, equation.priority == priority,
+            equation.expression.terms.count == terms.count
+        else { return false }
+        return zip(equation.expression.terms, terms).allSatisfy { $0.variable === $1.0 && $0.coefficient == $1.1 }
+    }
+}
+
+extension LinearExpression {
+    func scaled(by factor: Double) -> LinearExpression {
+        LinearExpression(terms.map { ($0.variable, $0.coefficient * factor) }, constant: constant * factor)
+    }
+}
+
+extension NSLayoutConstraint.Relation {
+    var equationRelation: LayoutEquation.Relation {
+        switch self {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+    }
+}

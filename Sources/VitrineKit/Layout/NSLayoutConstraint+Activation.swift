@@ -1,0 +1,144 @@
+import Foundation
+
+/// Why a constraint cannot be activated; UIKit raises for each of these.
+enum ConstraintProblem: Error, CustomStringConvertible {
+    case notALayoutItem
+    case missingAttribute
+    case notFinite
+    case positionEqualToConstant
+    case invalidPairing(NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute)
+    case directionalWithAbsolute
+    case attributeNotOnGuide(NSLayoutConstraint.Attribute)
+    case guideWithoutOwningView
+    case noCommonAncestor
+    case notAnAncestor
+
+    var description: String {
+        switch self {
+        case .notALayoutItem: "an item is not a view or a layout guide"
+        case .missingAttribute: "the first attribute is notAnAttribute"
+        case .notFinite: "the multiplier or the constant is not a finite number"
+        case .positionEqualToConstant:
+            "a multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant"
+        case .invalidPairing(let first, let second):
+            "invalid pairing of layout attributes \(first.name) and \(second.name)"
+        case .directionalWithAbsolute:
+            "a constraint cannot be made between a leading/trailing attribute and a right/left attribute; use leading/trailing for both or neither"
+        case .attributeNotOnGuide(let attribute): "a layout guide has no \(attribute.name) attribute"
+        case .guideWithoutOwningView: "the layout guide has not been added to a view"
+        case .noCommonAncestor:
+            "the items have no common ancestor; does the constraint or its anchors reference items in different view hierarchies? That's illegal"
+        case .notAnAncestor: "the view is not an ancestor of the constraint's items"
+        }
+    }
+}
+
+extension NSLayoutConstraint {
+    /// Installs the constraint on `requested` (the legacy `addConstraint(_:)`, which must be
+    /// an ancestor of the items) or on the items' nearest common ancestor, and hands it to the
+    /// tree's engine. A constraint UIKit would raise for is logged and stays inactive.
+    func activateConstraint(installingOn requested: UIView?) {
+        guard installedView == nil else { return }
+        let target: UIView
+        do {
+            let ancestor = try validatedCommonAncestor()
+            if let requested {
+                guard ancestor.isDescendant(of: requested) else { throw ConstraintProblem.notAnAncestor }
+                target = requested
+            } else {
+                target = ancestor
+            }
+        } catch {
+            kitLog.error(
+                "constraint not activated: \(error)", metadata: ["constraint": "\(self)"])
+            return
+        }
+        installedView = target
+        target.autoLayoutState.installedConstraints.append(self)
+        for item in items { AutoLayoutItemState.make(for: item)?.referencingConstraints.append(self) }
+        let root = target.rootAncestor
+        let rootState = root.autoLayoutState
+        rootState.treeUsesAutoLayout = true
+        if let engine = rootState.engine {
+            engine.install(self)
+        } else {
+            root.setNeedsLayout()
+        }
+    }
+
+    func deactivateConstraint() {
+        guard let view = installedView else { return }
+        view.autoLayout?.installedConstraints.removeAll { $0 === self }
+        for item in items { AutoLayoutItemState.of(item)?.referencingConstraints.removeAll { $0 === self } }
+        engine?.uninstall(self)
+        installedView = nil
+        view.rootAncestor.setNeedsLayout()
+    }
+
+    /// The first and second items, without repeats.
+    var items: [AnyObject] {
+        guard let firstItem else { return secondItem.map { [$0] } ?? [] }
+        guard let secondItem, secondItem !== firstItem else { return [firstItem] }
+        return [firstItem, secondItem]
+    }
+
+    /// The view that holds a view or guide's coordinates: the view, or the guide's owner.
+    private static func ownerView(of item: AnyObject) throws(ConstraintProblem) -> UIView {
+        if let view = item as? UIView { return view }
+        guard let guide = item as? UILayoutGuide else { throw .notALayoutItem }
+        guard let owner = guide.owningView else { throw .guideWithoutOwningView }
+        return owner
+    }
+
+    /// Checks the constraint as UIKit does when it is made and activated, and finds the
+    /// nearest common ancestor of its items.
+    func validatedCommonAncestor() throws(ConstraintProblem) -> UIView {
+        guard let first = firstItem else { throw .notALayoutItem }
+        guard firstAttribute != .notAnAttribute, let firstKind = firstAttribute.kind else { throw .missingAttribute }
+        guard multiplier.isFinite, constant.isFinite else { throw .notFinite }
+        for (item, attribute) in [(Optional(first), firstAttribute), (secondItem, secondAttribute)] {
+            guard let item, item is UILayoutGuide else { continue }
+            if attribute.isMargin || attribute == .firstBaseline || attribute == .lastBaseline {
+                throw .attributeNotOnGuide(attribute)
+            }
+        }
+        let firstView = try Self.ownerView(of: first)
+        guard let second = secondItem else {
+            guard firstKind == .size else { throw .positionEqualToConstant }
+            return firstView
+        }
+        guard secondAttribute != .notAnAttribute, let secondKind = secondAttribute.kind else {
+            throw .invalidPairing(firstAttribute, secondAttribute)
+        }
+        guard firstKind == secondKind else { throw .invalidPairing(firstAttribute, secondAttribute) }
+        if firstKind != .size && multiplier == 0 { throw .positionEqualToConstant }
+        if (firstAttribute.isDirectional && secondAttribute.isAbsoluteHorizontal)
+            || (firstAttribute.isAbsoluteHorizontal && secondAttribute.isDirectional)
+        {
+            throw .directionalWithAbsolute
+        }
+        let secondView = try Self.ownerView(of: second)
+        guard let ancestor = firstView.nearestCommonAncestor(with: secondView) else { throw .noCommonAncestor }
+        return ancestor
+    }
+}
+
+extension UIView {
+    /// The nearest view that is both this view or one of its ancestors and `other` or one of
+    /// its ancestors.
+    func nearestCommonAncestor(with other: UIView) -> UIView? {
+        if other === self { return self }
+        var ancestors = Set<ObjectIdentifier>()
+        var current: UIView? = self
+        while let view = current {
+            ancestors.insert(ObjectIdentifier(view))
+            current = view.superview
+        }
+        current = other
+        while let view = current {
+            if ancestors.contains(ObjectIdentifier(view)) { return view }
+            current = view.superview
+        }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A rectangle that takes part in Auto Layout without being a view, as UIKit's
+/// `UILayoutGuide`: it has no layer, draws nothing and takes no touches. Add it to a view
+/// (`addLayoutGuide(_:)`); its frame is in that view's coordinates. Views also own two guides
+/// of their own: `layoutMarginsGuide` and `safeAreaLayoutGuide`.
+@MainActor
+open class UILayoutGuide: @MainActor CustomStringConvertible {
+    /// What defines the guide's rectangle.
+    enum Role {
+        /// The app's constraints.
+        case custom
+        /// The owning view's bounds inset by its effective layout margins.
+        case layoutMargins
+        /// The owning view's bounds inset by its safe area insets.
+        case safeArea
+    }
+
+    let role: Role
+
+    /// The view the guide belongs to, as `owningView` (set by `addLayoutGuide(_:)`).
+    public internal(set) weak var owningView: UIView?
+
+    /// A name for debugging, as `identifier`.
+    open var identifier: String
+
+    /// The constraints and engine bookkeeping of the guide as a layout item.
+    let itemState = AutoLayoutItemState()
+
+    /// An empty guide, as `init()`.
+    public init() {
+        role = .custom
+        identifier = ""
+    }
+
+    init(role: Role, owningView: UIView) {
+        self.role = role
+        self.owningView = owningView
+        identifier = role == .layoutMargins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
+    }
+
+    /// The guide's rectangle in its owning view's coordinates after the last layout pass, as
+    /// `layoutFrame`; zero before the guide was laid out.
+    public var layoutFrame: CGRect { LayoutEngine.layoutFrame(of: self) }
+
+    // MARK: Anchors
+
+    /// As `leadingAnchor` (left, in Vitrine's left-to-right layout).
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    /// As `trailingAnchor`.
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    /// As `leftAnchor`.
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    /// As `rightAnchor`.
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    /// As `topAnchor`.
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    /// As `bottomAnchor`.
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    /// As `widthAnchor`.
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    /// As `heightAnchor`.
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+    /// As `centerXAnchor`.
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    /// As `centerYAnchor`.
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+
+    // MARK: Debugging
+
+    /// Whether the constraints leave the guide's rectangle undetermined, as
+    /// `hasAmbiguousLayout`.
+    public var hasAmbiguousLayout: Bool { LayoutEngine.hasAmbiguousLayout(self) }
+
+    /// The active constraints on `axis` that mention the guide, as
+    /// `constraintsAffectingLayout(for:)`.
+    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        itemState.constraintsAffecting(axis)
+    }
+
+    public var description: String {
+        "<UILayoutGuide: \(LayoutDescription.address(of: self)) - \(layoutFrame), layoutFrame = \(layoutFrame), owningView = \(owningView.map { LayoutDescription.item($0) } ?? "nil")>"
+    }
+}
