@@ -127,7 +127,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether the view and its subviews are hidden, as `isHidden`.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            superview?.subviewVisibilityDidChange(self)
+        }
     }
 
     /// Whether the view promises to fill its bounds with opaque content, as `isOpaque`
@@ -329,7 +333,15 @@ open class UIView: UIResponder, CALayerDelegate {
     open func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
         autoLayout?.item.engine?.intrinsicContentSizeDidChange(of: self)
+        superview?.subviewIntrinsicContentSizeDidChange(self)
     }
+
+    /// A subview's `isHidden` changed (a stack view collapses its hidden arranged views).
+    internal func subviewVisibilityDidChange(_ subview: UIView) {}
+
+    /// A subview's intrinsic content size changed (a stack view filling proportionally
+    /// follows it).
+    internal func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {}
 
     /// The smallest size that satisfies the view's constraints and content closest to
     /// `targetSize`, as `systemLayoutSizeFitting(_:)`: with `layoutFittingCompressedSize` the
