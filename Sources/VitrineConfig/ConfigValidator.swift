@@ -35,13 +35,17 @@ struct ConfigValidator {
     private mutating func warnUnknownKeys(in table: TOMLTable, at path: ConfigKeyPath, known: [String]) {
         for key in table.keys where !known.contains(key) {
             var message = "unknown key (ignored)"
-            let nearest = known.map { ($0, Self.editDistance($0, key)) }.min { $0.1 < $1.1 }
-            // One slip in a short key, two in a longer one: closer than that is a different word.
-            if let (suggestion, distance) = nearest, distance <= (key.count >= 6 ? 2 : 1) {
-                message += "; did you mean \(suggestion)?"
-            }
+            if let suggestion = Self.nearMiss(key, among: known) { message += "; did you mean \(suggestion)?" }
             warning(path.appending(key), message)
         }
+    }
+
+    /// The word of `known` that `key` is a slip of, for "did you mean".
+    static func nearMiss(_ key: String, among known: [String]) -> String? {
+        let nearest = known.map { ($0, editDistance($0, key)) }.min { $0.1 < $1.1 }
+        // One slip in a short key, two in a longer one: closer than that is a different word.
+        guard let (suggestion, distance) = nearest, distance <= (key.count >= 6 ? 2 : 1) else { return nil }
+        return suggestion
     }
 
     /// Warns about rules that can never apply because an earlier one has the same match.
@@ -256,6 +260,7 @@ struct ConfigValidator {
 
     private static let outputKeys = [
         "connector", "make", "model", "serial", "enabled", "mode", "rotation", "scale", "brightness", "backlight",
+        "overscan",
     ]
 
     private mutating func output(_ table: TOMLTable, at path: ConfigKeyPath) -> OutputConfig? {
@@ -309,8 +314,99 @@ struct ConfigValidator {
                         + "not \(Self.literal(value))")
             }
         }
+        if let value = table["overscan"] {
+            let overscanPath = path.appending("overscan")
+            config.overscan = overscan(value, at: overscanPath)
+            // Checked against the mode's size only when the rotation that turns it is known.
+            if let overscan = config.overscan, let mode = config.mode,
+                table["rotation"] == nil || config.rotation != nil
+            {
+                checkPictureIsLeft(by: overscan, of: mode, rotation: config.rotation ?? .none, at: overscanPath)
+            }
+        }
         warnUnknownKeys(in: table, at: path, known: Self.outputKeys)
         return errors.count == errorsBefore ? config : nil
+    }
+
+    /// `overscan = 16` (every edge) or `overscan = { left = 24, right = 24 }` (edges left out
+    /// are 0; also written as a `[output.overscan]` table or dotted keys).
+    private mutating func overscan(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> ConfigOverscan? {
+        if value.int != nil || value.double != nil {
+            return overscanPixels(value, at: path).map { ConfigOverscan(all: $0) }
+        }
+        guard let table = value.table else {
+            error(
+                path,
+                "must be a number of pixels for every edge (like 16) or a table of edges "
+                    + "(like { left = 24, right = 24 }), not \(Self.describe(value.type))")
+            return nil
+        }
+        let errorsBefore = errors.count
+        // An edge spelt wrong is an error, not the usual unknown-key warning: the edge it was
+        // meant for would silently stay 0, under the bezel.
+        for key in table.keys where !ConfigOverscan.edgeNames.contains(key) {
+            var message = "unknown edge; the edges are top, left, bottom and right"
+            if let suggestion = Self.nearMiss(key, among: ConfigOverscan.edgeNames) {
+                message += "; did you mean \(suggestion)?"
+            }
+            error(path.appending(key), message)
+        }
+        var overscan = ConfigOverscan.zero
+        let edges: [(String, WritableKeyPath<ConfigOverscan, Double>)] = [
+            ("top", \.top), ("left", \.left), ("bottom", \.bottom), ("right", \.right),
+        ]
+        for (name, edge) in edges {
+            guard let value = table[name], let pixels = overscanPixels(value, at: path.appending(name)) else {
+                continue
+            }
+            overscan[keyPath: edge] = pixels
+        }
+        return errors.count == errorsBefore ? overscan : nil
+    }
+
+    /// One edge's pixels: a finite number, 0 or more.
+    private mutating func overscanPixels(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> Double? {
+        guard let pixels = value.int.map(Double.init) ?? value.double else {
+            error(path, "must be a number of pixels, not \(Self.describe(value.type))")
+            return nil
+        }
+        guard pixels.isFinite else {
+            error(path, "must be a finite number of pixels, not \(Self.literal(value))")
+            return nil
+        }
+        guard pixels >= 0 else {
+            error(path, "must be 0 or more pixels, not \(Self.literal(value))")
+            return nil
+        }
+        return pixels
+    }
+
+    /// Edges that hide the whole picture of a mode the rule names by size would leave the app
+    /// no safe area at all. (For `preferred` and `highest` only the display knows the size:
+    /// the daemon checks when it applies the edges.)
+    private mutating func checkPictureIsLeft(
+        by overscan: ConfigOverscan, of mode: ConfigMode, rotation: ConfigRotation, at path: ConfigKeyPath
+    ) {
+        guard let size = mode.size else { return }
+        // The edges are the upright picture's: a quarter turn swaps the mode's sides.
+        let turned = rotation == .clockwise90 || rotation == .clockwise270
+        let width = Double(turned ? size.height : size.width)
+        let height = Double(turned ? size.width : size.height)
+        let picture =
+            "the \(Int(width))x\(Int(height)) picture of mode \(TOMLText.quoted(mode.description))"
+            + (rotation == .none ? "" : " turned \(rotation.rawValue)°")
+        if overscan.left + overscan.right >= width {
+            error(
+                path,
+                "left and right (\(Self.number(overscan.left)) + \(Self.number(overscan.right)) pixels) "
+                    + "leave nothing of \(picture)")
+        }
+        if overscan.top + overscan.bottom >= height {
+            error(
+                path,
+                "top and bottom (\(Self.number(overscan.top)) + \(Self.number(overscan.bottom)) pixels) "
+                    + "leave nothing of \(picture)")
+        }
     }
 
     private mutating func touch(_ table: TOMLTable, at path: ConfigKeyPath) -> TouchDeviceConfig? {

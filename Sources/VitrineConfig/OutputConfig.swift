@@ -16,6 +16,9 @@ public struct OutputConfig: Hashable, Sendable {
     public var brightness: Double?
     /// `backlight`: the backlight device to control; nil means the one the daemon finds.
     public var backlight: ConfigBacklight?
+    /// `overscan`: the edges of the picture the bezel or the display hides, in pixels; nil
+    /// means none.
+    public var overscan: ConfigOverscan?
 
     /// Whether the display is used: `enabled`, true when not set.
     public var isEnabled: Bool { enabled ?? true }
@@ -28,7 +31,8 @@ public struct OutputConfig: Hashable, Sendable {
         rotation: ConfigRotation? = nil,
         scale: Double? = nil,
         brightness: Double? = nil,
-        backlight: ConfigBacklight? = nil
+        backlight: ConfigBacklight? = nil,
+        overscan: ConfigOverscan? = nil
     ) {
         self.match = match
         self.enabled = enabled
@@ -37,6 +41,7 @@ public struct OutputConfig: Hashable, Sendable {
         self.scale = scale
         self.brightness = brightness
         self.backlight = backlight
+        self.overscan = overscan
     }
 }
 
@@ -121,6 +126,15 @@ public enum ConfigMode: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
+    /// The size a `WxH` or `WxH@Hz` mode names; nil for `preferred` and `highest`, whose size
+    /// only the display knows.
+    var size: (width: Int, height: Int)? {
+        switch self {
+        case .preferred, .highest: nil
+        case .size(let width, let height), .sizeAndRate(let width, let height, _): (width, height)
+        }
+    }
+
     /// `preferred`, `highest`, `1920x1080`, `1920x1080@60`, `1920x1080@59.94`.
     public var description: String {
         switch self {
@@ -144,6 +158,63 @@ public enum ConfigRotation: Int, CaseIterable, Hashable, Sendable {
     case clockwise180 = 180
     /// 270: turned a quarter counter-clockwise.
     case clockwise270 = 270
+}
+
+/// `overscan`: how many pixels of each edge of the picture a display does not show: a
+/// bezel covering the panel's border, or a TV cropping the picture (its overscan). The edges
+/// are those of the picture as the viewer sees it, after `rotation`: `top` is the top of the
+/// upright picture whatever way the panel is mounted. Every value is finite and 0 or more.
+///
+/// Written `overscan = 16` (every edge) or `overscan = { left = 24, right = 24 }` (edges
+/// left out are 0). The daemon gives the screen these edges as its safe area, in points.
+public struct ConfigOverscan: Hashable, Sendable, CustomStringConvertible {
+    /// Pixels hidden at the top.
+    public var top: Double
+    /// Pixels hidden on the left.
+    public var left: Double
+    /// Pixels hidden at the bottom.
+    public var bottom: Double
+    /// Pixels hidden on the right.
+    public var right: Double
+
+    /// Nothing hidden.
+    public static let zero = ConfigOverscan()
+
+    /// These edges; those not given are 0.
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same number of pixels on every edge (`overscan = 16`).
+    public init(all pixels: Double) {
+        self.init(top: pixels, left: pixels, bottom: pixels, right: pixels)
+    }
+
+    /// The edge names the config accepts, in the order messages list them.
+    public static let edgeNames = ["top", "left", "bottom", "right"]
+
+    /// Whether every edge is 0.
+    public var isZero: Bool { self == .zero }
+
+    /// Whether some of a `width` by `height` pixel picture (as seen, after rotation) is left
+    /// once the edges are taken off: the edges of each axis together are narrower than it.
+    public func leavesPicture(width: Double, height: Double) -> Bool {
+        left + right < width && top + bottom < height
+    }
+
+    /// `16 px` when every edge is the same, else the edges that are not 0, such as
+    /// `left 24 px, right 24 px` (for logs and `--list-outputs`).
+    public var description: String {
+        func pixels(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) px" : "\(value) px"
+        }
+        if top == left && left == bottom && bottom == right { return pixels(top) }
+        let edges = [("top", top), ("left", left), ("bottom", bottom), ("right", right)]
+        return edges.filter { $0.1 != 0 }.map { "\($0.0) \(pixels($0.1))" }.joined(separator: ", ")
+    }
 }
 
 /// `backlight`: a device under `/sys/class/backlight`.

@@ -138,11 +138,69 @@ extension KioskService {
     }
 
     /// Makes every screen take its settings from the current config, when it connects and
-    /// on reload.
+    /// on reload, and its overscan also when its rotation, scale or mode changes.
     func installScreenSettings() {
         UIApplication.shared.screenSettingsProvider = { [unowned self] screen in
-            Self.screenSettings(configuration, screen)
+            let settings = Self.screenSettings(configuration, screen)
+            // A connecting screen is announced as soon as this returns, so its safe area is
+            // set now, for the rotation and scale these settings are about to give it (it has
+            // no scale override yet: its `scale` is the one its size gives). A reload sets it
+            // after applying them.
+            if !isReapplyingScreenSettings {
+                applyOverscan(to: screen, rotation: settings?.rotation, scale: settings?.scale)
+            }
+            return settings
         }
+        if let overscanObserver { NotificationCenter.default.removeObserver(overscanObserver) }
+        // Posted for a new mode, rotation or scale (the app's `scaleOverride` too): the
+        // points the pixels make, and the picture they are checked against, changed.
+        overscanObserver = NotificationCenter.default.addObserver(
+            forName: UIScreen.modeDidChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            guard let screen = notification.object as? UIScreen else { return }
+            MainActor.assumeIsolated {
+                guard let self, !self.isReapplyingScreenSettings else { return }
+                self.applyOverscan(to: screen)
+            }
+        }
+    }
+
+    // MARK: Overscan
+
+    /// The safe area the config gives a display's screen: its rule's `overscan` (pixels of
+    /// the upright picture) in points at `scale`; zero when no rule or no `overscan` applies.
+    /// Edges that leave nothing of a `pictureSize` picture (upright pixels; the config could
+    /// only check modes it names by size) are not used, with a warning: an app laid out in
+    /// an empty safe area would show nothing.
+    static func overscanInsets(
+        _ configuration: VitrineConfiguration, _ output: any DisplayOutput, pictureSize: CGSize, scale: CGFloat
+    ) -> UIEdgeInsets {
+        guard
+            let rule = configuration.outputSettings(
+                connector: output.name, make: output.make, model: output.model, serial: output.serial),
+            let overscan = rule.overscan, !overscan.isZero
+        else { return .zero }
+        guard overscan.leavesPicture(width: Double(pictureSize.width), height: Double(pictureSize.height)) else {
+            let picture = "\(Int(pictureSize.width))x\(Int(pictureSize.height))"
+            serviceLog.warning(
+                "\(output.name): overscan \(overscan) leaves nothing of the \(picture) picture; not used")
+            return .zero
+        }
+        return UIEdgeInsets(
+            top: CGFloat(overscan.top) / scale, left: CGFloat(overscan.left) / scale,
+            bottom: CGFloat(overscan.bottom) / scale, right: CGFloat(overscan.right) / scale)
+    }
+
+    /// Sets `screen.overscanInsets` from the current config, for the screen's rotation and
+    /// scale, or for those it is about to be given.
+    func applyOverscan(to screen: UIScreen, rotation: DisplayRotation? = nil, scale: CGFloat? = nil) {
+        let picture = (rotation ?? screen.rotation).logicalSize(forOutputSize: screen.output.currentMode.size)
+        let insets = Self.overscanInsets(
+            configuration, screen.output, pictureSize: picture, scale: scale ?? screen.scale)
+        guard insets != screen.overscanInsets else { return }
+        serviceLog.debug(
+            "\(screen.name): safe area \(insets.top), \(insets.left), \(insets.bottom), \(insets.right) pt (overscan)")
+        screen.overscanInsets = insets
     }
 
     /// Hands the backends policies that read the current config, so a reload only swaps it.
@@ -185,8 +243,8 @@ extension KioskService {
     // MARK: Reload
 
     /// SIGHUP: reads the config again; when valid, applies it without a restart (log level,
-    /// which outputs are lit, their modes, rotation, scale and brightness, touch mapping and
-    /// calibration, idle blanking); when not, logs
+    /// which outputs are lit, their modes, rotation, scale, brightness and overscan, touch
+    /// mapping and calibration, idle blanking); when not, logs
     /// every problem and keeps running with the config it has.
     func reload() {
         let loaded: LoadedConfiguration
@@ -203,6 +261,9 @@ extension KioskService {
         applyLogLevel(configuration)
         if let policy = backends?.outputPolicy {
             policy.applyOutputPolicy()
+        }
+        isReapplyingScreenSettings = true
+        if let policy = backends?.outputPolicy {
             for screen in UIScreen.screens {
                 guard let mode = policy.policyMode(for: screen.output),
                     !mode.hasSameTiming(as: screen.output.currentMode)
@@ -212,6 +273,10 @@ extension KioskService {
             }
         }
         UIApplication.shared.reapplyScreenSettings()
+        isReapplyingScreenSettings = false
+        // Once the new modes, rotations and scales are in place (a mode that waits for a
+        // flip in flight gets its overscan when it is switched to).
+        for screen in UIScreen.screens { applyOverscan(to: screen) }
         backends?.inputMapping?.applyMapping()
         applyIdleBlanking()
         serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")

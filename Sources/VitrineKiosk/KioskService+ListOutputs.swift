@@ -6,7 +6,7 @@ import VitrinePlatform
 // writing the config. Each registered backend lists what it finds (the DRM backend: every
 // card and connector with its EDID identity and modes, and the input devices); the service
 // answers for the config: the mode that would be chosen or that it disables the connector,
-// rotation and scale, the screen each input device maps to and its calibration.
+// rotation, scale and overscan, the screen each input device maps to and its calibration.
 extension KioskService {
     func listOutputs() -> Never {
         let configuration: VitrineConfiguration
@@ -37,6 +37,7 @@ extension KioskService {
                     notes.append("rotated \(rotation.rawValue)°")
                 }
                 if let scale = rule?.scale { notes.append("scale \(scale)") }
+                if let overscan = rule?.overscan, !overscan.isZero { notes.append("overscan \(overscan)") }
                 return notes.isEmpty ? nil : notes.joined(separator: ", ")
             },
             inputNote: { name, sysname, properties in

@@ -32,6 +32,11 @@ public final class KioskService {
     private var controlServer: ControlSocketServer?
     private var isStopping = false
     private var screenObservers: [any NSObjectProtocol] = []
+    /// Sets a screen's overscan again when its rotation, scale or mode changed.
+    var overscanObserver: (any NSObjectProtocol)?
+    /// Set while a reload applies modes and screen settings: the overscan is set once they
+    /// are all in place, not for each step on the way.
+    var isReapplyingScreenSettings = false
 
     init(options: LaunchOptions, environment: [String: String], registry: BackendRegistry) {
         self.options = options

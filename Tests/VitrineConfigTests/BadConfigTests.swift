@@ -82,6 +82,27 @@ struct BadConfigCase: CustomTestStringConvertible, Sendable {
         .init(
             "output-after-multiline-string.toml",
             #"output-after-multiline-string.toml:10: output[1].rotation: must be 0, 90, 180 or 270, not 45"#),
+        .init(
+            "output-overscan-negative.toml",
+            #"output-overscan-negative.toml:7: output[1].overscan.left: must be 0 or more pixels, not -24"#),
+        .init(
+            "output-overscan-string.toml",
+            #"output-overscan-string.toml:3: output[0].overscan: must be a number of pixels for every edge (like 16) or a table of edges (like { left = 24, right = 24 }), not a string"#
+        ),
+        .init(
+            "output-overscan-edge-string.toml",
+            #"output-overscan-edge-string.toml:6: output[0].overscan.left: must be a number of pixels, not a string"#),
+        .init(
+            "output-overscan-nan.toml",
+            #"output-overscan-nan.toml:4: output[0].overscan.bottom: must be a finite number of pixels, not nan"#),
+        .init(
+            "output-overscan-unknown-edge.toml",
+            #"output-overscan-unknown-edge.toml:3: output[0].overscan.lft: unknown edge; the edges are top, left, bottom and right; did you mean left?"#
+        ),
+        .init(
+            "output-overscan-no-picture.toml",
+            #"output-overscan-no-picture.toml:6: output[0].overscan: top and bottom (400 + 400 pixels) leave nothing of the 1280x800 picture of mode "800x1280" turned 90°"#
+        ),
         // [[touch]]
         .init(
             "touch-calibration-count.toml",

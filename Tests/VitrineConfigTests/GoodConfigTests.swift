@@ -17,7 +17,8 @@ import Testing
                     match: OutputMatch(connector: "HDMI-A-1"), enabled: true,
                     mode: .sizeAndRate(width: 1920, height: 1080, refreshHz: 59.94), rotation: .clockwise180,
                     scale: 1.5,
-                    brightness: 0.8, backlight: .name("intel_backlight")),
+                    brightness: 0.8, backlight: .name("intel_backlight"),
+                    overscan: ConfigOverscan(left: 24, right: 24)),
                 OutputConfig(
                     match: OutputMatch(make: "DEL", model: "DELL U2415", serial: "7MT0167G1A2L"), mode: .highest,
                     backlight: .path("/sys/devices/platform/backlight/backlight/backlight")),

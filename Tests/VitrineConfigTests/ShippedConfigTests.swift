@@ -23,7 +23,7 @@ import Testing
         for key in [
             "log_level", "seat", "timeout", "blank", "connector", "make", "model", "serial", "enabled", "mode",
             "rotation",
-            "scale", "brightness", "backlight", "name", "sysname", "udev_property", "output", "calibration",
+            "scale", "brightness", "backlight", "overscan", "name", "sysname", "udev_property", "output", "calibration",
         ] {
             #expect(text.contains("\n#\(key) = "), "\(key)")
         }
@@ -41,6 +41,7 @@ import Testing
         let loaded = try ConfigLoader.parse(text: uncommented, file: "uncommented.toml")
         #expect(loaded.warnings == [])
         #expect(loaded.configuration.outputs.count == 1)
+        #expect(loaded.configuration.outputs.first?.overscan == ConfigOverscan(left: 24, right: 24))
         #expect(loaded.configuration.touchDevices.count == 1)
     }
 
@@ -52,6 +53,7 @@ import Testing
         let panel = try #require(config.outputSettings(connector: "DSI-1", make: nil, model: nil, serial: nil))
         #expect(panel.rotation == .clockwise90)
         #expect(panel.scale == 2)
+        #expect(panel.overscan == ConfigOverscan(bottom: 48))
         let touch = try #require(
             config.touchSettings(name: "Goodix Capacitive TouchScreen", sysname: "event1", properties: [:]))
         #expect(touch.output == "DSI-1")
