@@ -156,6 +156,13 @@ import VitrineTestSupport
         label.invalidations = 0
         label.frame.size.width = 300
         #expect(label.invalidations == 0)
+        // The width it was made with counts as seen.
+        let made = CountingLabel(frame: CGRect(x: 0, y: 0, width: 150, height: 20))
+        made.numberOfLines = 0
+        made.text = Self.longText
+        #expect(made.invalidations == 2)
+        made.frame = CGRect(x: 5, y: 5, width: 150, height: 60)
+        #expect(made.invalidations == 2 && made.intrinsicContentSize == wrapped)
         // A one-line label's size does not depend on its width.
         let single = CountingLabel(frame: .zero)
         single.text = Self.longText

@@ -9,8 +9,9 @@ import VitrineLayers
 /// `contentsGravity`, which `UIView` maps). `sizeThatFits(_:)` and `intrinsicContentSize` are
 /// the image's size in points (the image shown: the highlighted one while highlighted), and
 /// the intrinsic size is invalidated whenever the image shown changes; user interaction is
-/// off by default; `isHighlighted` shows `highlightedImage` when there is one. Deviations: no animation images, symbol
-/// configurations or `tintColor` templates; `.tile` resizable images are stretched.
+/// off by default; `isHighlighted` shows `highlightedImage` when there is one. Deviations: no
+/// animation images, symbol configurations or `tintColor` templates; `.tile` resizable images
+/// are stretched.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown, as `image`. Setting another image updates the layer and invalidates

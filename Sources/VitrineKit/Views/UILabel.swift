@@ -9,11 +9,13 @@ import VitrineLayers
 /// centred in the bounds; `sizeThatFits(_:)` and `intrinsicContentSize` measure the text
 /// through `textRect(forBounds:limitedToNumberOfLines:)` (rounded up to whole points), a
 /// one-line label ignoring the proposed width, so a subclass that insets the text rect grows
-/// both; the first and last baselines (for Auto Layout) are where the text is drawn; the defaults
-/// are the 17-point system font, `.label` text, natural alignment, one line, truncating the
-/// tail; the label is not opaque and takes no touches. Deviations: text is measured and drawn
-/// by pango with fontconfig's fonts, so sizes differ from iOS; no attributed text, shadows,
-/// highlighted text colour or font shrinking (`adjustsFontSizeToFitWidth`).
+/// both; a multi-line label's intrinsic size wraps at `preferredMaxLayoutWidth`, else at its
+/// own width; the first and last baselines (for Auto Layout) are where the text is drawn; the
+/// defaults are the 17-point system font, `.label` text, natural alignment, one line,
+/// truncating the tail; the label is not opaque and takes no touches. Deviations: text is
+/// measured and drawn by pango with fontconfig's fonts, so sizes differ from iOS; no
+/// attributed text, shadows, highlighted text colour or font shrinking
+/// (`adjustsFontSizeToFitWidth`).
 @MainActor
 open class UILabel: UIView {
     /// The text shown, as `text` (default nil).
@@ -96,6 +98,7 @@ open class UILabel: UIView {
     /// An empty label, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        seenBoundsWidth = bounds.width
         isOpaque = false
         isUserInteractionEnabled = false
         contentMode = .redraw
