@@ -2,10 +2,27 @@ import Foundation
 
 // Showing the current state's content, and placing it.
 extension UIButton {
-    /// The content changed: show it, and lay out again.
+    /// What the intrinsic size is measured from, besides the title label's font and lines.
+    struct MeasuredContent: Equatable {
+        var title: String?
+        var image: UIImage?
+        var backgroundImage: UIImage?
+
+        static func == (lhs: MeasuredContent, rhs: MeasuredContent) -> Bool {
+            lhs.title == rhs.title && lhs.image === rhs.image && lhs.backgroundImage === rhs.backgroundImage
+        }
+    }
+
+    /// The content changed: show it, and lay out again. The intrinsic size changes only when
+    /// what is measured does (not for a colour, or content for another state).
     func contentDidChange() {
         updateContent()
-        invalidateIntrinsicContentSize()
+        let content = MeasuredContent(
+            title: currentTitle, image: currentImage, backgroundImage: currentBackgroundImage)
+        if content != measuredContent {
+            measuredContent = content
+            invalidateIntrinsicContentSize()
+        }
         setNeedsLayout()
     }
 
@@ -57,18 +74,31 @@ extension UIButton {
         return (rounded(imageSize), rounded(titleSize))
     }
 
-    /// `sizeThatFits(_:)`: the content plus `contentEdgeInsets`.
+    /// `sizeThatFits(_:)`: the content plus `contentEdgeInsets`, at least the background
+    /// image's size (UIKit's button grows to its background image).
     func contentFittingSize() -> CGSize {
         let (image, title) = contentSizes()
         let insets = contentEdgeInsets
-        return CGSize(
+        var size = CGSize(
             width: max(0, image.width + title.width + insets.left + insets.right),
             height: max(0, max(image.height, title.height) + insets.top + insets.bottom))
+        if let background = currentBackgroundImage?.size, background.width.isFinite, background.height.isFinite {
+            size.width = max(size.width, background.width.rounded(.up))
+            size.height = max(size.height, background.height.rounded(.up))
+        }
+        return size
     }
 
     /// Places the image and the title in the bounds less `contentEdgeInsets`.
     func layoutContent() {
         existingBackgroundImageView?.frame = bounds
+        let frames = contentFrames(in: bounds)
+        existingImageView?.frame = frames.image
+        existingLabel?.frame = frames.title
+    }
+
+    /// Where the image and the title go in `bounds` less `contentEdgeInsets`.
+    func contentFrames(in bounds: CGRect) -> (image: CGRect, title: CGRect) {
         var area = bounds.inset(by: contentEdgeInsets)
         if area.isNull { area = CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) }
         var (image, title) = contentSizes()
@@ -82,8 +112,33 @@ extension UIButton {
         case .right, .trailing: x = area.maxX - total
         case .center: x = area.midX - total / 2
         }
-        existingImageView?.frame = place(width: image.width, height: image.height, x: x, in: area)
-        existingLabel?.frame = place(width: title.width, height: title.height, x: x + image.width, in: area)
+        return (
+            place(width: image.width, height: image.height, x: x, in: area),
+            place(width: title.width, height: title.height, x: x + image.width, in: area)
+        )
+    }
+
+    /// The title label's baselines in the button: where `contentFrames(in:)` puts the label
+    /// in the bounds (their fitting size where they have none), then where the label draws its
+    /// text in that frame. Nil without a title shown.
+    func titleBaselines() -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        guard let label = existingLabel, !label.isHidden, let title = currentTitle, !title.isEmpty else {
+            return nil
+        }
+        var area = bounds
+        if !(area.width > 0) || !(area.height > 0) {
+            let fitting = contentFittingSize()
+            if !(area.width > 0) { area.size.width = fitting.width }
+            if !(area.height > 0) { area.size.height = fitting.height }
+        }
+        let frame = contentFrames(in: area).title
+        guard let inLabel = label.textBaselines(inSize: frame.size) else { return nil }
+        // A zero-height title frame is measured at the label's own height, from its top.
+        let height = frame.height > 0 ? frame.height : label.intrinsicContentSize.height
+        let first = frame.minY - area.minY + inLabel.firstFromTop
+        let last = area.maxY - (frame.minY + height) + inLabel.lastFromBottom
+        guard first.isFinite, last.isFinite else { return nil }
+        return (first, last)
     }
 
     private func place(width: CGFloat, height: CGFloat, x: CGFloat, in area: CGRect) -> CGRect {
@@ -93,5 +148,14 @@ extension UIButton {
         case .fill: return CGRect(x: x, y: area.minY, width: width, height: area.height)
         case .center: return CGRect(x: x, y: area.midY - height / 2, width: width, height: height)
         }
+    }
+}
+
+/// A button's title label, as UIKit's private `UIButtonLabel`: when its own size changes (its
+/// font, its number of lines), so does the button's.
+final class ButtonTitleLabel: UILabel {
+    override func invalidateIntrinsicContentSize() {
+        super.invalidateIntrinsicContentSize()
+        (superview as? UIButton)?.invalidateIntrinsicContentSize()
     }
 }

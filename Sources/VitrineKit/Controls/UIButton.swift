@@ -16,12 +16,17 @@ import Foundation
 ///   `contentEdgeInsets`, placed by `contentHorizontalAlignment` and
 ///   `contentVerticalAlignment` (`.fill` gives the title the rest of the width, and each
 ///   the full height). `sizeThatFits(_:)` and `intrinsicContentSize` are the content's size
-///   (rounded up to whole points) plus `contentEdgeInsets`.
+///   (rounded up to whole points) plus `contentEdgeInsets`, and at least the current
+///   background image's size, as UIKit's; they change (`invalidateIntrinsicContentSize()`)
+///   when the title, image or background image shown changes, and when the title label's own
+///   size does (its font, say). The first and last baselines, for Auto Layout, are the title
+///   label's where the button places it.
 /// - **Events.** A tap sends `.touchUpInside` then `.primaryActionTriggered` (the action of
 ///   `init(type:primaryAction:)`).
 /// - Deviations: no `UIButton.Configuration`, menus, pointer interactions,
 ///   `titleEdgeInsets`/`imageEdgeInsets` or `adjustsImageWhenHighlighted` darkening;
-///   `.focused` content is never shown.
+///   `.focused` content is never shown; no implicit padding around the content (UIKit's
+///   classic buttons add some when `contentEdgeInsets` is zero, undocumented).
 @MainActor
 open class UIButton: UIControl {
     /// The button's kind, as `UIButton.ButtonType`.
@@ -45,6 +50,8 @@ open class UIButton: UIControl {
     var backgroundImages = ControlStateTable<UIImage>()
 
     private var label: UILabel?
+    /// The content the intrinsic size was last reported for, to tell when it changes.
+    var measuredContent = MeasuredContent()
     private var imageViewStorage: UIImageView?
     private var backgroundImageView: UIImageView?
 
@@ -160,9 +167,19 @@ open class UIButton: UIControl {
 
     // MARK: Size and layout
 
+    /// The size the content needs, as `sizeThatFits(_:)`: the image and the title side by
+    /// side, rounded up to whole points, plus `contentEdgeInsets`, and no smaller than the
+    /// current background image; `size` is not used.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { contentFittingSize() }
 
+    /// The content's natural size, as `intrinsicContentSize`: what `sizeThatFits(_:)` gives.
     open override var intrinsicContentSize: CGSize { contentFittingSize() }
+
+    /// The title label's baselines where `layoutSubviews()` puts it in the bounds (a button
+    /// not yet sized is measured at its fitting size); nil without a title shown.
+    override var layoutBaselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        titleBaselines()
+    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -183,7 +200,7 @@ open class UIButton: UIControl {
 
     func ensureLabel() -> UILabel {
         if let label { return label }
-        let made = UILabel(frame: .zero)
+        let made = ButtonTitleLabel(frame: .zero)
         made.font = UIFont.systemFont(ofSize: Self.titleFontSize)
         made.backgroundColor = nil
         made.isOpaque = false

@@ -7,12 +7,15 @@ import VitrineLayers
 /// own), shown at the image's scale, with its cap insets as the layer's `contentsCenter` so a
 /// resizable image keeps its caps; the view's `contentMode` places it (through the layer's
 /// `contentsGravity`, which `UIView` maps). `sizeThatFits(_:)` and `intrinsicContentSize` are
-/// the image's size in points; user interaction is off by default; `isHighlighted` shows
-/// `highlightedImage` when there is one. Deviations: no animation images, symbol
-/// configurations or `tintColor` templates; `.tile` resizable images are stretched.
+/// the image's size in points (the image shown: the highlighted one while highlighted), and
+/// the intrinsic size is invalidated whenever the image shown changes; user interaction is
+/// off by default; `isHighlighted` shows `highlightedImage` when there is one. Deviations: no
+/// animation images, symbol configurations or `tintColor` templates; `.tile` resizable images
+/// are stretched.
 @MainActor
 open class UIImageView: UIView {
-    /// The image shown, as `image`. Setting it updates the layer and the intrinsic size.
+    /// The image shown, as `image`. Setting another image updates the layer and invalidates
+    /// the intrinsic size.
     open var image: UIImage? {
         didSet {
             guard image !== oldValue else { return }
@@ -22,18 +25,20 @@ open class UIImageView: UIView {
     }
 
     /// The image shown while `isHighlighted`, as `highlightedImage`; nil shows `image`.
+    /// Setting it while highlighted invalidates the intrinsic size.
     open var highlightedImage: UIImage? {
         didSet {
             guard highlightedImage !== oldValue else { return }
-            showCurrentImage()
+            shownImageMayHaveChanged(from: isHighlighted ? oldValue ?? image : image)
         }
     }
 
-    /// Whether `highlightedImage` is shown, as `isHighlighted` (default false).
+    /// Whether `highlightedImage` is shown, as `isHighlighted` (default false). A change that
+    /// swaps the image shown invalidates the intrinsic size.
     open var isHighlighted = false {
         didSet {
             guard isHighlighted != oldValue else { return }
-            showCurrentImage()
+            shownImageMayHaveChanged(from: oldValue ? highlightedImage ?? image : image)
         }
     }
 
@@ -93,6 +98,13 @@ open class UIImageView: UIView {
     /// The image on screen: the highlighted one while highlighted, if any.
     var shownImage: UIImage? {
         isHighlighted ? highlightedImage ?? image : image
+    }
+
+    /// Shows the current image; a different one changes the intrinsic size (an image view
+    /// measures the image it shows).
+    private func shownImageMayHaveChanged(from shownBefore: UIImage?) {
+        showCurrentImage()
+        if shownImage !== shownBefore { invalidateIntrinsicContentSize() }
     }
 
     private func configure() {

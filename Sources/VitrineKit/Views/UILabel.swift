@@ -7,11 +7,15 @@ import VitrineLayers
 /// 1, truncating per `lineBreakMode`, limited to `numberOfLines` lines, 0 for no limit, and to
 /// the lines whose full height fits the bounds), placed by `textAlignment`, and vertically
 /// centred in the bounds; `sizeThatFits(_:)` and `intrinsicContentSize` measure the text
-/// (rounded up to whole points), a one-line label ignoring the proposed width; the defaults
-/// are the 17-point system font, `.label` text, natural alignment, one line, truncating the
-/// tail; the label is not opaque and takes no touches. Deviations: text is measured and drawn
-/// by pango with fontconfig's fonts, so sizes differ from iOS; no attributed text, shadows,
-/// highlighted text colour or font shrinking (`adjustsFontSizeToFitWidth`).
+/// through `textRect(forBounds:limitedToNumberOfLines:)` (rounded up to whole points), a
+/// one-line label ignoring the proposed width, so a subclass that insets the text rect grows
+/// both; a multi-line label's intrinsic size wraps at `preferredMaxLayoutWidth`, else at its
+/// own width; the first and last baselines (for Auto Layout) are where the text is drawn; the
+/// defaults are the 17-point system font, `.label` text, natural alignment, one line,
+/// truncating the tail; the label is not opaque and takes no touches. Deviations: text is
+/// measured and drawn by pango with fontconfig's fonts, so sizes differ from iOS; no
+/// attributed text, shadows, highlighted text colour or font shrinking
+/// (`adjustsFontSizeToFitWidth`).
 @MainActor
 open class UILabel: UIView {
     /// The text shown, as `text` (default nil).
@@ -65,17 +69,36 @@ open class UILabel: UIView {
     }
 
     /// The width a multi-line label wraps at when it reports `intrinsicContentSize`, as
-    /// `preferredMaxLayoutWidth` (default 0: the intrinsic size is one line per paragraph).
+    /// `preferredMaxLayoutWidth` (default 0: a multi-line label wraps at its current width,
+    /// as UIKit's automatic preferred width does; one line per paragraph while it has none).
+    /// Ignored by a one-line label.
     open var preferredMaxLayoutWidth: CGFloat = 0 {
-        didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+        didSet {
+            if preferredMaxLayoutWidth != oldValue && numberOfLines != 1 { invalidateIntrinsicContentSize() }
+        }
+    }
+
+    /// The frame, as `UIView.frame`; a new width changes the intrinsic size of a multi-line
+    /// label that wraps at its own width.
+    open override var frame: CGRect {
+        didSet { boundsWidthMayHaveChanged() }
+    }
+
+    /// The bounds, as `UIView.bounds`; a new width changes the intrinsic size of a multi-line
+    /// label that wraps at its own width.
+    open override var bounds: CGRect {
+        didSet { boundsWidthMayHaveChanged() }
     }
 
     private var storedFont: UIFont = UILabel.defaultFont
     private var storedTextColor: UIColor = .label
+    /// The bounds width last seen, to notice when it changes (a frame change may keep it).
+    private var seenBoundsWidth: CGFloat = 0
 
     /// An empty label, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        seenBoundsWidth = bounds.width
         isOpaque = false
         isUserInteractionEnabled = false
         contentMode = .redraw
@@ -87,19 +110,20 @@ open class UILabel: UIView {
     }
 
     /// The size the text needs, as `sizeThatFits(_:)`: wrapped within `size.width` (not for a
-    /// one-line label, which measures its whole line), at most `numberOfLines` lines, rounded
-    /// up to whole points. `.zero` for no text.
+    /// one-line label, which measures its whole line, nor for a width that is not positive),
+    /// at most `numberOfLines` lines, rounded up to whole points; the proposed height does not
+    /// limit it. `.zero` for no text. Measured by `textRect(forBounds:limitedToNumberOfLines:)`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let width: CGFloat? = numberOfLines == 1 || !(size.width > 0) ? nil : size.width
-        let measured = layout(width: width, lines: effectiveNumberOfLines).size
-        return CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
+        measuredSize(wrappingAt: numberOfLines == 1 ? 0 : size.width)
     }
 
-    /// The text's natural size, as `intrinsicContentSize`: `sizeThatFits(_:)` at
-    /// `preferredMaxLayoutWidth` (when positive), else unlimited.
+    /// The text's natural size, as `intrinsicContentSize`, rounded up to whole points: one line
+    /// per paragraph for a one-line label; a multi-line label (`numberOfLines` 0 or more than
+    /// 1) wraps at `preferredMaxLayoutWidth` when it is positive, else at its current width
+    /// when it has one (as UIKit's automatic preferred width), and counts at most
+    /// `numberOfLines` lines. No text (nil or empty) is `.zero`, as UIKit reports it.
     open override var intrinsicContentSize: CGSize {
-        let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : 0
-        return sizeThatFits(CGSize(width: width, height: 0))
+        measuredSize(wrappingAt: intrinsicWrappingWidth)
     }
 
     /// Where the text goes within `bounds`, as `textRect(forBounds:limitedToNumberOfLines:)`:
@@ -132,6 +156,48 @@ open class UILabel: UIView {
     /// `numberOfLines`, negative values counting as 0.
     var effectiveNumberOfLines: Int { max(0, numberOfLines) }
 
+    /// The width `intrinsicContentSize` wraps at; 0 for none.
+    var intrinsicWrappingWidth: CGFloat {
+        guard numberOfLines != 1 else { return 0 }
+        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width
+    }
+
+    /// The text rect's size for bounds `width` wide (unlimited when not positive) and
+    /// unlimited in height, as UIKit measures a label.
+    func measuredSize(wrappingAt width: CGFloat) -> CGSize {
+        let width = width > 0 && width.isFinite ? width : .greatestFiniteMagnitude
+        let bounds = CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude)
+        let size = textRect(forBounds: bounds, limitedToNumberOfLines: effectiveNumberOfLines).size
+        guard size.width.isFinite, size.height.isFinite else { return .zero }
+        return CGSize(width: max(0, size.width.rounded(.up)), height: max(0, size.height.rounded(.up)))
+    }
+
+    /// The first baseline's distance from the top and the last baseline's from the bottom,
+    /// where `drawText(in:)` puts them in the bounds: the text is centred vertically, so the
+    /// first is the font's ascender below the text's top (the ascender itself when the label
+    /// is its intrinsic height) and the last the font's descender above the text's bottom. A
+    /// label not yet sized (a zero width or height) is measured at its intrinsic size. Nil
+    /// without text: UIKit's engine then uses the bottom edge.
+    override var layoutBaselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        textBaselines(inSize: bounds.size)
+    }
+
+    /// `layoutBaselines` for the label at `size` (a zero width or height: the intrinsic one).
+    func textBaselines(inSize size: CGSize) -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        guard let text, !text.isEmpty else { return nil }
+        var area = CGRect(origin: .zero, size: size)
+        if !(area.width > 0) || !(area.height > 0) {
+            let intrinsic = intrinsicContentSize
+            if !(area.width > 0) { area.size.width = intrinsic.width }
+            if !(area.height > 0) { area.size.height = intrinsic.height }
+        }
+        guard area.width.isFinite, area.height.isFinite, area.width > 0, area.height > 0 else { return nil }
+        let layout = fittedLayout(in: area, lines: effectiveNumberOfLines)
+        let top = textTop(in: area.height, textHeight: layout.size.height)
+        let lastBaseline = top + layout.size.height + storedFont.descender
+        return (top + layout.firstBaseline, area.height - lastBaseline)
+    }
+
     /// The text laid out at `width` (nil: unlimited) and at most `lines` lines (0: all).
     /// Without a line limit nothing is truncated, so the truncating modes wrap at words (a
     /// truncating `TextLayout` without a limit would ellipsize every paragraph to one line).
@@ -150,7 +216,8 @@ open class UILabel: UIView {
     /// The layout drawn in `bounds`: wrapped at its width, with `lines` lines at most and no
     /// more than fit its height (always at least one, as UIKit shows a clipped first line).
     func fittedLayout(in bounds: CGRect, lines: Int) -> TextLayout {
-        let width = bounds.width > 0 ? bounds.width : nil
+        // A million points is wider than any text: unlimited, as measuring asks for.
+        let width = bounds.width > 0 && bounds.width < 1_000_000 ? bounds.width : nil
         let full = layout(width: width, lines: lines)
         let lineHeight = storedFont.lineHeight
         guard lineHeight > 0, full.size.height > bounds.height + 0.5, full.lineCount > 1 else { return full }
@@ -165,7 +232,7 @@ open class UILabel: UIView {
             rect.minY.isFinite, rect.width > 0, rect.height > 0
         else { return }
         let layout = fittedLayout(in: rect, lines: effectiveNumberOfLines)
-        let origin = CGPoint(x: rect.minX, y: rect.minY + ((rect.height - layout.size.height) / 2).rounded(.down))
+        let origin = CGPoint(x: rect.minX, y: rect.minY + textTop(in: rect.height, textHeight: layout.size.height))
         context.saveGState()
         context.clip(to: rect)
         if !isEnabled { context.setAlpha(0.5) }
@@ -173,8 +240,25 @@ open class UILabel: UIView {
         context.restoreGState()
     }
 
+    /// Where centred text of `textHeight` starts below the top of a rect `height` high, on a
+    /// whole point so that the glyphs keep their place as the rect moves.
+    func textTop(in height: CGFloat, textHeight: CGFloat) -> CGFloat {
+        ((height - textHeight) / 2).rounded(.down)
+    }
+
     private func textLayoutDidChange() {
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
+    }
+
+    /// A multi-line label without a preferred width wraps its intrinsic size at its width, so
+    /// a new width invalidates it (UIKit's automatic preferred width does the same at layout).
+    private func boundsWidthMayHaveChanged() {
+        let width = bounds.width
+        guard width != seenBoundsWidth else { return }
+        seenBoundsWidth = width
+        if numberOfLines != 1, !(preferredMaxLayoutWidth > 0), !(text ?? "").isEmpty {
+            invalidateIntrinsicContentSize()
+        }
     }
 }
