@@ -63,6 +63,8 @@ final class LayoutEngine {
     let solver = LayoutSolver()
     private(set) var entries: [ObjectIdentifier: Entry] = [:]
     private var installed: [ObjectIdentifier: ConstraintInstallation] = [:]
+    /// The installed constraints on baselines, which a frame change can move.
+    private var baselineConstraints: Set<ObjectIdentifier> = []
     private var origins: [ObjectIdentifier: Origin] = [:]
     /// The margins and safe-area guides in the engine: their insets follow the frames.
     private var insetGuides: [ObjectIdentifier: UILayoutGuide] = [:]
@@ -122,6 +124,7 @@ final class LayoutEngine {
     func discard() {
         for installation in installed.values { installation.constraint.engine = nil }
         installed = [:]
+        baselineConstraints = []
         for entry in entries.values {
             if let item = entry.item { AutoLayoutItemState.of(item)?.engine = nil }
         }
@@ -137,12 +140,14 @@ final class LayoutEngine {
         guard installed[id] == nil, let (equation, base) = makeEquation(for: constraint) else { return }
         let added = add(equation, origin: .constraint(constraint))
         installed[id] = ConstraintInstallation(constraint: constraint, equation: added, baseConstant: base)
+        if constraint.involvesBaselines { baselineConstraints.insert(id) }
         if !isFitting { constraint.engine = self }
         markNeedsSolve()
     }
 
     func uninstall(_ constraint: NSLayoutConstraint) {
         guard let installation = installed.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        baselineConstraints.remove(ObjectIdentifier(constraint))
         remove(installation.equation)
         if constraint.engine === self { constraint.engine = nil }
         markNeedsSolve()
@@ -316,9 +321,7 @@ final class LayoutEngine {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
         if syncIntrinsicEquations(of: view, entry) { markNeedsSolve() }
         // Baseline constraints carry the baseline's offset in their constant.
-        let baselineConstraints = (view.autoLayout?.item.referencingConstraints ?? []).filter {
-            [$0.firstAttribute, $0.secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
-        }
+        let baselineConstraints = (view.autoLayout?.item.referencingConstraints ?? []).filter(\.involvesBaselines)
         for constraint in baselineConstraints where isInstalled(constraint) {
             uninstall(constraint)
             install(constraint)
@@ -573,9 +576,25 @@ final class LayoutEngine {
             solver.updateVariables()
             if !isFitting { applyFrames() }
             if syncInsetGuides() { needsSolve = true }
+            if refreshBaselineConstraints() { needsSolve = true }
             rounds += 1
         } while needsSolve && rounds < 4
         needsSolve = false
+    }
+
+    /// A label's baselines move with its height (it centres its text): the baseline
+    /// constraints whose offset changed with the new frames go in again; true when one did.
+    private func refreshBaselineConstraints() -> Bool {
+        var changed = false
+        for id in baselineConstraints {
+            guard let installation = installed[id] else { continue }
+            let constraint = installation.constraint
+            guard let (_, base) = makeEquation(for: constraint), base != installation.baseConstant else { continue }
+            uninstall(constraint)
+            install(constraint)
+            changed = true
+        }
+        return changed
     }
 
     /// Brings the margins and safe-area guides to the current frames; true when one moved.
@@ -680,5 +699,12 @@ extension NSLayoutConstraint.Relation {
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
+    }
+}
+
+extension NSLayoutConstraint {
+    /// Whether an attribute is a baseline, whose offset the engine reads from the view.
+    var involvesBaselines: Bool {
+        [firstAttribute, secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
     }
 }
