@@ -194,6 +194,8 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
         String(
             format: "memory per UIView (10,000 in one superview): %.0f bytes", Double(heapAfter - heapBefore) / 10_000))
     withExtendedLifetime((window, views, superview)) {}
+
+    runAutoLayoutBenchmarks(on: screen)
 }
 
 MainActor.assumeIsolated { runBenchmarks() }
