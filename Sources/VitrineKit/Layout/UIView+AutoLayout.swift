@@ -386,3 +386,32 @@ extension UIView {
         root.setNeedsLayout()
     }
 }
+
+extension UIView {
+    /// A picture of the view's subtree for debugging Auto Layout, after UIKit's private
+    /// `_autolayoutTrace` (a Vitrine addition, public since there is no debugger command):
+    /// one line per view with its frame, marked `•` for the tree's engine host, `*` for a view
+    /// placed by constraints and `+` for one placed by its frame but known to the engine;
+    /// `- AMBIGUOUS LAYOUT` where the constraints do not fix the frame; and under each view
+    /// the constraints installed on it.
+    public var autoLayoutTrace: String {
+        var lines = [
+            "Legend: • engine host, * placed by constraints, + placed by its frame and in the engine,",
+            "        - AMBIGUOUS LAYOUT: the constraints do not fix the frame",
+        ]
+        func visit(_ view: UIView, depth: Int) {
+            let indent = String(repeating: "|   ", count: depth)
+            let registered = view.autoLayout?.item.engine != nil
+            let mark =
+                view.superview == nil && view.autoLayout?.engine != nil
+                ? "•" : !view.translatesAutoresizingMaskIntoConstraints ? "*" : registered ? "+" : " "
+            var line = "\(indent)\(mark)\(LayoutDescription.item(view)) \(view.frame)"
+            if registered && view.hasAmbiguousLayout { line += " - AMBIGUOUS LAYOUT" }
+            lines.append(line)
+            for constraint in view.constraints { lines.append("\(indent)|     \(constraint)") }
+            for subview in view.subviews { visit(subview, depth: depth + 1) }
+        }
+        visit(self, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+}
