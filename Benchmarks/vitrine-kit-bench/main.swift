@@ -198,4 +198,19 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     runAutoLayoutBenchmarks(on: screen)
 }
 
-MainActor.assumeIsolated { runBenchmarks() }
+MainActor.assumeIsolated {
+    if CommandLine.arguments.contains("--profile-autolayout-first-solve") {
+        // One dashboard activated and laid out, and nothing else, for a profiler.
+        let backend = HeadlessBackend(clock: ManualClock())
+        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
+        UIApplication.shared.setDisplayBackend(backend)
+        ConstrainedDashboard(on: UIScreen.main).activateAndLayOut()
+    } else if CommandLine.arguments.contains("--autolayout") {
+        let backend = HeadlessBackend(clock: ManualClock())
+        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
+        UIApplication.shared.setDisplayBackend(backend)
+        runAutoLayoutBenchmarks(on: UIScreen.main)
+    } else {
+        runBenchmarks()
+    }
+}

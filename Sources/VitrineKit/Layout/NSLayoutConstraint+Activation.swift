@@ -127,17 +127,38 @@ extension UIView {
     /// The nearest view that is both this view or one of its ancestors and `other` or one of
     /// its ancestors.
     func nearestCommonAncestor(with other: UIView) -> UIView? {
+        // The usual cases first: the same view, siblings, a view and its superview.
         if other === self { return self }
-        var ancestors = Set<ObjectIdentifier>()
-        var current: UIView? = self
-        while let view = current {
-            ancestors.insert(ObjectIdentifier(view))
-            current = view.superview
+        if let superview, superview === other.superview { return superview }
+        if other === superview { return other }
+        if other.superview === self { return self }
+        // Otherwise bring both to the same depth and climb together (no allocation: this
+        // runs for every constraint activated).
+        func depth(_ view: UIView) -> Int {
+            var count = 0
+            var current = view.superview
+            while let next = current {
+                count += 1
+                current = next.superview
+            }
+            return count
         }
-        current = other
-        while let view = current {
-            if ancestors.contains(ObjectIdentifier(view)) { return view }
-            current = view.superview
+        var first: UIView? = self
+        var second: UIView? = other
+        var firstDepth = depth(self)
+        var secondDepth = depth(other)
+        while firstDepth > secondDepth {
+            first = first?.superview
+            firstDepth -= 1
+        }
+        while secondDepth > firstDepth {
+            second = second?.superview
+            secondDepth -= 1
+        }
+        while let a = first, let b = second {
+            if a === b { return a }
+            first = a.superview
+            second = b.superview
         }
         return nil
     }

@@ -278,7 +278,7 @@ extension NSLayoutConstraint.Relation {
 @MainActor
 enum LayoutDescription {
     static func address(of object: AnyObject) -> String {
-        "0x" + String(UInt(bitPattern: ObjectIdentifier(object).hashValue), radix: 16)
+        "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
     }
 
     static func item(_ item: AnyObject?) -> String {
