@@ -247,4 +247,34 @@ import Testing
         #expect(!tie.isActive)
         #expect(guide.owningView == nil && root.layoutGuides.isEmpty)
     }
+
+    @Test func aMultiLineLabelWrapsAtTheWidthConstraintsGiveIt() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.font = .systemFont(ofSize: 16)
+        label.text = "Boarding for gate B12 starts in ten minutes; please have your pass ready."
+        label.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        let below = constrainedView(root)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+            below.topAnchor.constraint(equalTo: label.bottomAnchor),
+            below.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            below.widthAnchor.constraint(equalToConstant: 10), below.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        let oneLine = label.font.lineHeight
+        #expect(label.frame.width == 180)
+        #expect(label.frame.height > oneLine * 2.5)
+        #expect(below.frame.minY == label.frame.maxY)
+        // Wider: fewer lines.
+        let tall = label.frame.height
+        root.frame.size.width = 400
+        root.layoutIfNeeded()
+        #expect(label.frame.height < tall)
+        #expect(below.frame.minY == label.frame.maxY)
+    }
 }
