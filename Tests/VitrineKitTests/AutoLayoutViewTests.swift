@@ -277,4 +277,24 @@ import Testing
         #expect(label.frame.height < tall)
         #expect(below.frame.minY == label.frame.maxY)
     }
+
+    @Test func aTreeWithAnEngineIsFreedWithItsViews() {
+        weak var weakRoot: UIView?
+        weak var weakChild: UIView?
+        weak var weakConstraint: NSLayoutConstraint?
+        do {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let child = constrainedView(root)
+            let width = child.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)
+            NSLayoutConstraint.activate([width, child.heightAnchor.constraint(equalToConstant: 10)])
+            root.layoutIfNeeded()
+            #expect(child.frame.width == 50)
+            weakRoot = root
+            weakChild = child
+            weakConstraint = width
+        }
+        #expect(weakRoot == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+    }
 }

@@ -65,7 +65,6 @@ final class LayoutEngine {
     private var installed: [ObjectIdentifier: ConstraintInstallation] = [:]
     /// The installed constraints on baselines, which a frame change can move.
     private var baselineConstraints: Set<ObjectIdentifier> = []
-    private var origins: [ObjectIdentifier: Origin] = [:]
     /// The margins and safe-area guides in the engine: their insets follow the frames.
     private var insetGuides: [ObjectIdentifier: UILayoutGuide] = [:]
     private(set) var needsSolve = true
@@ -130,7 +129,6 @@ final class LayoutEngine {
         }
         entries = [:]
         insetGuides = [:]
-        origins = [:]
     }
 
     // MARK: Constraints
@@ -493,14 +491,12 @@ final class LayoutEngine {
     private func add(_ equation: LayoutEquation, origin: Origin) -> LayoutEquation {
         do {
             try solver.add(equation)
-            origins[ObjectIdentifier(equation)] = origin
             return equation
         } catch .unsatisfiable {
             reportUnsatisfiable(equation, origin: origin, newConstant: nil)
             let relaxed = LayoutEquation(
                 equation.expression, equation.relation, LinearExpression(), priority: LayoutEquation.required - 1)
             try? solver.add(relaxed)
-            origins[ObjectIdentifier(relaxed)] = origin
             return relaxed
         } catch {
             kitLog.error("constraint refused by the layout engine: \(error)", metadata: ["constraint": "\(origin)"])
@@ -510,7 +506,6 @@ final class LayoutEngine {
 
     private func remove(_ equation: LayoutEquation) {
         try? solver.remove(equation)
-        origins[ObjectIdentifier(equation)] = nil
     }
 
     /// Logs what UIKit logs when required constraints conflict: the constraints involved and
@@ -536,6 +531,24 @@ final class LayoutEngine {
 
     private func conflictingOrigins(with equation: LayoutEquation) -> [Origin] {
         []
+    }
+
+    /// Where an equation in the solver came from. Looked up only to describe a conflict, so a
+    /// search beats keeping a map (which would also hold the views strongly).
+    private func origin(of equation: LayoutEquation) -> Origin? {
+        if let installation = installed.values.first(where: { $0.equation === equation }) {
+            return .constraint(installation.constraint)
+        }
+        for entry in entries.values {
+            guard let item = entry.item else { continue }
+            if entry.intrinsicEquations.contains(where: { $0 === equation }), let view = item as? UIView {
+                return .contentSize(view)
+            }
+            guard entry.frameEquations.contains(where: { $0 === equation }) else { continue }
+            if let guide = item as? UILayoutGuide { return .guideInsets(guide) }
+            if let view = item as? UIView { return view === root ? .rootSize(view) : .autoresizing(view) }
+        }
+        return nil
     }
 
     func describe(_ origin: Origin) -> String {
