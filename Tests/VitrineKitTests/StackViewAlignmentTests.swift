@@ -21,7 +21,9 @@ private func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloa
     stack.distribution = .equalSpacing
     _ = stackScene(stack, size: axis == .horizontal ? CGSize(width: 300, height: 100) : CGSize(width: 100, height: 300))
     // Across the axis only: (origin, length).
-    return views.map { axis == .horizontal ? rect(0, $0.frame.minY, 0, $0.frame.height) : rect($0.frame.minX, 0, $0.frame.width, 0) }
+    return views.map {
+        axis == .horizontal ? rect(0, $0.frame.minY, 0, $0.frame.height) : rect($0.frame.minX, 0, $0.frame.width, 0)
+    }
 }
 
 /// `UIStackView.Alignment` on both axes, and baselines.

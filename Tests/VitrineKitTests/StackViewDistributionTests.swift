@@ -11,9 +11,10 @@ import Testing
 }
 
 /// A rectangle given along and across `axis`.
-private func placed(_ axis: NSLayoutConstraint.Axis, _ start: CGFloat, _ length: CGFloat, across: CGFloat = 0,
-    _ thickness: CGFloat) -> CGRect
-{
+private func placed(
+    _ axis: NSLayoutConstraint.Axis, _ start: CGFloat, _ length: CGFloat, across: CGFloat = 0,
+    _ thickness: CGFloat
+) -> CGRect {
     axis == .horizontal
         ? CGRect(x: start, y: across, width: length, height: thickness)
         : CGRect(x: across, y: start, width: thickness, height: length)
@@ -41,7 +42,9 @@ private func size(_ axis: NSLayoutConstraint.Axis, _ main: CGFloat, _ cross: CGF
 
 /// `UIStackView.Distribution` on both axes, with views of known intrinsic sizes.
 @MainActor @Suite struct StackViewDistributionTests {
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillStretchesTheViewThatHugsLeast(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillStretchesTheViewThatHugsLeast(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .fill, main: 300) { views in
             views[1].setContentHuggingPriority(.defaultLow - 1, for: axis)
         }
@@ -51,31 +54,44 @@ private func size(_ axis: NSLayoutConstraint.Axis, _ main: CGFloat, _ cross: CGF
             ])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillStretchesTheEarlierViewBetweenEqualHugging(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillStretchesTheEarlierViewBetweenEqualHugging(
+        axis: NSLayoutConstraint.Axis
+    ) {
         // UIKit resolves equal priorities by the order of arrangedSubviews.
         let (_, views) = distributed(axis, .fill, main: 300)
-        #expect(views.map(\.frame) == [placed(axis, 0, 170, 100), placed(axis, 180, 60, 100), placed(axis, 250, 50, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 170, 100), placed(axis, 180, 60, 100), placed(axis, 250, 50, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillShrinksTheViewThatResistsLeast(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillShrinksTheViewThatResistsLeast(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .fill, main: 150) { views in
             views[2].setContentCompressionResistancePriority(.defaultHigh - 1, for: axis)
         }
-        #expect(views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 50, 60, 100), placed(axis, 120, 30, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 50, 60, 100), placed(axis, 120, 30, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillShrinksTheEarlierViewBetweenEqualResistance(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillShrinksTheEarlierViewBetweenEqualResistance(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .fill, main: 150)
-        #expect(views.map(\.frame) == [placed(axis, 0, 20, 100), placed(axis, 30, 60, 100), placed(axis, 100, 50, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 20, 100), placed(axis, 30, 60, 100), placed(axis, 100, 50, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillEquallyGivesEveryViewTheSameLength(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillEquallyGivesEveryViewTheSameLength(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .fillEqually, main: 320)
         #expect(
             views.map(\.frame) == [placed(axis, 0, 100, 100), placed(axis, 110, 100, 100), placed(axis, 220, 100, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillEquallyWithRoomTakesTheLargestIntrinsicLength(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillEquallyWithRoomTakesTheLargestIntrinsicLength(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let stack = UIStackView(arrangedSubviews: boxes(axis))
         stack.axis = axis
         stack.distribution = .fillEqually
@@ -85,7 +101,9 @@ private func size(_ axis: NSLayoutConstraint.Axis, _ main: CGFloat, _ cross: CGF
         #expect(stack.frame.size == size(axis, 200, 30))
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillProportionallySharesByIntrinsicLength(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func fillProportionallySharesByIntrinsicLength(
+        axis: NSLayoutConstraint.Axis
+    ) {
         // 300 points of room for intrinsic lengths 40 : 60 : 50.
         let (_, views) = distributed(axis, .fillProportionally, main: 320)
         #expect(
@@ -99,18 +117,26 @@ private func size(_ axis: NSLayoutConstraint.Axis, _ main: CGFloat, _ cross: CGF
         #expect(views.map(\.frame.width) == [40, 60, 200])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalSpacingSharesTheRoomBetweenTheViews(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalSpacingSharesTheRoomBetweenTheViews(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .equalSpacing, main: 300)
-        #expect(views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 115, 60, 100), placed(axis, 250, 50, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 115, 60, 100), placed(axis, 250, 50, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalSpacingKeepsSpacingAsAMinimum(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalSpacingKeepsSpacingAsAMinimum(
+        axis: NSLayoutConstraint.Axis
+    ) {
         // 150 points of views and 20 of spacing in 160: the spacing holds, a view shrinks.
         let (_, views) = distributed(axis, .equalSpacing, main: 160)
-        #expect(views.map(\.frame) == [placed(axis, 0, 30, 100), placed(axis, 40, 60, 100), placed(axis, 110, 50, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 30, 100), placed(axis, 40, 60, 100), placed(axis, 110, 50, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalCenteringSpacesTheCentersEqually(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalCenteringSpacesTheCentersEqually(
+        axis: NSLayoutConstraint.Axis
+    ) {
         let (_, views) = distributed(axis, .equalCentering, main: 300) { views in
             views[2].natural = axis == .horizontal ? CGSize(width: 40, height: 10) : CGSize(width: 10, height: 40)
         }
@@ -119,10 +145,13 @@ private func size(_ axis: NSLayoutConstraint.Axis, _ main: CGFloat, _ cross: CGF
             views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 120, 60, 100), placed(axis, 260, 40, 100)])
     }
 
-    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalCenteringKeepsSpacingAsAMinimum(axis: NSLayoutConstraint.Axis) {
+    @Test(arguments: NSLayoutConstraint.Axis.allCases) func equalCenteringKeepsSpacingAsAMinimum(
+        axis: NSLayoutConstraint.Axis
+    ) {
         // The centers cannot be equally far apart in 170 points: the spacing stays 10.
         let (_, views) = distributed(axis, .equalCentering, main: 170)
-        #expect(views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 50, 60, 100), placed(axis, 120, 50, 100)])
+        #expect(
+            views.map(\.frame) == [placed(axis, 0, 40, 100), placed(axis, 50, 60, 100), placed(axis, 120, 50, 100)])
     }
 
     @Test func changingTheDistributionRelaysOut() {

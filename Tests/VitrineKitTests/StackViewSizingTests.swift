@@ -11,10 +11,11 @@ import Testing
         stack.spacing = 10
         _ = stackScene(stack)
         #expect(stack.frame == CGRect(x: 10, y: 20, width: 170, height: 30))
-        #expect(views.map(\.frame) == [
-            CGRect(x: 0, y: 0, width: 40, height: 30), CGRect(x: 50, y: 0, width: 60, height: 30),
-            CGRect(x: 120, y: 0, width: 50, height: 30),
-        ])
+        #expect(
+            views.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 40, height: 30), CGRect(x: 50, y: 0, width: 60, height: 30),
+                CGRect(x: 120, y: 0, width: 50, height: 30),
+            ])
         // A stack view has no intrinsic size: its constraints size it, as in UIKit.
         #expect(stack.intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
         stack.axis = .vertical
@@ -33,6 +34,20 @@ import Testing
         stack.layoutMargins = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         #expect(stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 66, height: 84))
         #expect(UIStackView().systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == .zero)
+    }
+
+    @Test func aFittingSizeQueryLeavesTheLiveLayoutAlone() {
+        // The private engine of systemLayoutSizeFitting must not unhook the constraints and
+        // views of the tree's engine: changes after it still reach the frames.
+        let views = threeBoxes()
+        let stack = UIStackView(arrangedSubviews: views)
+        _ = stackScene(stack)
+        #expect(stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 150, height: 30))
+        views[0].isHidden = true
+        stack.spacing = 5
+        stack.layoutIfNeeded()
+        #expect(views[2].frame.minX == 65)
+        #expect(stack.frame.size == CGSize(width: 115, height: 30))
     }
 
     @Test func aSelfSizingStackFollowsIntrinsicSizeChanges() {
@@ -56,9 +71,15 @@ import Testing
         column.spacing = 5
         _ = stackScene(column)
         #expect(column.frame.size == CGSize(width: 110, height: 55))
-        #expect(rows.map(\.frame) == [CGRect(x: 0, y: 0, width: 110, height: 30), CGRect(x: 0, y: 35, width: 110, height: 20)])
+        #expect(
+            rows.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 110, height: 30), CGRect(x: 0, y: 35, width: 110, height: 20),
+            ])
         // The column fills across: the narrower row stretches its first view.
-        #expect(bottom.map(\.frame) == [CGRect(x: 0, y: 0, width: 80, height: 20), CGRect(x: 90, y: 0, width: 20, height: 20)])
+        #expect(
+            bottom.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 80, height: 20), CGRect(x: 90, y: 0, width: 20, height: 20),
+            ])
         #expect(top.map(\.frame.minX) == [0, 50])
         column.alignment = .leading
         column.layoutIfNeeded()
@@ -79,10 +100,16 @@ import Testing
         stack.spacing = 10
         stack.layoutMargins = UIEdgeInsets(top: 5, left: 10, bottom: 5, right: 20)
         _ = stackScene(stack, size: CGSize(width: 300, height: 100))
-        #expect(views.map(\.frame) == [CGRect(x: 0, y: 0, width: 145, height: 100), CGRect(x: 155, y: 0, width: 145, height: 100)])
+        #expect(
+            views.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 145, height: 100), CGRect(x: 155, y: 0, width: 145, height: 100),
+            ])
         stack.isLayoutMarginsRelativeArrangement = true
         stack.layoutIfNeeded()
-        #expect(views.map(\.frame) == [CGRect(x: 10, y: 5, width: 130, height: 90), CGRect(x: 150, y: 5, width: 130, height: 90)])
+        #expect(
+            views.map(\.frame) == [
+                CGRect(x: 10, y: 5, width: 130, height: 90), CGRect(x: 150, y: 5, width: 130, height: 90),
+            ])
         stack.layoutMargins = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 30)
         stack.layoutIfNeeded()
         #expect(views.map(\.frame.width) == [130, 130] && views[0].frame.minX == 0)

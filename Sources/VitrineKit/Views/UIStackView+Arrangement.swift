@@ -290,7 +290,8 @@ private struct ArrangementBuilder {
                         "UISV-fill-equally", guide, main.size, .equal, spacerGuide(index - 1), main.size,
                         priority: priority)
                 } else {
-                    add("UISV-distributing-fit", guide, main.size, .equal, nil, .notAnAttribute,
+                    add(
+                        "UISV-distributing-fit", guide, main.size, .equal, nil, .notAnAttribute,
                         priority: StackPriority.fit)
                 }
             }
