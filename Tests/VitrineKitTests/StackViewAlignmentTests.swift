@@ -170,4 +170,50 @@ private func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloa
         stack.layoutIfNeeded()
         #expect(views[1].frame.minX == 60)
     }
+
+    // MARK: Labels
+
+    /// A label's first and last baselines in its superview's coordinates.
+    private func baselines(_ label: UILabel) -> (first: CGFloat, last: CGFloat) {
+        let metrics = label.layoutBaselines ?? (0, 0)
+        return (label.frame.minY + metrics.firstFromTop, label.frame.maxY - metrics.lastFromBottom)
+    }
+
+    private func labels() -> [UILabel] {
+        [12, 30, 17].map { size in
+            let label = UILabel()
+            label.text = "Baseline"
+            label.font = .systemFont(ofSize: size)
+            return label
+        }
+    }
+
+    @Test func labelsOfDifferentFontsShareTheirBaselines() {
+        for alignment in [UIStackView.Alignment.firstBaseline, .lastBaseline] {
+            let views = labels()
+            let stack = UIStackView(arrangedSubviews: views)
+            stack.alignment = alignment
+            stack.spacing = 8
+            _ = stackScene(stack)
+            let lines = views.map { alignment == .firstBaseline ? baselines($0).first : baselines($0).last }
+            #expect(lines.allSatisfy { abs($0 - lines[1]) <= 1 }, "\(alignment): \(lines)")
+            // The largest font reaches highest and lowest: it spans the stack view.
+            #expect(views[1].frame.minY == 0 && stack.frame.height == views[1].frame.height)
+            #expect(views[0].frame.minY > 0)
+        }
+    }
+
+    @Test func baselineRelativeArrangementOfLabels() {
+        let views = labels()
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.axis = .vertical
+        stack.alignment = .leading
+        stack.spacing = 24
+        stack.isBaselineRelativeArrangement = true
+        _ = stackScene(stack)
+        for (above, below) in zip(views, views.dropFirst()) {
+            #expect(abs(baselines(below).first - baselines(above).last - 24) <= 1)
+        }
+        #expect(stack.forFirstBaselineLayout === views[0] && stack.forLastBaselineLayout === views[2])
+    }
 }

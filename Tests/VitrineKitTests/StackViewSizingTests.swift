@@ -25,6 +25,25 @@ import Testing
         #expect(views.map(\.frame.minX) == [10, 0, 5])
     }
 
+    @Test func aStackViewPlacedByItsFrameFillsIt() {
+        // Without constraints of its own (translating its frame), as a view made in code.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        let views = [StackBox(40, 20), StackBox(60, 30)]
+        let stack = UIStackView(frame: CGRect(x: 10, y: 10, width: 200, height: 50))
+        stack.distribution = .fillEqually
+        for view in views { stack.addArrangedSubview(view) }
+        root.addSubview(stack)
+        root.layoutIfNeeded()
+        #expect(stack.frame == CGRect(x: 10, y: 10, width: 200, height: 50))
+        #expect(
+            views.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 100, height: 50), CGRect(x: 100, y: 0, width: 100, height: 50),
+            ])
+        stack.frame.size.width = 300
+        root.layoutIfNeeded()
+        #expect(views.map(\.frame.width) == [150, 150])
+    }
+
     @Test func fittingSizeIsTheContentSize() {
         let stack = UIStackView(arrangedSubviews: threeBoxes())
         stack.spacing = 10
