@@ -179,6 +179,16 @@ import Testing
         for view in views { view.isHidden = true }
         stack.layoutIfNeeded()
         #expect(stack.frame.size == .zero)
+        for view in views { view.removeFromSuperview() }  // emptied: still nothing
+        for view in views { view.isHidden = false }
+        stack.layoutIfNeeded()
+        #expect(stack.frame.size == .zero && stack.arrangedSubviews.isEmpty)
+        stack.addArrangedSubview(views[1])
+        stack.layoutIfNeeded()
+        #expect(stack.frame.size == CGSize(width: 60, height: 30))
+        views[1].removeFromSuperview()
+        stack.layoutIfNeeded()
+        #expect(stack.frame.size == .zero)
     }
 
     @Test func theStackViewDrawsItsBackgroundColor() throws {

@@ -252,10 +252,10 @@ private struct ArrangementBuilder {
     }
 
     mutating func build() {
-        guard !stack.arranged.isEmpty else { return }
         hiddenSpecs()
         guard let first = visible.first, let last = visible.last else {
-            // Everything hidden: the stack view shrinks to nothing where nothing sizes it.
+            // Nothing to show: the stack view shrinks to nothing where nothing sizes it (else
+            // an emptied one would keep the size of views long gone).
             add("UISV-canvas-fit", container, main.size, .equal, nil, .notAnAttribute, priority: StackPriority.fit)
             add("UISV-canvas-fit", container, cross.size, .equal, nil, .notAnAttribute, priority: StackPriority.fit)
             return
