@@ -121,11 +121,17 @@ final class LayoutEngine {
 
     /// Forgets everything (the tree joined another tree, whose engine takes over).
     func discard() {
-        for installation in installed.values { installation.constraint.engine = nil }
+        // Only what points here: a fitting engine never took its constraints and items from
+        // the tree's engine, which must keep them.
+        for installation in installed.values where installation.constraint.engine === self {
+            installation.constraint.engine = nil
+        }
         installed = [:]
         baselineConstraints = []
         for entry in entries.values {
-            if let item = entry.item { AutoLayoutItemState.of(item)?.engine = nil }
+            if let item = entry.item, let state = AutoLayoutItemState.of(item), state.engine === self {
+                state.engine = nil
+            }
         }
         entries = [:]
         insetGuides = [:]
