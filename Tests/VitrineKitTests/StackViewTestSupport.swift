@@ -37,8 +37,12 @@ import Testing
     override var forLastBaselineLayout: UIView { lastMarker }
 }
 
+/// The scenes' roots, kept for the whole run: tests often hold only the stack view, and a
+/// root that went away would leave it without its tree.
+@MainActor private var keptRoots: [UIView] = []
+
 /// A 400×300 root with `stack` in it, pinned to `frame` (or only to its origin with a nil
-/// size, so that the stack view sizes itself).
+/// size, so that the stack view sizes itself). The root is kept alive.
 @MainActor func stackScene(
     _ stack: UIStackView, at origin: CGPoint = CGPoint(x: 10, y: 20), size: CGSize? = nil
 ) -> UIView {
@@ -55,6 +59,7 @@ import Testing
     }
     NSLayoutConstraint.activate(constraints)
     root.layoutIfNeeded()
+    keptRoots.append(root)
     return root
 }
 
