@@ -3,7 +3,8 @@ import VitrineKit
 
 /// What the showcase shows on every screen but the main one: a large clock with the date, a
 /// bar filling up over each minute, and the main screen's status (visitors, motion speed,
-/// colours), updated as it changes.
+/// colours), updated as it changes. Laid out by Auto Layout: a centred stack view holds the
+/// clock, the date and the minute track; anchors pin the status and the screen's name.
 @MainActor
 public final class InfoBoardViewController: UIViewController {
     /// The local time, `HH:mm:ss`, updated at every whole second.
@@ -21,6 +22,9 @@ public final class InfoBoardViewController: UIViewController {
     public private(set) var status = ShowcaseStatus()
 
     private let minuteTrack = UIView()
+    private let centerStack = UIStackView()
+    private var marginConstraints: [NSLayoutConstraint] = []
+    private var trackHeight: NSLayoutConstraint?
     private let clockText: ClockText
     private let wallClock: @MainActor () -> Date
     private lazy var ticker = WallClockTicker(wallClock: wallClock) { [weak self] date in self?.show(date) }
@@ -49,13 +53,37 @@ public final class InfoBoardViewController: UIViewController {
         for (label, alpha) in [(clockLabel, 1.0), (dateLabel, 0.7), (statusLabel, 0.85), (screenLabel, 0.5)] {
             label.textColor = UIColor(white: 1, alpha: alpha)
             label.textAlignment = .center
-            view.addSubview(label)
+            label.translatesAutoresizingMaskIntoConstraints = false
         }
         screenLabel.textAlignment = .left
         minuteTrack.backgroundColor = UIColor(white: 1, alpha: 0.12)
-        view.addSubview(minuteTrack)
         minuteBar.backgroundColor = .systemTeal
         minuteTrack.addSubview(minuteBar)
+        for view in [clockLabel, dateLabel, minuteTrack] { centerStack.addArrangedSubview(view) }
+        centerStack.axis = .vertical
+        centerStack.alignment = .center
+        centerStack.translatesAutoresizingMaskIntoConstraints = false
+        for view in [centerStack, statusLabel, screenLabel] as [UIView] { view.addSubviewTo(self.view) }
+        let track = minuteTrack.heightAnchor.constraint(equalToConstant: 4)
+        trackHeight = track
+        let margins = [
+            screenLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            screenLabel.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor),
+            screenLabel.topAnchor.constraint(equalTo: view.topAnchor),
+            statusLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            statusLabel.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            statusLabel.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ]
+        marginConstraints = margins
+        NSLayoutConstraint.activate(
+            margins + [
+                track,
+                centerStack.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+                centerStack.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+                centerStack.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor),
+                // The track is half the screen wide.
+                minuteTrack.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+            ])
         show(status)
     }
 
@@ -85,45 +113,43 @@ public final class InfoBoardViewController: UIViewController {
         layOutMinuteBar()
     }
 
+    /// A new size: fonts, margins and spacing follow it before the engine solves.
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        let bounds = view.bounds
+        guard bounds.width > 0, bounds.height > 0, styledSize != bounds.size else { return }
+        styledSize = bounds.size
+        let clockSize = min(bounds.width * 0.17, bounds.height * 0.32).rounded()
+        clockLabel.font = .systemFont(ofSize: max(24, clockSize), weight: .ultraLight)
+        let text = max(14, (clockSize * 0.24).rounded())
+        dateLabel.font = .systemFont(ofSize: text)
+        statusLabel.font = .systemFont(ofSize: text)
+        screenLabel.font = .systemFont(ofSize: max(12, (text * 0.7).rounded()))
+        let margin = max(16, (min(bounds.width, bounds.height) * 0.04).rounded())
+        // Leading, trailing, top (screen name, at 0.8 of the margin) and bottom (status).
+        let constants = [margin, -margin, margin * 0.8, margin, -margin, -margin]
+        for (constraint, constant) in zip(marginConstraints, constants) { constraint.constant = constant }
+        centerStack.setCustomSpacing(margin * 0.6, after: dateLabel)
+        trackHeight?.constant = max(4, (margin * 0.18).rounded())
+    }
+
     public override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let bounds = view.bounds
-        guard bounds.width > 0, bounds.height > 0 else { return }
-        if styledSize != bounds.size {
-            styledSize = bounds.size
-            let clockSize = min(bounds.width * 0.17, bounds.height * 0.32).rounded()
-            clockLabel.font = .systemFont(ofSize: max(24, clockSize), weight: .ultraLight)
-            let text = max(14, (clockSize * 0.24).rounded())
-            dateLabel.font = .systemFont(ofSize: text)
-            statusLabel.font = .systemFont(ofSize: text)
-            screenLabel.font = .systemFont(ofSize: max(12, (text * 0.7).rounded()))
-        }
-        let margin = max(16, (min(bounds.width, bounds.height) * 0.04).rounded())
-        func height(_ label: UILabel) -> CGFloat {
-            label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
-                .height.rounded(.up)
-        }
-        let width = bounds.width - 2 * margin
-        let clockHeight = height(clockLabel)
-        let dateHeight = height(dateLabel)
-        let top = ((bounds.height - clockHeight - dateHeight - margin) / 2).rounded()
-        clockLabel.frame = CGRect(x: margin, y: top, width: width, height: clockHeight)
-        dateLabel.frame = CGRect(x: margin, y: clockLabel.frame.maxY, width: width, height: dateHeight)
-        let trackWidth = min(width, bounds.width * 0.5).rounded()
-        minuteTrack.frame = CGRect(
-            x: ((bounds.width - trackWidth) / 2).rounded(), y: dateLabel.frame.maxY + margin * 0.6,
-            width: trackWidth, height: max(4, (margin * 0.18).rounded()))
         minuteTrack.layer.cornerRadius = minuteTrack.bounds.height / 2
         layOutMinuteBar()
-        let statusHeight = height(statusLabel)
-        statusLabel.frame = CGRect(
-            x: margin, y: bounds.height - margin - statusHeight, width: width, height: statusHeight)
-        screenLabel.frame = CGRect(x: margin, y: margin * 0.8, width: width, height: height(screenLabel))
     }
 
     private func layOutMinuteBar() {
         let track = minuteTrack.bounds
         minuteBar.frame = CGRect(x: 0, y: 0, width: track.width * CGFloat(second + 1) / 60, height: track.height)
         minuteBar.layer.cornerRadius = track.height / 2
+    }
+}
+
+extension UIView {
+    /// Adds the view to `superview`, placed by constraints.
+    fileprivate func addSubviewTo(_ superview: UIView) {
+        translatesAutoresizingMaskIntoConstraints = false
+        superview.addSubview(self)
     }
 }

@@ -5,9 +5,12 @@ import VitrineKit
 /// cards (a featured picture, an animated panel, a visitor counter with two buttons) and a
 /// control bar whose switch and slider change the animated panel's colours and speed.
 ///
-/// Written only against VitrineKit's UIKit API, as an app would be. Everything is laid out in
-/// `viewDidLayoutSubviews` from the view's size, so it fits landscape, portrait and small
-/// panels (the cards stand in a row on landscape screens and in a column on portrait ones).
+/// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
+/// anchors and layout guides place the header, the cards and the bar; stack views arrange the
+/// header's text, the cards (in a row on landscape screens, in a column on portrait ones), the
+/// counter with its buttons and the bar's controls. Sizes follow the screen (`LayoutMetrics`):
+/// when the view's size changes, `viewWillLayoutSubviews` sets the fonts and the constraints'
+/// constants before the engine solves.
 @MainActor
 public final class ShowcaseViewController: UIViewController {
     /// "Vitrine", top left.
@@ -42,6 +45,10 @@ public final class ShowcaseViewController: UIViewController {
 
     /// The bar along the bottom.
     public let controlBar = UIView()
+    /// The bar's controls and labels, in a row.
+    public let controlBarStack = UIStackView()
+    /// The three cards: a row on landscape screens, a column on portrait ones.
+    public let cardsStack = UIStackView()
     /// Warm or cool colours for the animated panel.
     public let warmSwitch = UISwitch()
     /// The animated panel's speed, 0.25× ... 3×.
@@ -67,8 +74,19 @@ public final class ShowcaseViewController: UIViewController {
     private let clockText: ClockText
     private lazy var ticker = WallClockTicker(wallClock: wallClock) { [weak self] date in self?.show(date) }
     private let wallClock: @MainActor () -> Date
-    /// The size the fonts, button images and wallpaper were made for.
+    /// The size the fonts, constants and wallpaper were made for.
     private var styledSize: CGSize?
+    private let titleStack = UIStackView()
+    private let clockStack = UIStackView()
+    private let headerGuide = UILayoutGuide()
+    private let counterArea = UIView()
+    private let counterStack = UIStackView()
+    private let buttonsStack = UIStackView()
+    private let visitorsContent = UIStackView()
+    private lazy var switchHost = ScaledControlHost(control: warmSwitch)
+    private lazy var sliderHost = ScaledControlHost(control: speedSlider)
+    /// Constraints whose constants follow the screen's size, with what each should be.
+    private var metricConstraints: [(constraint: NSLayoutConstraint, value: (LayoutMetrics) -> CGFloat)] = []
 
     private static let coolAccent = UIColor.systemTeal
     private static let warmAccent = UIColor.systemOrange
@@ -96,41 +114,53 @@ public final class ShowcaseViewController: UIViewController {
     public override func viewDidLoad() {
         super.viewDidLoad()
         wallpaperView.contentMode = .scaleToFill
-        view.addSubview(wallpaperView)
+        add(wallpaperView, to: view)
 
         titleLabel.text = "Vitrine"
         subtitleLabel.text = "UIKit-style apps on Linux panels"
         for (label, alpha) in [(titleLabel, 1.0), (subtitleLabel, 0.72), (clockLabel, 1.0), (dateLabel, 0.72)] {
             label.textColor = UIColor(white: 1, alpha: alpha)
-            view.addSubview(label)
         }
         clockLabel.textAlignment = .right
         dateLabel.textAlignment = .right
+        arrange(titleStack, [titleLabel, subtitleLabel], axis: .vertical, alignment: .leading)
+        arrange(clockStack, [clockLabel, dateLabel], axis: .vertical, alignment: .trailing)
+        add(titleStack, to: view)
+        add(clockStack, to: view)
+        view.addLayoutGuide(headerGuide)
 
         for (card, title) in [(pictureCard, "Featured"), (motionCard, "Live motion"), (visitorsCard, "Visitors")] {
             card.backgroundColor = UIColor(white: 1, alpha: 0.1)
             card.layer.borderWidth = 1.5
             card.layer.borderColor = UIColor(white: 1, alpha: 0.22).cgColor
-            view.addSubview(card)
             let label = UILabel()
             label.text = title
             label.textColor = UIColor(white: 1, alpha: 0.9)
-            card.addSubview(label)
+            add(label, to: card)
             cardTitles.append(label)
         }
+        arrange(cardsStack, [pictureCard, motionCard, visitorsCard], axis: .horizontal, alignment: .fill)
+        cardsStack.distribution = .fillEqually
+        add(cardsStack, to: view)
 
         pictureView.image = ShowcaseArtwork.landscape
         pictureView.contentMode = .scaleAspectFill
         pictureView.clipsToBounds = true
-        pictureCard.addSubview(pictureView)
+        add(pictureView, to: pictureCard)
+        // The picture fills its card's room whatever the image's own size (aspect fill
+        // crops it): it neither pushes the card nor hugs its image.
+        for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
+            pictureView.setContentHuggingPriority(.fittingSizeLevel, for: axis)
+            pictureView.setContentCompressionResistancePriority(.fittingSizeLevel, for: axis)
+        }
         pictureCaption.text = "Dawn over the lake"
         pictureCaption.textColor = .white
         pictureCaption.backgroundColor = UIColor(white: 0, alpha: 0.38)
         pictureCaption.textAlignment = .center
-        pictureView.addSubview(pictureCaption)
+        add(pictureCaption, to: pictureView)
 
         motionView.accentColor = Self.coolAccent
-        motionCard.addSubview(motionView)
+        add(motionView, to: motionCard)
 
         visitorsLabel.textAlignment = .center
         visitorsLabel.textColor = .white
@@ -140,12 +170,17 @@ public final class ShowcaseViewController: UIViewController {
         checkInButton.setTitleColor(UIColor(red: 0.05, green: 0.2, blue: 0.45, alpha: 1), for: .highlighted)
         checkInButton.addAction(UIAction { [weak self] _ in self?.checkIn() }, for: .primaryActionTriggered)
         resetButton.addAction(UIAction { [weak self] _ in self?.resetVisitors() }, for: .primaryActionTriggered)
-        for view in [visitorsLabel, visitorsCaption, checkInButton, resetButton] { visitorsCard.addSubview(view) }
+        arrange(counterStack, [visitorsLabel, visitorsCaption], axis: .vertical, alignment: .fill)
+        add(counterStack, to: counterArea)
+        arrange(buttonsStack, [checkInButton, resetButton], axis: .horizontal, alignment: .fill)
+        buttonsStack.distribution = .fillEqually
+        arrange(visitorsContent, [counterArea, buttonsStack], axis: .vertical, alignment: .fill)
+        add(visitorsContent, to: visitorsCard)
 
         controlBar.backgroundColor = UIColor(white: 0, alpha: 0.42)
         controlBar.layer.borderWidth = 1
         controlBar.layer.borderColor = UIColor(white: 1, alpha: 0.14).cgColor
-        view.addSubview(controlBar)
+        add(controlBar, to: view)
         warmLabel.text = "Warm colours"
         speedLabel.text = "Speed"
         warmSwitch.onTintColor = Self.warmAccent
@@ -158,12 +193,40 @@ public final class ShowcaseViewController: UIViewController {
         statusLabel.text = "Touch a button"
         for label in [warmLabel, speedLabel, speedValueLabel, statusLabel] {
             label.textColor = UIColor(white: 1, alpha: 0.9)
+            // The labels keep their text's width; the status takes what is left.
+            label.setContentHuggingPriority(.defaultLow + 1, for: .horizontal)
         }
         statusLabel.textAlignment = .right
-        for view in [warmSwitch, warmLabel, speedLabel, speedSlider, speedValueLabel, statusLabel] {
-            controlBar.addSubview(view)
-        }
+        statusLabel.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        statusLabel.setContentCompressionResistancePriority(.defaultHigh - 1, for: .horizontal)
+        arrange(
+            controlBarStack, [switchHost, warmLabel, speedLabel, sliderHost, speedValueLabel, statusLabel],
+            axis: .horizontal, alignment: .center)
+        add(controlBarStack, to: controlBar)
+        makeConstraints()
         showStatus()
+    }
+
+    /// `view` as a subview of `superview`, placed by constraints.
+    private func add(_ view: UIView, to superview: UIView) {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        superview.addSubview(view)
+    }
+
+    private func arrange(
+        _ stack: UIStackView, _ views: [UIView], axis: NSLayoutConstraint.Axis, alignment: UIStackView.Alignment
+    ) {
+        for view in views { stack.addArrangedSubview(view) }
+        stack.axis = axis
+        stack.alignment = alignment
+    }
+
+    /// `constraint`, whose constant `value` gives for the screen's metrics.
+    private func metric(
+        _ constraint: NSLayoutConstraint, _ value: @escaping (LayoutMetrics) -> CGFloat
+    ) -> NSLayoutConstraint {
+        metricConstraints.append((constraint, value))
+        return constraint
     }
 
     // MARK: Appearance
@@ -238,182 +301,171 @@ public final class ShowcaseViewController: UIViewController {
 
     // MARK: Layout
 
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
+    /// The constraints, made once; their constants follow the screen (`metric`).
+    private func makeConstraints() {
+        let margin: (LayoutMetrics) -> CGFloat = { $0.margin }
+        let padding: (LayoutMetrics) -> CGFloat = { $0.cardPadding }
+        var constraints: [NSLayoutConstraint] = [
+            wallpaperView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            wallpaperView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            wallpaperView.topAnchor.constraint(equalTo: view.topAnchor),
+            wallpaperView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+
+            // The header: the title's text on the left, the clock's on the right, centred on
+            // one line in a band as tall as the taller of the two.
+            metric(headerGuide.topAnchor.constraint(equalTo: view.topAnchor)) { ($0.margin * 0.6) },
+            metric(headerGuide.leadingAnchor.constraint(equalTo: view.leadingAnchor), margin),
+            metric(headerGuide.trailingAnchor.constraint(equalTo: view.trailingAnchor)) { -$0.margin },
+            titleStack.leadingAnchor.constraint(equalTo: headerGuide.leadingAnchor),
+            clockStack.trailingAnchor.constraint(equalTo: headerGuide.trailingAnchor),
+            metric(titleStack.trailingAnchor.constraint(lessThanOrEqualTo: clockStack.leadingAnchor)) { -$0.margin },
+            titleStack.centerYAnchor.constraint(equalTo: headerGuide.centerYAnchor),
+            clockStack.centerYAnchor.constraint(equalTo: headerGuide.centerYAnchor),
+            titleStack.topAnchor.constraint(greaterThanOrEqualTo: headerGuide.topAnchor),
+            clockStack.topAnchor.constraint(greaterThanOrEqualTo: headerGuide.topAnchor),
+            titleStack.bottomAnchor.constraint(lessThanOrEqualTo: headerGuide.bottomAnchor),
+            clockStack.bottomAnchor.constraint(lessThanOrEqualTo: headerGuide.bottomAnchor),
+            // As tall as the taller text: a required height, so that the cards below cannot
+            // squeeze the header however their contents weigh.
+            metric(headerGuide.heightAnchor.constraint(equalToConstant: 0)) { [unowned self] _ in
+                max(
+                    titleLabel.intrinsicContentSize.height + subtitleLabel.intrinsicContentSize.height,
+                    clockLabel.intrinsicContentSize.height + dateLabel.intrinsicContentSize.height)
+            },
+            // The clock keeps the width of its widest time, so it does not jump each second.
+            metric(clockLabel.widthAnchor.constraint(greaterThanOrEqualToConstant: 0)) { [clockLabel] _ in
+                Self.fittingWidth("00:00:00", font: clockLabel.font)
+            },
+
+            // The cards, between the header and the bar.
+            metric(cardsStack.topAnchor.constraint(equalTo: headerGuide.bottomAnchor)) { $0.margin * 0.8 },
+            metric(cardsStack.leadingAnchor.constraint(equalTo: view.leadingAnchor), margin),
+            metric(cardsStack.trailingAnchor.constraint(equalTo: view.trailingAnchor)) { -$0.margin },
+            metric(cardsStack.bottomAnchor.constraint(equalTo: controlBar.topAnchor)) { -$0.margin },
+
+            // The bar along the bottom.
+            metric(controlBar.leadingAnchor.constraint(equalTo: view.leadingAnchor), margin),
+            metric(controlBar.trailingAnchor.constraint(equalTo: view.trailingAnchor)) { -$0.margin },
+            metric(controlBar.bottomAnchor.constraint(equalTo: view.bottomAnchor)) { -$0.margin },
+            metric(controlBar.heightAnchor.constraint(equalToConstant: 58)) { $0.barHeight },
+            metric(controlBarStack.leadingAnchor.constraint(equalTo: controlBar.leadingAnchor)) {
+                $0.barScaled(28, minimum: 12)
+            },
+            metric(controlBarStack.trailingAnchor.constraint(equalTo: controlBar.trailingAnchor)) {
+                -$0.barScaled(28, minimum: 12)
+            },
+            controlBarStack.topAnchor.constraint(equalTo: controlBar.topAnchor),
+            controlBarStack.bottomAnchor.constraint(equalTo: controlBar.bottomAnchor),
+            metric(sliderHost.widthAnchor.constraint(equalToConstant: 140)) {
+                min(520, max(140, ($0.size.width - 2 * $0.margin) * 0.24)).rounded()
+            },
+            metric(speedValueLabel.widthAnchor.constraint(greaterThanOrEqualToConstant: 0)) { [speedValueLabel] _ in
+                Self.fittingWidth("0.0×", font: speedValueLabel.font)
+            },
+
+            // The visitors card: the counter centred above (or beside) its buttons.
+            counterStack.centerYAnchor.constraint(equalTo: counterArea.centerYAnchor),
+            counterStack.leadingAnchor.constraint(equalTo: counterArea.leadingAnchor),
+            counterStack.trailingAnchor.constraint(equalTo: counterArea.trailingAnchor),
+            counterStack.topAnchor.constraint(greaterThanOrEqualTo: counterArea.topAnchor),
+            metric(checkInButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
+            metric(resetButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
+        ]
+        // Each card: its title at the top, its content below.
+        for (card, title) in zip([pictureCard, motionCard, visitorsCard], cardTitles) {
+            let content = contentGuide(of: card)
+            constraints += [
+                metric(title.topAnchor.constraint(equalTo: card.topAnchor)) { ($0.cardPadding * 0.7) },
+                metric(title.leadingAnchor.constraint(equalTo: card.leadingAnchor), padding),
+                metric(title.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor)) { -$0.cardPadding },
+                metric(content.topAnchor.constraint(equalTo: title.bottomAnchor)) { $0.cardPadding * 0.6 },
+                metric(content.leadingAnchor.constraint(equalTo: card.leadingAnchor), padding),
+                metric(content.trailingAnchor.constraint(equalTo: card.trailingAnchor)) { -$0.cardPadding },
+                metric(content.bottomAnchor.constraint(equalTo: card.bottomAnchor)) { -$0.cardPadding },
+            ]
+        }
+        let picture = contentGuide(of: pictureCard)
+        let motion = contentGuide(of: motionCard)
+        let visitors = contentGuide(of: visitorsCard)
+        constraints += [
+            pictureView.leadingAnchor.constraint(equalTo: picture.leadingAnchor),
+            pictureView.trailingAnchor.constraint(equalTo: picture.trailingAnchor),
+            pictureView.topAnchor.constraint(equalTo: picture.topAnchor),
+            pictureView.bottomAnchor.constraint(equalTo: picture.bottomAnchor),
+            pictureCaption.leadingAnchor.constraint(equalTo: pictureView.leadingAnchor),
+            pictureCaption.trailingAnchor.constraint(equalTo: pictureView.trailingAnchor),
+            pictureCaption.bottomAnchor.constraint(equalTo: pictureView.bottomAnchor),
+            metric(pictureCaption.heightAnchor.constraint(equalToConstant: 20)) { [pictureCaption] _ in
+                (pictureCaption.font.lineHeight.rounded(.up) * 1.6).rounded()
+            },
+            metric(motionView.leadingAnchor.constraint(equalTo: motion.leadingAnchor)) { $0.cardPadding * 0.2 },
+            metric(motionView.trailingAnchor.constraint(equalTo: motion.trailingAnchor)) { -$0.cardPadding * 0.2 },
+            motionView.topAnchor.constraint(equalTo: motion.topAnchor),
+            motionView.bottomAnchor.constraint(equalTo: motion.bottomAnchor),
+            visitorsContent.leadingAnchor.constraint(equalTo: visitors.leadingAnchor),
+            visitorsContent.trailingAnchor.constraint(equalTo: visitors.trailingAnchor),
+            visitorsContent.topAnchor.constraint(equalTo: visitors.topAnchor),
+            visitorsContent.bottomAnchor.constraint(equalTo: visitors.bottomAnchor),
+        ]
+        NSLayoutConstraint.activate(constraints)
+    }
+
+    private var contentGuides: [ObjectIdentifier: UILayoutGuide] = [:]
+
+    /// The area of a card below its title.
+    private func contentGuide(of card: UIView) -> UILayoutGuide {
+        if let guide = contentGuides[ObjectIdentifier(card)] { return guide }
+        let guide = UILayoutGuide()
+        guide.identifier = "content"
+        card.addLayoutGuide(guide)
+        contentGuides[ObjectIdentifier(card)] = guide
+        return guide
+    }
+
+    /// A new size: fonts, wallpaper, arrangement and constants follow it before the engine
+    /// solves (this runs before the view's constraints are applied).
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
         let bounds = view.bounds
-        guard bounds.width > 0, bounds.height > 0 else { return }
+        guard bounds.width > 0, bounds.height > 0, styledSize != bounds.size else { return }
+        styledSize = bounds.size
         let metrics = LayoutMetrics(size: bounds.size)
-        if styledSize != bounds.size {
-            styledSize = bounds.size
-            applyStyle(metrics)
-        }
-        wallpaperView.frame = bounds
-        let margin = metrics.margin
-
-        // Header: title and subtitle on the left, clock and date on the right.
-        let clockSize = fittingSize(clockLabel, sample: "00:00:00")
-        let dateSize = fittingSize(dateLabel, sample: dateLabel.text ?? "")
-        let clockWidth = max(clockSize.width, dateSize.width)
-        clockLabel.frame = CGRect(
-            x: bounds.width - margin - clockWidth, y: margin * 0.6, width: clockWidth, height: clockSize.height)
-        dateLabel.frame = CGRect(
-            x: clockLabel.frame.minX, y: clockLabel.frame.maxY, width: clockWidth, height: dateSize.height)
-        let titleHeight = fittingSize(titleLabel, sample: "Vitrine").height
-        let subtitleHeight = fittingSize(subtitleLabel, sample: "Vitrine").height
-        let textWidth = max(0, clockLabel.frame.minX - margin * 2)
-        let headerHeight = max(clockLabel.frame.height + dateLabel.frame.height, titleHeight + subtitleHeight)
-        let titleTop = margin * 0.6 + (headerHeight - titleHeight - subtitleHeight) / 2
-        titleLabel.frame = CGRect(x: margin, y: titleTop, width: textWidth, height: titleHeight)
-        subtitleLabel.frame = CGRect(x: margin, y: titleLabel.frame.maxY, width: textWidth, height: subtitleHeight)
-        let headerBottom = margin * 0.6 + headerHeight
-
-        // Control bar along the bottom.
-        let barHeight = metrics.barHeight
-        controlBar.frame = CGRect(
-            x: margin, y: bounds.height - margin - barHeight, width: bounds.width - 2 * margin, height: barHeight)
-        controlBar.layer.cornerRadius = (barHeight * 0.28).rounded()
-        layOutControlBar(metrics)
-
-        // Cards between them: a row on landscape screens, a column on portrait ones.
-        let area = CGRect(
-            x: margin, y: headerBottom + margin * 0.8, width: bounds.width - 2 * margin,
-            height: max(0, controlBar.frame.minY - margin - headerBottom - margin * 0.8))
-        let cards = [pictureCard, motionCard, visitorsCard]
+        applyStyle(metrics)
         let portrait = bounds.height > bounds.width
-        for (index, card) in cards.enumerated() {
-            let position = CGFloat(index)
-            if portrait {
-                let height = ((area.height - 2 * margin) / 3).rounded(.down)
-                card.frame = CGRect(
-                    x: area.minX, y: area.minY + position * (height + margin), width: area.width, height: height)
-            } else {
-                let width = ((area.width - 2 * margin) / 3).rounded(.down)
-                card.frame = CGRect(
-                    x: area.minX + position * (width + margin), y: area.minY, width: width, height: area.height)
-            }
-            card.layer.cornerRadius = metrics.cornerRadius
-        }
-        for (card, title) in zip(cards, cardTitles) {
-            title.frame = CGRect(
-                x: metrics.cardPadding, y: metrics.cardPadding * 0.7,
-                width: max(0, card.bounds.width - 2 * metrics.cardPadding),
-                height: fittingSize(title, sample: "Visitors").height)
-        }
-        layOutPictureCard(metrics)
-        layOutMotionCard(metrics)
-        layOutVisitorsCard(metrics)
-    }
-
-    /// The area of `card` below its title.
-    private func contentRect(of card: UIView, _ metrics: LayoutMetrics) -> CGRect {
-        let top = (cardTitles.first?.frame.maxY ?? 0) + metrics.cardPadding * 0.6
-        let padding = metrics.cardPadding
-        return CGRect(
-            x: padding, y: top, width: max(0, card.bounds.width - 2 * padding),
-            height: max(0, card.bounds.height - top - padding))
-    }
-
-    private func layOutPictureCard(_ metrics: LayoutMetrics) {
-        pictureView.frame = contentRect(of: pictureCard, metrics)
-        pictureView.layer.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
-        let captionHeight = (fittingSize(pictureCaption, sample: "Dawn").height * 1.6).rounded()
-        pictureCaption.frame = CGRect(
-            x: 0, y: max(0, pictureView.bounds.height - captionHeight), width: pictureView.bounds.width,
-            height: min(captionHeight, pictureView.bounds.height))
-    }
-
-    private func layOutMotionCard(_ metrics: LayoutMetrics) {
-        motionView.frame = contentRect(of: motionCard, metrics).insetBy(dx: metrics.cardPadding * 0.2, dy: 0)
-    }
-
-    private func layOutVisitorsCard(_ metrics: LayoutMetrics) {
-        let content = contentRect(of: visitorsCard, metrics)
-        let buttonHeight = metrics.buttonHeight
+        cardsStack.axis = portrait ? .vertical : .horizontal
+        cardsStack.spacing = metrics.margin
+        // Cards in a column are wide: the counter stands beside its buttons.
         let gap = metrics.cardPadding * 0.6
-        let captionHeight = fittingSize(visitorsCaption, sample: "visitors").height
-        let wide = content.width > content.height * 1.6
-        // Counter and caption on the left of a wide card, above the buttons otherwise.
-        let counterArea: CGRect
-        if wide {
-            counterArea = CGRect(x: content.minX, y: content.minY, width: content.width * 0.5, height: content.height)
-            let buttonWidth = content.width * 0.5 - gap
-            let stackHeight = 2 * buttonHeight + gap
-            let top = content.midY - stackHeight / 2
-            checkInButton.frame = CGRect(
-                x: content.maxX - buttonWidth, y: top, width: buttonWidth, height: buttonHeight)
-            resetButton.frame = checkInButton.frame.offsetBy(dx: 0, dy: buttonHeight + gap)
-        } else {
-            counterArea = CGRect(
-                x: content.minX, y: content.minY, width: content.width,
-                height: max(0, content.height - buttonHeight - gap))
-            let buttonWidth = ((content.width - gap) / 2).rounded(.down)
-            checkInButton.frame = CGRect(
-                x: content.minX, y: content.maxY - buttonHeight, width: buttonWidth, height: buttonHeight)
-            resetButton.frame = checkInButton.frame.offsetBy(dx: buttonWidth + gap, dy: 0)
-        }
-        let counterFont = UIFont.systemFont(
-            ofSize: max(24, min(counterArea.height * 0.5, metrics.scaled(170))).rounded(), weight: .bold)
-        if visitorsLabel.font != counterFont { visitorsLabel.font = counterFont }
-        let counterHeight = min(counterArea.height - captionHeight, counterFont.lineHeight.rounded(.up))
-        let blockTop = counterArea.minY + max(0, (counterArea.height - counterHeight - captionHeight) / 2)
-        // Bounds and centre, not frame: the bounce animates the transform.
-        visitorsLabel.bounds = CGRect(x: 0, y: 0, width: counterArea.width, height: max(0, counterHeight))
-        visitorsLabel.center = CGPoint(x: counterArea.midX, y: blockTop + counterHeight / 2)
-        visitorsCaption.frame = CGRect(
-            x: counterArea.minX, y: blockTop + counterHeight, width: counterArea.width, height: captionHeight)
-    }
-
-    private func layOutControlBar(_ metrics: LayoutMetrics) {
-        let bar = controlBar.bounds
-        let padding = metrics.barScaled(28, minimum: 12)
-        let gap = metrics.barScaled(36, minimum: 14)
+        visitorsContent.axis = portrait ? .horizontal : .vertical
+        visitorsContent.distribution = portrait ? .fillEqually : .fill
+        visitorsContent.alignment = portrait ? .center : .fill
+        visitorsContent.spacing = gap
+        buttonsStack.axis = portrait ? .vertical : .horizontal
+        buttonsStack.spacing = gap
+        controlBarStack.spacing = metrics.barScaled(36, minimum: 14)
         let small = metrics.barScaled(10, minimum: 6)
+        for view in [switchHost, speedLabel, sliderHost] { controlBarStack.setCustomSpacing(small, after: view) }
         // Switches and sliders keep UIKit's sizes; on big screens they are drawn larger.
         let controlScale = min(1.6, max(1, metrics.barUnit * 1.5))
-        let transform = CGAffineTransform(scaleX: controlScale, y: controlScale)
-        warmSwitch.transform = transform
-        let switchWidth = warmSwitch.bounds.width * controlScale
-        warmSwitch.center = CGPoint(x: padding + switchWidth / 2, y: bar.midY)
-        var x = padding + switchWidth + small
-        warmLabel.frame = labelFrame(warmLabel, x: x, in: bar)
-        x = warmLabel.frame.maxX + gap
-        speedLabel.frame = labelFrame(speedLabel, x: x, in: bar)
-        x = speedLabel.frame.maxX + small
-        let sliderWidth = min(520, max(140, bar.width * 0.24)).rounded()
-        speedSlider.transform = transform
-        speedSlider.bounds = CGRect(x: 0, y: 0, width: sliderWidth / controlScale, height: 31)
-        speedSlider.center = CGPoint(x: x + sliderWidth / 2, y: bar.midY)
-        x += sliderWidth + small
-        let valueWidth = fittingSize(speedValueLabel, sample: "0.0×").width
-        speedValueLabel.frame = CGRect(
-            x: x, y: labelFrame(speedValueLabel, x: x, in: bar).minY, width: valueWidth,
-            height: labelFrame(speedValueLabel, x: x, in: bar).height)
-        x = speedValueLabel.frame.maxX + gap
-        let statusHeight = fittingSize(statusLabel, sample: "Status").height
-        statusLabel.frame = CGRect(
-            x: x, y: (bar.midY - statusHeight / 2).rounded(), width: max(0, bar.width - padding - x),
-            height: statusHeight)
+        switchHost.scale = controlScale
+        sliderHost.scale = controlScale
+        for (constraint, value) in metricConstraints { constraint.constant = value(metrics) }
     }
 
-    /// A label's one-line fitting size at its current font (at least `sample`'s).
-    private func fittingSize(_ label: UILabel, sample: String) -> CGSize {
-        let fit = label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        controlBar.layer.cornerRadius = (controlBar.bounds.height * 0.28).rounded()
+    }
+
+    /// The width of `sample` in `font`, rounded up.
+    private static func fittingWidth(_ sample: String, font: UIFont) -> CGFloat {
         let probe = UILabel()
-        probe.font = label.font
+        probe.font = font
         probe.text = sample
-        let sampleFit = probe.sizeThatFits(
-            CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
-        return CGSize(
-            width: max(fit.width, sampleFit.width).rounded(.up), height: max(fit.height, sampleFit.height).rounded(.up))
+        return probe.intrinsicContentSize.width
     }
 
-    /// A label's fitting frame starting at `x`, centred vertically in `bar`.
-    private func labelFrame(_ label: UILabel, x: CGFloat, in bar: CGRect) -> CGRect {
-        let size = fittingSize(label, sample: label.text ?? "")
-        return CGRect(x: x, y: (bar.midY - size.height / 2).rounded(), width: size.width, height: size.height)
-    }
-
-    /// Fonts, wallpaper and button images for a new size.
+    /// Fonts, wallpaper and corner radii for a new size.
     private func applyStyle(_ metrics: LayoutMetrics) {
         wallpaperView.image = ShowcaseArtwork.wallpaper(for: metrics.size)
         titleLabel.font = .boldSystemFont(ofSize: metrics.scaled(64, minimum: 26))
@@ -423,15 +475,63 @@ public final class ShowcaseViewController: UIViewController {
         for title in cardTitles { title.font = .systemFont(ofSize: metrics.scaled(30, minimum: 15), weight: .semibold) }
         pictureCaption.font = .systemFont(ofSize: metrics.scaled(22, minimum: 12))
         visitorsCaption.font = .systemFont(ofSize: metrics.scaled(24, minimum: 13))
+        let portrait = metrics.size.height > metrics.size.width
+        visitorsLabel.font = .systemFont(ofSize: metrics.scaled(portrait ? 120 : 150, minimum: 32), weight: .bold)
         let buttonFont = UIFont.systemFont(ofSize: metrics.scaled(30, minimum: 16), weight: .semibold)
         checkInButton.titleLabel?.font = buttonFont
         resetButton.titleLabel?.font = buttonFont
         for button in [checkInButton, resetButton] {
             button.layer.cornerRadius = (metrics.buttonHeight * 0.3).rounded()
         }
+        for card in [pictureCard, motionCard, visitorsCard] { card.layer.cornerRadius = metrics.cornerRadius }
+        pictureView.layer.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
         for label in [warmLabel, speedLabel, speedValueLabel, statusLabel] {
             label.font = .systemFont(ofSize: metrics.barScaled(26, minimum: 14))
         }
+    }
+}
+
+/// A control drawn `scale` times its UIKit size: the control keeps its own bounds (a switch
+/// its 51 x 31 points) under a scale transform, and the host is the scaled size, so stack
+/// views and constraints see the size it covers.
+@MainActor
+final class ScaledControlHost: UIView {
+    let control: UIView
+    var scale: CGFloat = 1 {
+        didSet {
+            guard scale != oldValue else { return }
+            control.transform = CGAffineTransform(scaleX: scale, y: scale)
+            invalidateIntrinsicContentSize()
+            setNeedsLayout()
+        }
+    }
+
+    init(control: UIView) {
+        self.control = control
+        super.init(frame: .zero)
+        backgroundColor = nil
+        isOpaque = false
+        addSubview(control)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override var intrinsicContentSize: CGSize {
+        let natural = control.intrinsicContentSize
+        return CGSize(
+            width: natural.width < 0 ? UIView.noIntrinsicMetric : natural.width * scale,
+            height: natural.height < 0 ? UIView.noIntrinsicMetric : natural.height * scale)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let natural = control.intrinsicContentSize
+        control.bounds = CGRect(
+            x: 0, y: 0, width: natural.width < 0 ? bounds.width / scale : natural.width,
+            height: natural.height < 0 ? bounds.height / scale : natural.height)
+        control.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }
 }
 

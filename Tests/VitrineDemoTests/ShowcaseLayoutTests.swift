@@ -21,7 +21,7 @@ import VitrinePlatform
             c.controlBar,
         ]
         try expectInsideAndApart(topLevel, within: screen, "screen")
-        try expectInsideAndApart(c.controlBar.subviews, within: c.controlBar.frameOnScreen, "bar")
+        try expectInsideAndApart(c.controlBarStack.arrangedSubviews, within: c.controlBar.frameOnScreen, "bar")
         try expectInsideAndApart(c.visitorsCard.subviews, within: c.visitorsCard.frameOnScreen, "visitors card")
         try expectInsideAndApart(c.pictureCard.subviews, within: c.pictureCard.frameOnScreen, "picture card")
         try expectInsideAndApart(c.motionCard.subviews, within: c.motionCard.frameOnScreen, "motion card")
@@ -44,7 +44,7 @@ import VitrinePlatform
         // Text that must be read in full fits its label.
         let labels =
             [c.titleLabel, c.subtitleLabel, c.clockLabel, c.dateLabel, c.statusLabel, c.speedValueLabel]
-            + c.controlBar.subviews.compactMap { $0 as? UILabel }
+            + c.controlBarStack.arrangedSubviews.compactMap { $0 as? UILabel }
         for label in labels {
             let needed = label.sizeThatFits(
                 CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
