@@ -181,8 +181,6 @@ struct Tableau {
     private var artificial: Row?
     /// While set, what the rows and the objective were before a change that may be undone.
     private var journal: Journal?
-    /// Reused by `substitute` for the merged cells.
-    private var merged: [Cell] = []
 
     private struct Journal {
         var rows: [(index: Int, row: Row)] = []
@@ -489,6 +487,13 @@ struct Tableau {
             rows[moved.index].cells[position].slot = Int32(slot)
         }
         columns[column].removeLast()
+        if columns[column].capacity > 32 && columns[column].count * 4 < columns[column].capacity {
+            // A column a substitution emptied (a dummy every row held) gives back its room.
+            var smaller: [Symbol] = []
+            smaller.reserveCapacity(columns[column].count * 2)
+            smaller.append(contentsOf: columns[column])
+            columns[column] = smaller
+        }
     }
 
     /// Makes `row` the row of `basic`, noting its cells in the columns.
@@ -528,9 +533,10 @@ struct Tableau {
         if artificial != nil { artificial!.substitute(symbol, with: row) }
     }
 
-    /// One row's substitution: a merge of two sorted rows into a reused buffer, the columns
-    /// told of the cells that appear (appended) and cancel (swapped out). The symbol's own
-    /// column is the caller's to empty.
+    /// One row's substitution: a merge of two sorted rows straight into an array of the
+    /// size needed (a row grows or loses a few cells a substitution, and a tableau holds
+    /// thousands of rows: no append's doubling, no room kept from cancelled cells), the columns told of the cells that appear
+    /// (appended) and cancel (swapped out). The symbol's own column is the caller's to empty.
     private mutating func substitute(_ symbol: Symbol, with row: Row, inRow index: Int) {
         note(index)
         var cells: [Cell] = []
@@ -542,43 +548,54 @@ struct Tableau {
         let coefficient = cells[removed].coefficient
         rows[index].constant += row.constant * coefficient
         let basic = rows[index].basic
-        merged.removeAll(keepingCapacity: true)
-        var i = 0
-        var j = 0
-        let incoming = row.cells
-        while i < cells.count || j < incoming.count {
-            if i == removed {
-                i += 1
-                continue
-            }
-            if j == incoming.count || (i < cells.count && cells[i].symbol < incoming[j].symbol) {
-                merged.append(cells[i])
-                i += 1
-            } else if i == cells.count || incoming[j].symbol < cells[i].symbol {
-                let value = incoming[j].coefficient * coefficient
-                if !nearZero(value) {
-                    let column = incoming[j].symbol.index
-                    merged.append(
-                        Cell(symbol: incoming[j].symbol, slot: Int32(columns[column].count), coefficient: value))
-                    columns[column].append(basic)
+        rows[index].cells = cells.withUnsafeBufferPointer { old in
+            row.cells.withUnsafeBufferPointer { incoming in
+                [Cell](unsafeUninitializedCapacity: old.count - 1 + incoming.count) { result, count in
+                    var i = 0
+                    var j = 0
+                    var n = 0
+                    while i < old.count || j < incoming.count {
+                        if i == removed {
+                            i += 1
+                        } else if j == incoming.count || (i < old.count && old[i].symbol < incoming[j].symbol) {
+                            result.initializeElement(at: n, to: old[i])
+                            n += 1
+                            i += 1
+                        } else if i == old.count || incoming[j].symbol < old[i].symbol {
+                            let value = incoming[j].coefficient * coefficient
+                            if !nearZero(value) {
+                                let column = incoming[j].symbol.index
+                                let slot = Int32(columns[column].count)
+                                result.initializeElement(
+                                    at: n, to: Cell(symbol: incoming[j].symbol, slot: slot, coefficient: value))
+                                n += 1
+                                columns[column].append(basic)
+                            }
+                            j += 1
+                        } else {
+                            let value = old[i].coefficient + incoming[j].coefficient * coefficient
+                            if nearZero(value) {
+                                leaveColumn(old[i].symbol.index, at: Int(old[i].slot))
+                            } else {
+                                result.initializeElement(
+                                    at: n, to: Cell(symbol: old[i].symbol, slot: old[i].slot, coefficient: value))
+                                n += 1
+                            }
+                            i += 1
+                            j += 1
+                        }
+                    }
+                    count = n
                 }
-                j += 1
-            } else {
-                let value = cells[i].coefficient + incoming[j].coefficient * coefficient
-                if nearZero(value) {
-                    leaveColumn(cells[i].symbol.index, at: Int(cells[i].slot))
-                } else {
-                    var cell = cells[i]
-                    cell.coefficient = value
-                    merged.append(cell)
-                }
-                i += 1
-                j += 1
             }
         }
-        cells.removeAll(keepingCapacity: true)
-        cells.append(contentsOf: merged)
-        swap(&cells, &rows[index].cells)
+        if rows[index].cells.capacity > rows[index].cells.count * 5 / 4 + 2 {
+            // Cells cancelled: do not keep their room.
+            var exact: [Cell] = []
+            exact.reserveCapacity(rows[index].cells.count)
+            exact.append(contentsOf: rows[index].cells)
+            rows[index].cells = exact
+        }
     }
 
     // MARK: Objective
