@@ -53,7 +53,7 @@ public final class LayoutSolver {
     var tableau = Tableau()
     var constraints: [LayoutEquation: Tag] = [:]
     /// Positions in `knownVariables`, a dense list so `updateVariables` walks an array.
-    private var variablePositions: [LayoutVariable: Int] = [:]
+    var variablePositions: [LayoutVariable: Int] = [:]
     var knownVariables: [KnownVariable] = []
     /// The constraint `variable == value` of each edit variable; its constant is the value.
     private var edits: [LayoutVariable: LayoutEquation] = [:]

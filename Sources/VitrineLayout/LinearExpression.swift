@@ -85,6 +85,13 @@ public final class LayoutEquation: Hashable, CustomStringConvertible {
         self.priority = min(Self.required, max(1, priority.isFinite ? priority : Self.required))
     }
 
+    /// `expression relation 0`: a copy of a constraint with another constant, for the solver.
+    init(expression: LinearExpression, relation: Relation, priority: Double) {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
+    }
+
     /// Whether the priority is required.
     public var isRequired: Bool { priority >= Self.required }
 

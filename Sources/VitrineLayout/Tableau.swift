@@ -711,3 +711,60 @@ extension Row {
         return low < cells.count && cells[low].symbol == symbol ? low : nil
     }
 }
+
+extension Tableau {
+    /// What is wrong with the tableau's invariants, for tests: each row sorted, in the columns
+    /// of its cells at the slots they say, and feasible; restricted rows and the objective free
+    /// of external symbols; the objective optimal and its negative list complete.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let free = Set(freeIndices.map(Int.init))
+        var entries = 0
+        for (index, row) in rows.enumerated() {
+            guard row.isBasic else {
+                if !row.cells.isEmpty { problems.append("slot \(index) is not basic but has cells") }
+                continue
+            }
+            let basic = row.basic
+            if basic.index != index { problems.append("row \(index) names \(basic.raw)") }
+            if free.contains(index) { problems.append("row \(index) is basic but free") }
+            if objective[index] != 0 { problems.append("basic \(basic.raw) in the objective") }
+            if !basic.isExternal && !basic.isDummy && row.constant < -1e-7 {
+                problems.append("row \(basic.raw) infeasible: \(row.constant)")
+            }
+            for (position, cell) in row.cells.enumerated() {
+                entries += 1
+                if position > 0 && !(row.cells[position - 1].symbol < cell.symbol) {
+                    problems.append("row \(basic.raw) unsorted")
+                }
+                if free.contains(cell.symbol.index) {
+                    problems.append("row \(basic.raw) holds freed \(cell.symbol.raw)")
+                }
+                if rows[cell.symbol.index].isBasic {
+                    problems.append("row \(basic.raw) holds basic \(cell.symbol.raw)")
+                }
+                if !basic.isExternal && cell.symbol.isExternal {
+                    problems.append("restricted row \(basic.raw) holds external \(cell.symbol.raw)")
+                }
+                let column = columns[cell.symbol.index]
+                if Int(cell.slot) >= column.count || column[Int(cell.slot)] != basic {
+                    problems.append("row \(basic.raw): cell \(cell.symbol.raw) has a wrong slot")
+                }
+            }
+        }
+        if entries != columns.reduce(0, { $0 + $1.count }) { problems.append("columns hold entries no cell has") }
+        var dummies: Set<Int> = []
+        for row in rows { for cell in row.cells where cell.symbol.isDummy { dummies.insert(cell.symbol.index) } }
+        for (index, value) in objective.enumerated() where value != 0 {
+            if free.contains(index) { problems.append("freed slot \(index) in the objective") }
+            if value < -1e-7 && !isInNegatives[index] && !dummies.contains(index) {
+                problems.append("negative \(index) not listed")
+            }
+        }
+        for symbol in negatives where objective[symbol.index] < -1e-7 && !symbol.isDummy {
+            problems.append("not optimal: \(symbol.raw) at \(objective[symbol.index])")
+        }
+        if artificial != nil || journal != nil { problems.append("phase one left state behind") }
+        return problems
+    }
+}
