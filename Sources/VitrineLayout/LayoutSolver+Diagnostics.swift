@@ -21,7 +21,7 @@ extension LayoutSolver {
     /// solver of its own, leaves an irreducible set. The system is not changed.
     public func conflictingConstraints(with equation: LayoutEquation) -> [LayoutEquation] {
         let test: LayoutEquation
-        if constraints[equation] != nil {
+        if contains(equation) {
             guard let constant = refusedConstants[equation] else { return [] }
             var expression = equation.expression
             expression.constant = constant
@@ -71,7 +71,7 @@ extension LayoutSolver {
                 }
             }
         }
-        return found.sorted { constraints[$0]!.order < constraints[$1]!.order }
+        return found.sorted { tag(of: $0)!.order < tag(of: $1)!.order }
     }
 
     /// Whether `test` is refused by a new solver holding `candidates` (all required); if so,
@@ -91,7 +91,7 @@ extension LayoutSolver {
         }
         let markers = Set(certificate)
         return candidates.filter { candidate in
-            solver.constraints[candidate].map { markers.contains($0.markers.marker) } ?? false
+            solver.tag(of: candidate).map { markers.contains($0.markers.marker) } ?? false
         }
     }
 
@@ -110,7 +110,7 @@ extension LayoutSolver {
     /// The last case is a small linear program over only those slacks, solved by a solver of
     /// its own; the others are a look at one row.
     public func isAmbiguous(_ variable: LayoutVariable) -> Bool {
-        guard let position = variablePositions[variable] else { return true }
+        guard let position = position(of: variable) else { return true }
         return tableau.isAmbiguous(knownVariables[position].symbol)
     }
 }
@@ -216,12 +216,15 @@ extension LayoutSolver {
         }
         if uses.count != knownVariables.count { problems.append("\(knownVariables.count) known, \(uses.count) used") }
         for (position, known) in knownVariables.enumerated() {
-            if variablePositions[known.variable] != position { problems.append("\(known.variable) misplaced") }
+            if self.position(of: known.variable) != position { problems.append("\(known.variable) misplaced") }
             if uses[known.variable] != known.uses { problems.append("\(known.variable) counts \(known.uses) uses") }
             if !known.symbol.isExternal { problems.append("\(known.variable) is not external") }
             if tableau.objective[known.symbol.index] != 0 { problems.append("\(known.variable) in the objective") }
         }
         if tableau.symbolCount < knownVariables.count { problems.append("fewer symbols than variables") }
+        for (position, entry) in constraints.enumerated() where tag(of: entry.equation)?.order != entry.tag.order {
+            problems.append("\(entry.equation) misplaced at \(position)")
+        }
         return problems
     }
 }
