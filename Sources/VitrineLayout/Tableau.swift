@@ -181,6 +181,10 @@ struct Tableau {
     private var artificial: Row?
     /// While set, what the rows and the objective were before a change that may be undone.
     private var journal: Journal?
+    /// The entries a substitution's cancelled cells left in columns, counted per column, and
+    /// the columns that have some: filled in once the substitution is done (`closeHoles`).
+    private var holes: [Int32] = []
+    private var columnsWithHoles: [Int] = []
 
     private struct Journal {
         var rows: [(index: Int, row: Row)] = []
@@ -206,6 +210,7 @@ struct Tableau {
         precondition(rows.count < 1 << 29, "too many symbols for a layout tableau")
         rows.append(Row())
         columns.append([])
+        holes.append(0)
         objective.append(0)
         isInNegatives.append(false)
         return Symbol(index: rows.count - 1, kind: kind)
@@ -487,8 +492,38 @@ struct Tableau {
             rows[moved.index].cells[position].slot = Int32(slot)
         }
         columns[column].removeLast()
+        shrinkIfSparse(column)
+    }
+
+    /// Fills the holes cancelled cells left in columns with the columns' last entries, each
+    /// row moved told its new slot. Done once a substitution is over, not at each cancellation:
+    /// substituting one symbol (an edit variable's) into a thousand rows can cancel the same
+    /// few symbols in each, emptying their columns, and then most holes are filled by popping
+    /// holes off the end, and few rows move.
+    private mutating func closeHoles() {
+        for column in columnsWithHoles {
+            holes[column] = 0
+            var position = 0
+            while position < columns[column].count {
+                if columns[column][position] == Symbol.none {
+                    while columns[column].last == Symbol.none { columns[column].removeLast() }
+                    if position < columns[column].count {
+                        let moved = columns[column].removeLast()
+                        columns[column][position] = moved
+                        let cell = rows[moved.index].position(ofIndex: column)!
+                        rows[moved.index].cells[cell].slot = Int32(position)
+                    }
+                }
+                position += 1
+            }
+            shrinkIfSparse(column)
+        }
+        columnsWithHoles.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives back the room of a column that lost most of its entries.
+    private mutating func shrinkIfSparse(_ column: Int) {
         if columns[column].capacity > 32 && columns[column].count * 4 < columns[column].capacity {
-            // A column a substitution emptied (a dummy every row held) gives back its room.
             var smaller: [Symbol] = []
             smaller.reserveCapacity(columns[column].count * 2)
             smaller.append(contentsOf: columns[column])
@@ -525,6 +560,7 @@ struct Tableau {
             substitute(symbol, with: row, inRow: holder.index)
             if !holder.isExternal && rows[holder.index].constant < 0 { infeasible.append(holder) }
         }
+        closeHoles()
         let coefficient = objective[symbol.index]
         if coefficient != 0 {
             setObjective(symbol, 0)
@@ -535,8 +571,9 @@ struct Tableau {
 
     /// One row's substitution: a merge of two sorted rows straight into an array of the
     /// size needed (a row grows or loses a few cells a substitution, and a tableau holds
-    /// thousands of rows: no append's doubling, no room kept from cancelled cells), the columns told of the cells that appear
-    /// (appended) and cancel (swapped out). The symbol's own column is the caller's to empty.
+    /// thousands of rows: no append's doubling, no room kept from cancelled cells), the columns
+    /// told of the cells that appear (appended) and cancel (a hole, for `closeHoles`). The
+    /// symbol's own column is the caller's to empty.
     private mutating func substitute(_ symbol: Symbol, with row: Row, inRow index: Int) {
         note(index)
         var cells: [Cell] = []
@@ -575,7 +612,10 @@ struct Tableau {
                         } else {
                             let value = old[i].coefficient + incoming[j].coefficient * coefficient
                             if nearZero(value) {
-                                leaveColumn(old[i].symbol.index, at: Int(old[i].slot))
+                                let column = old[i].symbol.index
+                                columns[column][Int(old[i].slot)] = .none
+                                if holes[column] == 0 { columnsWithHoles.append(column) }
+                                holes[column] += 1
                             } else {
                                 result.initializeElement(
                                     at: n, to: Cell(symbol: old[i].symbol, slot: old[i].slot, coefficient: value))
