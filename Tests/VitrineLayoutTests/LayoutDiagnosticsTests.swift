@@ -405,6 +405,39 @@ private func weightedError(_ equations: [LayoutEquation]) -> Double {
         #expect(solver.tableau.rows.count <= symbolsBefore + 12, "slots are reused")
     }
 
+    /// Variables and constraints in several solvers at once (the first to hold one keeps its
+    /// place in it, the others look it up): each solver sees its own system, and a solver
+    /// that goes hands them on.
+    @Test func variablesAndConstraintsSharedBetweenSolvers() throws {
+        let x = LayoutVariable("x")
+        let y = LayoutVariable("y")
+        let shared = LayoutEquation(v(x), .equal, expr([(y, 2)]))
+        var first: LayoutSolver? = LayoutSolver()
+        let second = LayoutSolver()
+        try first!.add(shared)
+        try first!.add(LayoutEquation(v(y), .equal, c(5)))
+        try second.add(LayoutEquation(v(y), .equal, c(7)))
+        try second.add(shared)
+        first!.updateVariables()
+        #expect(x.value == 10)
+        second.updateVariables()
+        #expect(x.value == 14)
+        try first!.remove(shared)
+        #expect(!first!.contains(shared) && second.contains(shared) && first!.variableCount == 1)
+        #expect(throws: LayoutSolverError.duplicateConstraint) { try second.add(shared) }
+        try first!.add(shared)
+        first = nil
+        let third = LayoutSolver()
+        try third.add(shared)
+        try third.add(LayoutEquation(v(y), .equal, c(1)))
+        try second.remove(shared)
+        #expect(!second.contains(shared) && third.contains(shared))
+        third.updateVariables()
+        #expect(x.value == 2)
+        #expect(second.variableCount == 1 && third.variableCount == 2)
+        #expect(second.invariantViolations().isEmpty && third.invariantViolations().isEmpty)
+    }
+
     @Test func aRefusedConstraintLeavesNoVariableBehind() throws {
         let solver = LayoutSolver()
         let x = LayoutVariable("x")
