@@ -1,6 +1,7 @@
 // vitrine-layout-bench: the Auto Layout engine (VitrineLayout's solver) on a screen-sized
 // system, as medians: the first solve, one constant changed, and a rotation (the window's
-// width edited from 1920 to 1080 and back); and the heap per constraint.
+// width edited from 1920 to 1080 and back); the heap per constraint; and what UIKit asks on
+// the side: a refused constraint's conflict explained, every variable checked for ambiguity.
 // Run: swift run -c release vitrine-layout-bench   (see docs/benchmarks.md)
 import BenchmarkSupport
 import Foundation
@@ -15,6 +16,10 @@ struct Screen {
     let windowWidth = LayoutVariable("window.width")
     var gaps: [LayoutEquation] = []
     var constraintCount = 0
+    /// Every variable, and of each row its first width and last left edge.
+    var variables: [LayoutVariable] = []
+    var firstWidths: [LayoutVariable] = []
+    var lastLefts: [LayoutVariable] = []
 
     init() throws {
         func v(_ variable: LayoutVariable) -> LinearExpression { LinearExpression(variable) }
@@ -28,6 +33,9 @@ struct Screen {
             let widths = (0..<20).map { LayoutVariable("v\(row).\($0).width") }
             let tops = (0..<20).map { LayoutVariable("v\(row).\($0).top") }
             let heights = (0..<20).map { LayoutVariable("v\(row).\($0).height") }
+            variables += lefts + widths + tops + heights
+            firstWidths.append(widths[0])
+            lastLefts.append(lefts[19])
             for column in 0..<20 {
                 if column == 0 {
                     let gap = LayoutEquation(v(lefts[0]), .equal, LinearExpression(constant: 8))
@@ -85,6 +93,26 @@ do {
         try! screen.solver.suggestValue(screen.windowWidth, portrait ? 1080 : 1920)
         screen.solver.updateVariables()
     }
+    // Row 12's views at most 50 wide cannot reach 2,000: UIKit's "Unable to simultaneously
+    // satisfy constraints", with the list of the row's chain.
+    let narrow = LayoutEquation(
+        LinearExpression(screen.firstWidths[12]), .lessThanOrEqual, LinearExpression(constant: 50))
+    try screen.solver.add(narrow)
+    let far = LayoutEquation(
+        LinearExpression(screen.lastLefts[12]), .greaterThanOrEqual, LinearExpression(constant: 2000))
+    guard (try? screen.solver.add(far)) == nil else {
+        print("vitrine-layout-bench: the conflicting constraint was accepted")
+        exit(1)
+    }
+    var conflictCount = 0
+    let explanation = median(runs: 11, warmup: 1) {
+        conflictCount = screen.solver.conflictingConstraints(with: far).count
+    }
+    try screen.solver.remove(narrow)
+    var ambiguousCount = 0
+    let ambiguity = median(runs: 11, warmup: 1) {
+        ambiguousCount = screen.variables.filter(screen.solver.isAmbiguous).count
+    }
     screen.gaps.removeAll()
     print("vitrine-layout-bench: 500 views in 25 rows of 20, \(count) constraints and one edited width")
     print(
@@ -95,6 +123,13 @@ do {
     )
     print(String(format: "  rotation: width 1920 <-> 1080         median %9.2f ms   (target <= 5 ms)", rotation * 1000))
     print("  heap per constraint: \((heapAfter - heapBefore) / count) bytes")
+    print(
+        String(
+            format: "  a conflict explained (%d constraints)  median %9.2f ms", conflictCount, explanation * 1000))
+    print(
+        String(
+            format: "  isAmbiguous, %d variables (%d)       median %9.2f ms", screen.variables.count, ambiguousCount,
+            ambiguity * 1000))
 } catch {
     print("vitrine-layout-bench: the system was refused: \(error)")
     exit(1)

@@ -51,10 +51,12 @@ public final class LayoutSolver {
     }
 
     var tableau = Tableau()
-    var constraints: [LayoutEquation: Tag] = [:]
-    /// Positions in `knownVariables`, a dense list so `updateVariables` walks an array.
-    private var variablePositions: [LayoutVariable: Int] = [:]
-    var knownVariables: [KnownVariable] = []
+    /// The constraints in, and their places in this list.
+    private(set) var constraints: [(equation: LayoutEquation, tag: Tag)] = []
+    private var constraintPlaces = SolverPlaces<LayoutEquation>()
+    /// The variables known, a dense list so `updateVariables` walks an array, and their places.
+    private(set) var knownVariables: [KnownVariable] = []
+    private var variablePlaces = SolverPlaces<LayoutVariable>()
     /// The constraint `variable == value` of each edit variable; its constant is the value.
     private var edits: [LayoutVariable: LayoutEquation] = [:]
     /// The constant of each constraint whose last change was refused, for the explanation.
@@ -64,6 +66,11 @@ public final class LayoutSolver {
     /// An empty system.
     public init() {}
 
+    deinit {
+        constraintPlaces.token.isAlive = false
+        variablePlaces.token.isAlive = false
+    }
+
     /// How many constraints are in (edit constraints included).
     public var constraintCount: Int { constraints.count }
 
@@ -71,7 +78,15 @@ public final class LayoutSolver {
     public var variableCount: Int { knownVariables.count }
 
     /// Whether `equation` is in the system.
-    public func contains(_ equation: LayoutEquation) -> Bool { constraints[equation] != nil }
+    public func contains(_ equation: LayoutEquation) -> Bool { constraintPlaces.position(of: equation) != nil }
+
+    /// Where `equation` lives in the tableau, if it is in.
+    func tag(of equation: LayoutEquation) -> Tag? {
+        constraintPlaces.position(of: equation).map { constraints[$0].tag }
+    }
+
+    /// The place of `variable` in `knownVariables`, if known.
+    func position(of variable: LayoutVariable) -> Int? { variablePlaces.position(of: variable) }
 
     // MARK: Constraints
 
@@ -84,12 +99,16 @@ public final class LayoutSolver {
 
     /// `add`, which on refusal gives the symbols whose constraints prove it.
     func add(_ equation: LayoutEquation, certificate: inout [Symbol]) throws(LayoutSolverError) {
-        guard constraints[equation] == nil else { throw .duplicateConstraint }
+        guard !contains(equation) else { throw .duplicateConstraint }
         guard equation.expression.isFinite else { throw .notFinite }
         var terms: [(symbol: Symbol, coefficient: Double)] = []
+        var positions: [Int] = []
         terms.reserveCapacity(equation.expression.terms.count)
+        positions.reserveCapacity(equation.expression.terms.count)
         for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
-            terms.append((symbol(for: variable), coefficient))
+            let position = place(of: variable)
+            positions.append(position)
+            terms.append((knownVariables[position].symbol, coefficient))
         }
         let markers: Markers
         do {
@@ -100,21 +119,27 @@ public final class LayoutSolver {
             for (variable, _) in equation.expression.terms { forgetIfUnused(variable) }
             throw error
         }
-        for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
-            knownVariables[variablePositions[variable]!].uses += 1
-        }
-        constraints[equation] = Tag(markers: markers, order: nextOrder)
+        for position in positions { knownVariables[position].uses += 1 }
+        constraintPlaces.setPosition(constraints.count, of: equation)
+        constraints.append((equation, Tag(markers: markers, order: nextOrder)))
         nextOrder += 1
     }
 
     /// Removes `equation`, pivoting its marker out of the basis. The variables no other
     /// constraint mentions are forgotten.
     public func remove(_ equation: LayoutEquation) throws(LayoutSolverError) {
-        guard let tag = constraints.removeValue(forKey: equation) else { throw .unknownConstraint }
-        refusedConstants[equation] = nil
+        guard let position = constraintPlaces.position(of: equation) else { throw .unknownConstraint }
+        let tag = constraints[position].tag
+        constraintPlaces.removePosition(of: equation)
+        let last = constraints.removeLast()
+        if position < constraints.count {
+            constraints[position] = last
+            constraintPlaces.setPosition(position, of: last.equation)
+        }
+        if !refusedConstants.isEmpty { refusedConstants[equation] = nil }
         tableau.remove(tag.markers, priority: equation.priority)
         for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
-            knownVariables[variablePositions[variable]!].uses -= 1
+            knownVariables[variablePlaces.position(of: variable)!].uses -= 1
             forgetIfUnused(variable)
         }
     }
@@ -155,7 +180,7 @@ public final class LayoutSolver {
     /// constraint whose new constant cannot hold is left at its old one (`.unsatisfiable`);
     /// `conflictingConstraints(with:)` explains the refused constant.
     public func updateConstant(of equation: LayoutEquation, to constant: Double) throws(LayoutSolverError) {
-        guard let tag = constraints[equation] else { throw .unknownConstraint }
+        guard let tag = tag(of: equation) else { throw .unknownConstraint }
         guard constant.isFinite else { throw .notFinite }
         if !refusedConstants.isEmpty { refusedConstants[equation] = nil }
         let delta = constant - equation.expression.constant
@@ -188,23 +213,24 @@ public final class LayoutSolver {
 
     // MARK: Variables
 
-    private func symbol(for variable: LayoutVariable) -> Symbol {
-        if let position = variablePositions[variable] { return knownVariables[position].symbol }
+    /// The place of `variable` in `knownVariables`, which it joins if new.
+    private func place(of variable: LayoutVariable) -> Int {
+        if let position = variablePlaces.position(of: variable) { return position }
         let symbol = tableau.makeSymbol(.external)
-        variablePositions[variable] = knownVariables.count
+        variablePlaces.setPosition(knownVariables.count, of: variable)
         knownVariables.append(KnownVariable(variable: variable, symbol: symbol, uses: 0))
-        return symbol
+        return knownVariables.count - 1
     }
 
     /// Forgets `variable` if no constraint mentions it: its slot goes back to the tableau.
     private func forgetIfUnused(_ variable: LayoutVariable) {
-        guard let position = variablePositions[variable], knownVariables[position].uses == 0 else { return }
+        guard let position = variablePlaces.position(of: variable), knownVariables[position].uses == 0 else { return }
         tableau.freeSymbol(knownVariables[position].symbol)
-        variablePositions[variable] = nil
+        variablePlaces.removePosition(of: variable)
         let last = knownVariables.removeLast()
         if position < knownVariables.count {
             knownVariables[position] = last
-            variablePositions[last.variable] = position
+            variablePlaces.setPosition(position, of: last.variable)
         }
     }
 }

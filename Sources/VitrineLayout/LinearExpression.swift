@@ -1,10 +1,13 @@
 /// A variable of a layout system: a view's left edge, width, a guide's top. The solver gives
 /// it its `value`; identity, not the name, tells variables apart.
-public final class LayoutVariable: Hashable, CustomStringConvertible {
+public final class LayoutVariable: Hashable, CustomStringConvertible, SolverListed {
     /// For debug descriptions: `button.width`.
     public let name: String
     /// The value of the last `LayoutSolver.updateVariables()`.
     public internal(set) var value: Double = 0
+    /// The first solver to know it, and its place there (`SolverPlaces`).
+    var owner: SolverToken?
+    var ownerPosition = 0
 
     /// A variable called `name`.
     public init(_ name: String = "") {
@@ -62,7 +65,7 @@ public struct LinearExpression: CustomStringConvertible {
 /// A linear constraint `lhs relation rhs` with a priority, as Auto Layout's engine takes it:
 /// priority 1000 is required; below it the solver minimises the violation weighted by the
 /// priority. Identity tells constraints apart.
-public final class LayoutEquation: Hashable, CustomStringConvertible {
+public final class LayoutEquation: Hashable, CustomStringConvertible, SolverListed {
     /// How the two sides relate.
     public enum Relation: Sendable {
         case lessThanOrEqual, equal, greaterThanOrEqual
@@ -77,12 +80,22 @@ public final class LayoutEquation: Hashable, CustomStringConvertible {
     public let relation: Relation
     /// 1...1000; 1000 must hold.
     public let priority: Double
+    /// The first solver to hold it, and its place there (`SolverPlaces`).
+    var owner: SolverToken?
+    var ownerPosition = 0
 
     /// `lhs relation rhs` at `priority` (clamped to 1...1000).
     public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Double = required) {
         expression = lhs - rhs
         self.relation = relation
         self.priority = min(Self.required, max(1, priority.isFinite ? priority : Self.required))
+    }
+
+    /// `expression relation 0`: a copy of a constraint with another constant, for the solver.
+    init(expression: LinearExpression, relation: Relation, priority: Double) {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
     }
 
     /// Whether the priority is required.

@@ -181,8 +181,10 @@ struct Tableau {
     private var artificial: Row?
     /// While set, what the rows and the objective were before a change that may be undone.
     private var journal: Journal?
-    /// Reused by `substitute` for the merged cells.
-    private var merged: [Cell] = []
+    /// The entries a substitution's cancelled cells left in columns, counted per column, and
+    /// the columns that have some: filled in once the substitution is done (`closeHoles`).
+    private var holes: [Int32] = []
+    private var columnsWithHoles: [Int] = []
 
     private struct Journal {
         var rows: [(index: Int, row: Row)] = []
@@ -208,6 +210,7 @@ struct Tableau {
         precondition(rows.count < 1 << 29, "too many symbols for a layout tableau")
         rows.append(Row())
         columns.append([])
+        holes.append(0)
         objective.append(0)
         isInNegatives.append(false)
         return Symbol(index: rows.count - 1, kind: kind)
@@ -489,6 +492,43 @@ struct Tableau {
             rows[moved.index].cells[position].slot = Int32(slot)
         }
         columns[column].removeLast()
+        shrinkIfSparse(column)
+    }
+
+    /// Fills the holes cancelled cells left in columns with the columns' last entries, each
+    /// row moved told its new slot. Done once a substitution is over, not at each cancellation:
+    /// substituting one symbol (an edit variable's) into a thousand rows can cancel the same
+    /// few symbols in each, emptying their columns, and then most holes are filled by popping
+    /// holes off the end, and few rows move.
+    private mutating func closeHoles() {
+        for column in columnsWithHoles {
+            holes[column] = 0
+            var position = 0
+            while position < columns[column].count {
+                if columns[column][position] == Symbol.none {
+                    while columns[column].last == Symbol.none { columns[column].removeLast() }
+                    if position < columns[column].count {
+                        let moved = columns[column].removeLast()
+                        columns[column][position] = moved
+                        let cell = rows[moved.index].position(ofIndex: column)!
+                        rows[moved.index].cells[cell].slot = Int32(position)
+                    }
+                }
+                position += 1
+            }
+            shrinkIfSparse(column)
+        }
+        columnsWithHoles.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives back the room of a column that lost most of its entries.
+    private mutating func shrinkIfSparse(_ column: Int) {
+        if columns[column].capacity > 32 && columns[column].count * 4 < columns[column].capacity {
+            var smaller: [Symbol] = []
+            smaller.reserveCapacity(columns[column].count * 2)
+            smaller.append(contentsOf: columns[column])
+            columns[column] = smaller
+        }
     }
 
     /// Makes `row` the row of `basic`, noting its cells in the columns.
@@ -520,6 +560,7 @@ struct Tableau {
             substitute(symbol, with: row, inRow: holder.index)
             if !holder.isExternal && rows[holder.index].constant < 0 { infeasible.append(holder) }
         }
+        closeHoles()
         let coefficient = objective[symbol.index]
         if coefficient != 0 {
             setObjective(symbol, 0)
@@ -528,9 +569,11 @@ struct Tableau {
         if artificial != nil { artificial!.substitute(symbol, with: row) }
     }
 
-    /// One row's substitution: a merge of two sorted rows into a reused buffer, the columns
-    /// told of the cells that appear (appended) and cancel (swapped out). The symbol's own
-    /// column is the caller's to empty.
+    /// One row's substitution: a merge of two sorted rows straight into an array of the
+    /// size needed (a row grows or loses a few cells a substitution, and a tableau holds
+    /// thousands of rows: no append's doubling, no room kept from cancelled cells), the columns
+    /// told of the cells that appear (appended) and cancel (a hole, for `closeHoles`). The
+    /// symbol's own column is the caller's to empty.
     private mutating func substitute(_ symbol: Symbol, with row: Row, inRow index: Int) {
         note(index)
         var cells: [Cell] = []
@@ -542,43 +585,57 @@ struct Tableau {
         let coefficient = cells[removed].coefficient
         rows[index].constant += row.constant * coefficient
         let basic = rows[index].basic
-        merged.removeAll(keepingCapacity: true)
-        var i = 0
-        var j = 0
-        let incoming = row.cells
-        while i < cells.count || j < incoming.count {
-            if i == removed {
-                i += 1
-                continue
-            }
-            if j == incoming.count || (i < cells.count && cells[i].symbol < incoming[j].symbol) {
-                merged.append(cells[i])
-                i += 1
-            } else if i == cells.count || incoming[j].symbol < cells[i].symbol {
-                let value = incoming[j].coefficient * coefficient
-                if !nearZero(value) {
-                    let column = incoming[j].symbol.index
-                    merged.append(
-                        Cell(symbol: incoming[j].symbol, slot: Int32(columns[column].count), coefficient: value))
-                    columns[column].append(basic)
+        rows[index].cells = cells.withUnsafeBufferPointer { old in
+            row.cells.withUnsafeBufferPointer { incoming in
+                [Cell](unsafeUninitializedCapacity: old.count - 1 + incoming.count) { result, count in
+                    var i = 0
+                    var j = 0
+                    var n = 0
+                    while i < old.count || j < incoming.count {
+                        if i == removed {
+                            i += 1
+                        } else if j == incoming.count || (i < old.count && old[i].symbol < incoming[j].symbol) {
+                            result.initializeElement(at: n, to: old[i])
+                            n += 1
+                            i += 1
+                        } else if i == old.count || incoming[j].symbol < old[i].symbol {
+                            let value = incoming[j].coefficient * coefficient
+                            if !nearZero(value) {
+                                let column = incoming[j].symbol.index
+                                let slot = Int32(columns[column].count)
+                                result.initializeElement(
+                                    at: n, to: Cell(symbol: incoming[j].symbol, slot: slot, coefficient: value))
+                                n += 1
+                                columns[column].append(basic)
+                            }
+                            j += 1
+                        } else {
+                            let value = old[i].coefficient + incoming[j].coefficient * coefficient
+                            if nearZero(value) {
+                                let column = old[i].symbol.index
+                                columns[column][Int(old[i].slot)] = .none
+                                if holes[column] == 0 { columnsWithHoles.append(column) }
+                                holes[column] += 1
+                            } else {
+                                result.initializeElement(
+                                    at: n, to: Cell(symbol: old[i].symbol, slot: old[i].slot, coefficient: value))
+                                n += 1
+                            }
+                            i += 1
+                            j += 1
+                        }
+                    }
+                    count = n
                 }
-                j += 1
-            } else {
-                let value = cells[i].coefficient + incoming[j].coefficient * coefficient
-                if nearZero(value) {
-                    leaveColumn(cells[i].symbol.index, at: Int(cells[i].slot))
-                } else {
-                    var cell = cells[i]
-                    cell.coefficient = value
-                    merged.append(cell)
-                }
-                i += 1
-                j += 1
             }
         }
-        cells.removeAll(keepingCapacity: true)
-        cells.append(contentsOf: merged)
-        swap(&cells, &rows[index].cells)
+        if rows[index].cells.capacity > rows[index].cells.count * 5 / 4 + 2 {
+            // Cells cancelled: do not keep their room.
+            var exact: [Cell] = []
+            exact.reserveCapacity(rows[index].cells.count)
+            exact.append(contentsOf: rows[index].cells)
+            rows[index].cells = exact
+        }
     }
 
     // MARK: Objective
@@ -692,5 +749,62 @@ extension Row {
             if cells[middle].symbol.raw < symbol.raw { low = middle + 1 } else { high = middle }
         }
         return low < cells.count && cells[low].symbol == symbol ? low : nil
+    }
+}
+
+extension Tableau {
+    /// What is wrong with the tableau's invariants, for tests: each row sorted, in the columns
+    /// of its cells at the slots they say, and feasible; restricted rows and the objective free
+    /// of external symbols; the objective optimal and its negative list complete.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let free = Set(freeIndices.map(Int.init))
+        var entries = 0
+        for (index, row) in rows.enumerated() {
+            guard row.isBasic else {
+                if !row.cells.isEmpty { problems.append("slot \(index) is not basic but has cells") }
+                continue
+            }
+            let basic = row.basic
+            if basic.index != index { problems.append("row \(index) names \(basic.raw)") }
+            if free.contains(index) { problems.append("row \(index) is basic but free") }
+            if objective[index] != 0 { problems.append("basic \(basic.raw) in the objective") }
+            if !basic.isExternal && !basic.isDummy && row.constant < -1e-7 {
+                problems.append("row \(basic.raw) infeasible: \(row.constant)")
+            }
+            for (position, cell) in row.cells.enumerated() {
+                entries += 1
+                if position > 0 && !(row.cells[position - 1].symbol < cell.symbol) {
+                    problems.append("row \(basic.raw) unsorted")
+                }
+                if free.contains(cell.symbol.index) {
+                    problems.append("row \(basic.raw) holds freed \(cell.symbol.raw)")
+                }
+                if rows[cell.symbol.index].isBasic {
+                    problems.append("row \(basic.raw) holds basic \(cell.symbol.raw)")
+                }
+                if !basic.isExternal && cell.symbol.isExternal {
+                    problems.append("restricted row \(basic.raw) holds external \(cell.symbol.raw)")
+                }
+                let column = columns[cell.symbol.index]
+                if Int(cell.slot) >= column.count || column[Int(cell.slot)] != basic {
+                    problems.append("row \(basic.raw): cell \(cell.symbol.raw) has a wrong slot")
+                }
+            }
+        }
+        if entries != columns.reduce(0, { $0 + $1.count }) { problems.append("columns hold entries no cell has") }
+        var dummies: Set<Int> = []
+        for row in rows { for cell in row.cells where cell.symbol.isDummy { dummies.insert(cell.symbol.index) } }
+        for (index, value) in objective.enumerated() where value != 0 {
+            if free.contains(index) { problems.append("freed slot \(index) in the objective") }
+            if value < -1e-7 && !isInNegatives[index] && !dummies.contains(index) {
+                problems.append("negative \(index) not listed")
+            }
+        }
+        for symbol in negatives where objective[symbol.index] < -1e-7 && !symbol.isDummy {
+            problems.append("not optimal: \(symbol.raw) at \(objective[symbol.index])")
+        }
+        if artificial != nil || journal != nil { problems.append("phase one left state behind") }
+        return problems
     }
 }

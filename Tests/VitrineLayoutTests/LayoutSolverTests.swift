@@ -1,6 +1,7 @@
 import Testing
-import VitrineLayout
 import VitrineTestSupport
+
+@testable import VitrineLayout
 
 /// `variable` as an expression, `coefficient · variable + constant`.
 private func expr(_ terms: [(LayoutVariable, Double)], _ constant: Double = 0) -> LinearExpression {
@@ -212,7 +213,10 @@ private func c(_ constant: Double) -> LinearExpression { LinearExpression(consta
                     accepted.append(equation)
                 } catch {
                     #expect(error == .unsatisfiable && equation.isRequired, "trial \(trial): \(equation)")
+                    let required = accepted.filter(\.isRequired) + [equation]
+                    #expect(!isFeasible(required, x: x, y: y), "trial \(trial): \(equation) was refused")
                 }
+                #expect(solver.invariantViolations().isEmpty, "trial \(trial): \(solver.invariantViolations())")
             }
             // Keep the answer bounded: the variables sit in a box.
             for variable in [x, y] {

@@ -1,0 +1,230 @@
+// What UIKit reports about a layout: the constraints a refused one conflicts with, and the
+// variables the constraints leave free.
+
+extension LayoutSolver {
+    // MARK: Conflicts
+
+    /// The required constraints in the system that, together with `equation`, cannot all
+    /// hold: UIKit's "Unable to simultaneously satisfy constraints" list.
+    ///
+    /// `equation` is one `add(_:)` refused with `.unsatisfiable`, or one in the system whose
+    /// last constant change `updateConstant(of:to:)` refused (it is then read with that
+    /// constant). The answer does not include `equation` itself, and is irreducible: without
+    /// any one of its constraints, the rest and `equation` can hold together. Constraints come
+    /// in the order they were added. Empty when `equation` can be added (or its refused
+    /// constant set), is not required, or conflicts with no other constraint (`0 == 1`).
+    ///
+    /// It runs only after a refusal, on a copy: only the required constraints that share
+    /// variables with `equation`, directly or through one another, are candidates; a solver
+    /// made of them refuses `equation` with a certificate (the constraints whose combination
+    /// proves the conflict), and a deletion filter over that certificate, each test a small
+    /// solver of its own, leaves an irreducible set. The system is not changed.
+    public func conflictingConstraints(with equation: LayoutEquation) -> [LayoutEquation] {
+        let test: LayoutEquation
+        if contains(equation) {
+            guard let constant = refusedConstants[equation] else { return [] }
+            var expression = equation.expression
+            expression.constant = constant
+            test = LayoutEquation(expression: expression, relation: equation.relation, priority: equation.priority)
+        } else {
+            test = equation
+        }
+        guard test.isRequired, test.expression.isFinite else { return [] }
+        let candidates = requiredConstraints(connectedTo: test, excluding: equation)
+        guard var conflict = Self.conflict(among: candidates, with: test) else { return [] }
+        // Each test drops one constraint not yet known to be needed: still refused, the
+        // smaller certificate replaces the set; accepted, the constraint is needed. Needed in
+        // a set means needed in any subset that still conflicts, so the end is irreducible.
+        var needed: Set<LayoutEquation> = []
+        while let next = conflict.first(where: { !needed.contains($0) }) {
+            if let smaller = Self.conflict(among: conflict.filter { $0 !== next }, with: test) {
+                conflict = smaller
+            } else {
+                needed.insert(next)
+            }
+        }
+        return conflict
+    }
+
+    /// The required constraints (but `excluded`) that share a variable with `test`, or with
+    /// one that does, and so on, in the order they were added: the only ones that can
+    /// conflict with it, since constraints in disjoint variables hold or fail apart.
+    private func requiredConstraints(connectedTo test: LayoutEquation, excluding excluded: LayoutEquation)
+        -> [LayoutEquation]
+    {
+        var mentioning: [LayoutVariable: [LayoutEquation]] = [:]
+        for (equation, _) in constraints where equation.isRequired && equation !== excluded {
+            for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
+                mentioning[variable, default: []].append(equation)
+            }
+        }
+        var reached: Set<LayoutVariable> = []
+        var pending: [LayoutVariable] = []
+        for (variable, coefficient) in test.expression.terms where !nearZero(coefficient) {
+            if reached.insert(variable).inserted { pending.append(variable) }
+        }
+        var found: Set<LayoutEquation> = []
+        while let variable = pending.popLast() {
+            for equation in mentioning[variable] ?? [] where found.insert(equation).inserted {
+                for (other, coefficient) in equation.expression.terms where !nearZero(coefficient) {
+                    if reached.insert(other).inserted { pending.append(other) }
+                }
+            }
+        }
+        return found.sorted { tag(of: $0)!.order < tag(of: $1)!.order }
+    }
+
+    /// Whether `test` is refused by a new solver holding `candidates` (all required); if so,
+    /// the candidates its certificate names, in their order.
+    private static func conflict(among candidates: [LayoutEquation], with test: LayoutEquation) -> [LayoutEquation]? {
+        let solver = LayoutSolver()
+        for candidate in candidates {
+            // They hold together in the solver asking: a refusal here could only be rounding.
+            try? solver.add(candidate)
+        }
+        var certificate: [Symbol] = []
+        do {
+            try solver.add(test, certificate: &certificate)
+            return nil
+        } catch {
+            guard error == .unsatisfiable else { return nil }
+        }
+        let markers = Set(certificate)
+        return candidates.filter { candidate in
+            solver.tag(of: candidate).map { markers.contains($0.markers.marker) } ?? false
+        }
+    }
+
+    // MARK: Ambiguity
+
+    /// Whether the constraints leave `variable`'s value open: some other solution with the
+    /// same, optimal, weighted error (every required constraint holding) gives it another
+    /// value. UIKit's `hasAmbiguousLayout` asks this of a view's edges and size.
+    ///
+    /// A variable no constraint mentions is ambiguous; one a required equality pins, or a
+    /// preference holds at its value with nothing cheaper pulling elsewhere, is not. What is
+    /// checked, at the current solution: the variable is a free parameter (no row defines
+    /// it), or its row holds one; or its row holds a slack or error of a constraint that can
+    /// move at no cost (a non-binding inequality, two equal preferences pulling apart), alone
+    /// or together with other such slacks without taking a constraint at its bound past it.
+    /// The last case is a small linear program over only those slacks, solved by a solver of
+    /// its own; the others are a look at one row.
+    public func isAmbiguous(_ variable: LayoutVariable) -> Bool {
+        guard let position = position(of: variable) else { return true }
+        return tableau.isAmbiguous(knownVariables[position].symbol)
+    }
+}
+
+extension Tableau {
+    /// A row constant below this is at its bound: the row blocks moves that lower it.
+    private static let degenerate = 1e-8
+
+    /// `LayoutSolver.isAmbiguous` for an external symbol.
+    func isAmbiguous(_ symbol: Symbol) -> Bool {
+        let row = rows[symbol.index]
+        // Not basic: a parameter; restricted rows and the objective never hold external
+        // symbols, so it moves freely.
+        guard row.basic == symbol else { return true }
+        var moving: [(symbol: Symbol, coefficient: Double)] = []
+        for cell in row.cells {
+            if cell.symbol.isExternal { return true }
+            guard isFree(cell.symbol) else { continue }
+            if canRaiseAlone(cell.symbol) { return true }
+            moving.append((cell.symbol, cell.coefficient))
+        }
+        return !moving.isEmpty && canMove(moving)
+    }
+
+    /// A non-basic slack or error raising which costs nothing: its objective coefficient is
+    /// 0 (at the optimum, none is negative). Dummies stay at 0; costly symbols too, at an
+    /// optimum.
+    private func isFree(_ symbol: Symbol) -> Bool {
+        symbol.isPivotable && !isBasic(symbol) && objective[symbol.index] <= epsilon
+    }
+
+    /// Whether raising `symbol` alone keeps every restricted row feasible: no row at its
+    /// bound falls with it, and no implied equality (a basic dummy) moves.
+    private func canRaiseAlone(_ symbol: Symbol) -> Bool {
+        for holder in columns[symbol.index] where !holder.isExternal {
+            let row = rows[holder.index]
+            let coefficient = row.coefficient(for: symbol)
+            if holder.isDummy ? coefficient != 0 : row.constant < Self.degenerate && coefficient < 0 { return false }
+        }
+        return true
+    }
+
+    /// Whether some move of the free symbols, each raised by 0...1 and every row at its bound
+    /// kept at or above it, changes `Σ coefficient · symbol`: maximised and minimised by a
+    /// solver of its own over only the symbols the blocking rows tie to these.
+    private func canMove(_ moving: [(symbol: Symbol, coefficient: Double)]) -> Bool {
+        var directions: [Int: LayoutVariable] = [:]
+        var pending: [Symbol] = []
+        func direction(_ symbol: Symbol) -> LayoutVariable {
+            if let variable = directions[symbol.index] { return variable }
+            let variable = LayoutVariable()
+            directions[symbol.index] = variable
+            pending.append(symbol)
+            return variable
+        }
+        var change = LinearExpression()
+        for (symbol, coefficient) in moving { change.add(direction(symbol), coefficient) }
+        var visited: Set<Int> = []
+        var blocking: [LayoutEquation] = []
+        while let symbol = pending.popLast() {
+            for holder in columns[symbol.index] where !holder.isExternal && visited.insert(holder.index).inserted {
+                let row = rows[holder.index]
+                guard holder.isDummy || row.constant < Self.degenerate else { continue }
+                var expression = LinearExpression()
+                for cell in row.cells where isFree(cell.symbol) {
+                    expression.add(direction(cell.symbol), cell.coefficient)
+                }
+                let relation: LayoutEquation.Relation = holder.isDummy ? .equal : .greaterThanOrEqual
+                blocking.append(LayoutEquation(expression, relation, LinearExpression()))
+            }
+        }
+        let solver = LayoutSolver()
+        // Every constraint holds at 0: none is refused.
+        for variable in directions.values {
+            try? solver.add(LayoutEquation(LinearExpression(variable), .greaterThanOrEqual, LinearExpression()))
+            try? solver.add(LayoutEquation(LinearExpression(variable), .lessThanOrEqual, LinearExpression(constant: 1)))
+        }
+        for equation in blocking { try? solver.add(equation) }
+        for (relation, target) in [(LayoutEquation.Relation.greaterThanOrEqual, 1.0), (.lessThanOrEqual, -1)] {
+            // The weakest preference for the change to reach the target: the optimum takes it
+            // as far as the constraints let it.
+            let goal = LayoutEquation(change, relation, LinearExpression(constant: target), priority: 1)
+            try? solver.add(goal)
+            solver.updateVariables()
+            let reached = change.terms.reduce(0) { $0 + $1.coefficient * $1.variable.value }
+            if abs(reached) > 1e-7 { return true }
+            try? solver.remove(goal)
+        }
+        return false
+    }
+}
+
+extension LayoutSolver {
+    /// The tableau's broken invariants and the solver's own (every known variable mentioned
+    /// by as many constraints as it counts), for tests.
+    func invariantViolations() -> [String] {
+        var problems = tableau.invariantViolations()
+        var uses: [LayoutVariable: Int] = [:]
+        for (equation, _) in constraints {
+            for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
+                uses[variable, default: 0] += 1
+            }
+        }
+        if uses.count != knownVariables.count { problems.append("\(knownVariables.count) known, \(uses.count) used") }
+        for (position, known) in knownVariables.enumerated() {
+            if self.position(of: known.variable) != position { problems.append("\(known.variable) misplaced") }
+            if uses[known.variable] != known.uses { problems.append("\(known.variable) counts \(known.uses) uses") }
+            if !known.symbol.isExternal { problems.append("\(known.variable) is not external") }
+            if tableau.objective[known.symbol.index] != 0 { problems.append("\(known.variable) in the objective") }
+        }
+        if tableau.symbolCount < knownVariables.count { problems.append("fewer symbols than variables") }
+        for (position, entry) in constraints.enumerated() where tag(of: entry.equation)?.order != entry.tag.order {
+            problems.append("\(entry.equation) misplaced at \(position)")
+        }
+        return problems
+    }
+}
