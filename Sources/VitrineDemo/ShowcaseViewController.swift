@@ -369,7 +369,9 @@ public final class ShowcaseViewController: UIViewController {
             counterStack.trailingAnchor.constraint(equalTo: counterArea.trailingAnchor),
             counterStack.topAnchor.constraint(greaterThanOrEqualTo: counterArea.topAnchor),
             metric(checkInButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
-            metric(resetButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
+            // One height for both (two constants changed one at a time would conflict in
+            // between, since the row aligns their edges).
+            resetButton.heightAnchor.constraint(equalTo: checkInButton.heightAnchor),
         ]
         // Each card: its title at the top, its content below.
         for (card, title) in zip([pictureCard, motionCard, visitorsCard], cardTitles) {

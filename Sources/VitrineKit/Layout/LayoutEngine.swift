@@ -514,6 +514,9 @@ final class LayoutEngine {
         try? solver.remove(equation)
     }
 
+    /// Where conflict reports go: the log (tests listen here).
+    static var reportHandler: @MainActor (String) -> Void = { kitLog.error("\($0)") }
+
     /// Logs what UIKit logs when required constraints conflict: the constraints involved and
     /// the one broken.
     private func reportUnsatisfiable(_ equation: LayoutEquation, origin: Origin, newConstant: Double?) {
@@ -522,7 +525,7 @@ final class LayoutEngine {
         for line in (conflicting + [origin]).map({ "    \"\(describe($0))\"" }) where !lines.contains(line) {
             lines.append(line)
         }
-        kitLog.error(
+        Self.reportHandler(
             """
             [LayoutConstraints] Unable to simultaneously satisfy constraints.
             \tProbably at least one of the constraints in the following list is one you don't want. Try this: (1) look at each constraint and try to figure out which you don't expect; (2) find the code that added the unwanted constraint or constraints and fix it.
@@ -535,8 +538,10 @@ final class LayoutEngine {
             """)
     }
 
+    /// The constraints that together with `equation` cannot hold: the solver's irreducible
+    /// set, each told by where it came from.
     private func conflictingOrigins(with equation: LayoutEquation) -> [Origin] {
-        []
+        solver.conflictingConstraints(with: equation).compactMap { origin(of: $0) }
     }
 
     /// Where an equation in the solver came from. Looked up only to describe a conflict, so a
@@ -666,12 +671,33 @@ final class LayoutEngine {
         return entry.frame
     }
 
+    /// Whether the constraints leave the item's frame undetermined (UIKit's
+    /// `hasAmbiguousLayout`): any of its four variables ambiguous in its tree's solver. An
+    /// item outside an engine has nothing to be ambiguous about.
     static func hasAmbiguousLayout(_ item: AnyObject) -> Bool {
-        false
+        guard let engine = AutoLayoutItemState.of(item)?.engine, let entry = engine.entries[ObjectIdentifier(item)]
+        else { return false }
+        engine.layOut()
+        // The root's place is its own business (its frame, not the engine's): only its size.
+        let variables =
+            item === engine.root ? [entry.width, entry.height] : [entry.x, entry.y, entry.width, entry.height]
+        return variables.contains { engine.solver.isAmbiguous($0) }
     }
 
+    /// Whether one attribute of the item is undetermined: its position (origin and size on
+    /// that axis) or its size.
     static func isAmbiguous(_ item: AnyObject, attribute: NSLayoutConstraint.Attribute) -> Bool {
-        false
+        guard let engine = AutoLayoutItemState.of(item)?.engine, let entry = engine.entries[ObjectIdentifier(item)],
+            let kind = attribute.kind
+        else { return false }
+        engine.layOut()
+        let variables: [LayoutVariable]
+        switch kind {
+        case .size: variables = [attribute.withoutMargin == .width ? entry.width : entry.height]
+        case .horizontalPosition: variables = [entry.x, entry.width]
+        case .verticalPosition: variables = [entry.y, entry.height]
+        }
+        return variables.contains { engine.solver.isAmbiguous($0) }
     }
 }
 
