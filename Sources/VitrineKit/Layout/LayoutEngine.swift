@@ -211,7 +211,8 @@ final class LayoutEngine {
 
     /// An item's attribute in `ancestor`'s coordinates. Margin attributes are the view's
     /// margins guide's; baselines are those of the view's `forFirstBaselineLayout` /
-    /// `forLastBaselineLayout`, from its text (the bottom edge for a view without text).
+    /// `forLastBaselineLayout`, from its text (for a view without text, its top edge for the first
+    /// baseline and its bottom edge for the last).
     private func expression(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView)
         -> LinearExpression?
     {
@@ -244,11 +245,8 @@ final class LayoutEngine {
             case .centerY: expression.add(entry.height, 0.5)
             case .bottom: expression.add(entry.height, 1)
             case .firstBaseline:
-                if let baselines {
-                    expression.constant += Double(baselines.firstFromTop)
-                } else {
-                    expression.add(entry.height, 1)
-                }
+                // Without text, the top edge (UIKit's rule for the first baseline).
+                if let baselines { expression.constant += Double(baselines.firstFromTop) }
             case .lastBaseline:
                 expression.add(entry.height, 1)
                 if let baselines { expression.constant -= Double(baselines.lastFromBottom) }

@@ -362,16 +362,18 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// The view whose first baseline is the view's, for `.firstBaseline` constraints, as
-    /// `forFirstBaselineLayout` (default: the view itself).
-    open var forFirstBaselineLayout: UIView { self }
+    /// `forFirstBaselineLayout` (default: `forLastBaselineLayout`, as UIKit's). Return a
+    /// subview with text; a view without text gives its top edge.
+    open var forFirstBaselineLayout: UIView { forLastBaselineLayout }
 
     /// The view whose last baseline is the view's, as `forLastBaselineLayout` (default: the
-    /// view itself).
+    /// view itself). A view without text gives its bottom edge.
     open var forLastBaselineLayout: UIView { self }
 
     /// Where the view's text sits, for `.firstBaseline` and `.lastBaseline` constraints: the
     /// first baseline's distance from the top and the last baseline's from the bottom, in
-    /// points; nil for a view without text (UIKit then uses its bottom edge for both).
+    /// points; nil for a view without text (UIKit then uses its top edge for the first
+    /// baseline and its bottom edge for the last).
     internal var layoutBaselines: (firstFromTop: CGFloat, lastFromBottom: CGFloat)? { nil }
 
     /// Space to keep between the edges and the content, as `layoutMargins` (default 8 on
