@@ -18,9 +18,11 @@ extension LayoutSolver {
     /// copied as they are written) refuses `equation` again and keeps the certificate, the
     /// constraints whose combination proves the conflict (the markers in the row phase one
     /// could not bring to 0), which only constraints sharing variables with `equation`,
-    /// directly or through one another, can be in. A deletion filter then makes sure no
-    /// member is superfluous, on a solver of the certificate's constraints alone, each member
-    /// taken out and put back incrementally.
+    /// directly or through one another, can be in. One solver of the members' terms then
+    /// checks that the combination is their only linear dependency, which makes the set
+    /// irreducible; when it is not, a deletion filter takes members out one by one on a
+    /// solver of the certificate alone (for up to 256 members; a larger one is returned as
+    /// found, conflicting still).
     public func conflictingConstraints(with equation: LayoutEquation) -> [LayoutEquation] {
         var copy = tableau
         let test: LayoutEquation
