@@ -66,6 +66,39 @@ struct Screen {
     }
 }
 
+/// 400 views stacked 8 points apart, each at least 10 tall and wanting 30 (priority 250): a
+/// scrolling list's column. A required bound on the last bottom then finds every view's
+/// height at its preference, and phase one pivots down the chain to make it hold.
+struct Stack {
+    let solver = LayoutSolver()
+    let bottom: LinearExpression
+
+    init() throws {
+        var bottom = LinearExpression()
+        for index in 0..<400 {
+            let top = LayoutVariable("s\(index).top")
+            let height = LayoutVariable("s\(index).height")
+            var below = bottom
+            below.constant += 8
+            try solver.add(LayoutEquation(LinearExpression(top), .equal, below))
+            try solver.add(
+                LayoutEquation(LinearExpression(height), .greaterThanOrEqual, LinearExpression(constant: 10)))
+            try solver.add(
+                LayoutEquation(LinearExpression(height), .equal, LinearExpression(constant: 30), priority: 250))
+            bottom = LinearExpression([(top, 1), (height, 1)])
+        }
+        self.bottom = bottom
+    }
+
+    /// Seconds `body` takes on a new stack, its build not counted.
+    static func time(_ body: (Stack) -> Void) -> Double {
+        let stack = try! Stack()
+        let start = DispatchTime.now().uptimeNanoseconds
+        body(stack)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
 if CommandLine.arguments.contains("--profile-first-solve") {
     // One build and solve and nothing else, for a profiler.
     _ = try! Screen()
@@ -114,6 +147,23 @@ do {
         ambiguousCount = screen.variables.filter(screen.solver.isAmbiguous).count
     }
     screen.gaps.removeAll()
+
+    // 400 · 38 = 15,200 points: at most 8,000 binds (heights fall to 12); at most 1,000
+    // cannot hold (heights of 10 need 7,200), and is explained (800 constraints).
+    func stackFigure(_ body: @escaping (Stack) -> Void) -> Double {
+        var samples = (0..<5).map { _ in Stack.time(body) }
+        samples.sort()
+        return samples[2]
+    }
+    let binding = stackFigure { stack in
+        try! stack.solver.add(LayoutEquation(stack.bottom, .lessThanOrEqual, LinearExpression(constant: 8000)))
+    }
+    var stackConflictCount = 0
+    let stackConflict = stackFigure { stack in
+        let limit = LayoutEquation(stack.bottom, .lessThanOrEqual, LinearExpression(constant: 1000))
+        guard (try? stack.solver.add(limit)) == nil else { return }
+        stackConflictCount = stack.solver.conflictingConstraints(with: limit).count
+    }
     print("vitrine-layout-bench: 500 views in 25 rows of 20, \(count) constraints and one edited width")
     print(
         String(format: "  first solve (build and solve)        median %9.2f ms   (target <= 10 ms)", firstSolve * 1000))
@@ -130,6 +180,11 @@ do {
         String(
             format: "  isAmbiguous, %d variables (%d)       median %9.2f ms", screen.variables.count, ambiguousCount,
             ambiguity * 1000))
+    print(String(format: "  400 stacked views: a bound that binds   median %9.2f ms", binding * 1000))
+    print(
+        String(
+            format: "  400 stacked views: one that cannot hold, refused and explained (%d) median %6.2f ms",
+            stackConflictCount, stackConflict * 1000))
 } catch {
     print("vitrine-layout-bench: the system was refused: \(error)")
     exit(1)

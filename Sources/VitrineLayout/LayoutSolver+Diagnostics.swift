@@ -14,15 +14,21 @@ extension LayoutSolver {
     /// in the order they were added. Empty when `equation` can be added (or its refused
     /// constant set), is not required, or conflicts with no other constraint (`0 == 1`).
     ///
-    /// It runs only after a refusal, on a copy: only the required constraints that share
-    /// variables with `equation`, directly or through one another, are candidates; a solver
-    /// made of them refuses `equation` with a certificate (the constraints whose combination
-    /// proves the conflict), and a deletion filter over that certificate, each test a small
-    /// solver of its own, leaves an irreducible set. The system is not changed.
+    /// It runs only after a refusal, and changes nothing: a copy of the tableau (its arrays,
+    /// copied as they are written) refuses `equation` again and keeps the certificate, the
+    /// constraints whose combination proves the conflict (the markers in the row phase one
+    /// could not bring to 0), which only constraints sharing variables with `equation`,
+    /// directly or through one another, can be in. One solver of the members' terms then
+    /// checks that the combination is their only linear dependency, which makes the set
+    /// irreducible; when it is not, a deletion filter takes members out one by one on a
+    /// solver of the certificate alone (for up to 256 members; a larger one is returned as
+    /// found, conflicting still).
     public func conflictingConstraints(with equation: LayoutEquation) -> [LayoutEquation] {
+        var copy = tableau
         let test: LayoutEquation
-        if contains(equation) {
+        if let tag = tag(of: equation) {
             guard let constant = refusedConstants[equation] else { return [] }
+            copy.remove(tag.markers, priority: equation.priority)
             var expression = equation.expression
             expression.constant = constant
             test = LayoutEquation(expression: expression, relation: equation.relation, priority: equation.priority)
@@ -30,69 +36,82 @@ extension LayoutSolver {
             test = equation
         }
         guard test.isRequired, test.expression.isFinite else { return [] }
-        let candidates = requiredConstraints(connectedTo: test, excluding: equation)
-        guard var conflict = Self.conflict(among: candidates, with: test) else { return [] }
-        // Each test drops one constraint not yet known to be needed: still refused, the
-        // smaller certificate replaces the set; accepted, the constraint is needed. Needed in
-        // a set means needed in any subset that still conflicts, so the end is irreducible.
-        var needed: Set<LayoutEquation> = []
-        while let next = conflict.first(where: { !needed.contains($0) }) {
-            if let smaller = Self.conflict(among: conflict.filter { $0 !== next }, with: test) {
-                conflict = smaller
-            } else {
-                needed.insert(next)
-            }
-        }
-        return conflict
-    }
-
-    /// The required constraints (but `excluded`) that share a variable with `test`, or with
-    /// one that does, and so on, in the order they were added: the only ones that can
-    /// conflict with it, since constraints in disjoint variables hold or fail apart.
-    private func requiredConstraints(connectedTo test: LayoutEquation, excluding excluded: LayoutEquation)
-        -> [LayoutEquation]
-    {
-        var mentioning: [LayoutVariable: [LayoutEquation]] = [:]
-        for (equation, _) in constraints where equation.isRequired && equation !== excluded {
-            for (variable, coefficient) in equation.expression.terms where !nearZero(coefficient) {
-                mentioning[variable, default: []].append(equation)
-            }
-        }
-        var reached: Set<LayoutVariable> = []
-        var pending: [LayoutVariable] = []
+        var terms: [(symbol: Symbol, coefficient: Double)] = []
         for (variable, coefficient) in test.expression.terms where !nearZero(coefficient) {
-            if reached.insert(variable).inserted { pending.append(variable) }
-        }
-        var found: Set<LayoutEquation> = []
-        while let variable = pending.popLast() {
-            for equation in mentioning[variable] ?? [] where found.insert(equation).inserted {
-                for (other, coefficient) in equation.expression.terms where !nearZero(coefficient) {
-                    if reached.insert(other).inserted { pending.append(other) }
-                }
-            }
-        }
-        return found.sorted { tag(of: $0)!.order < tag(of: $1)!.order }
-    }
-
-    /// Whether `test` is refused by a new solver holding `candidates` (all required); if so,
-    /// the candidates its certificate names, in their order.
-    private static func conflict(among candidates: [LayoutEquation], with test: LayoutEquation) -> [LayoutEquation]? {
-        let solver = LayoutSolver()
-        for candidate in candidates {
-            // They hold together in the solver asking: a refusal here could only be rounding.
-            try? solver.add(candidate)
+            let symbol = position(of: variable).map { knownVariables[$0].symbol } ?? copy.makeSymbol(.external)
+            terms.append((symbol, coefficient))
         }
         var certificate: [Symbol] = []
         do {
-            try solver.add(test, certificate: &certificate)
-            return nil
-        } catch {
-            guard error == .unsatisfiable else { return nil }
-        }
+            _ = try copy.add(
+                terms, constant: test.expression.constant, relation: test.relation, priority: test.priority,
+                certificate: &certificate)
+            return []
+        } catch {}
         let markers = Set(certificate)
-        return candidates.filter { candidate in
-            solver.tag(of: candidate).map { markers.contains($0.markers.marker) } ?? false
+        let conflict = constraints.filter { entry in
+            entry.equation !== equation && entry.equation.isRequired && markers.contains(entry.tag.markers.marker)
         }
+        return Self.irreducible(conflict.sorted { $0.tag.order < $1.tag.order }.map(\.equation), with: test)
+    }
+
+    /// `conflict`, which with `test` cannot hold, made irreducible. Usually it is already: a
+    /// certificate has every member in its combination, and when that combination is the
+    /// only linear dependency among the members' terms, each without any one member is
+    /// linearly independent, so solvable. That is checked with one solver of their terms
+    /// alone (constants 0, all equalities): a dependent one is a redundant equality there.
+    /// Otherwise a deletion filter runs, for certificates of up to `filterLimit` members.
+    static func irreducible(_ conflict: [LayoutEquation], with test: LayoutEquation) -> [LayoutEquation] {
+        let terms = LayoutSolver()
+        var dependencies = 0
+        for equation in conflict + [test] where dependencies <= 1 {
+            var homogeneous = equation.expression
+            homogeneous.constant = 0
+            let row = LayoutEquation(expression: homogeneous, relation: .equal, priority: LayoutEquation.required)
+            // Constants 0: x = 0 satisfies every row, nothing is refused.
+            try? terms.add(row)
+            if let marker = terms.tag(of: row)?.markers.marker, terms.tableau.isBasic(marker) { dependencies += 1 }
+        }
+        if dependencies == 1 || conflict.count > filterLimit { return conflict }
+        return deletionFilter(conflict, with: test)
+    }
+
+    /// The largest certificate `irreducible` filters: each test refuses `test` again.
+    private static let filterLimit = 256
+
+    /// A deletion filter: each constraint of `conflict` not yet known to be needed is taken
+    /// out of a solver holding them; if `test` is still refused, the new certificate (a
+    /// subset) is what is left, else the constraint is needed and goes back in. Needed in a
+    /// set means needed in any subset that still conflicts, so the end is irreducible.
+    private static func deletionFilter(_ conflict: [LayoutEquation], with test: LayoutEquation) -> [LayoutEquation] {
+        let solver = LayoutSolver()
+        for equation in conflict {
+            // They hold together in the solver asking: a refusal here could only be rounding.
+            try? solver.add(equation)
+        }
+        var kept = conflict
+        var needed: Set<LayoutEquation> = []
+        while let next = kept.first(where: { !needed.contains($0) }) {
+            try? solver.remove(next)
+            var certificate: [Symbol] = []
+            do {
+                try solver.add(test, certificate: &certificate)
+                try? solver.remove(test)
+                try? solver.add(next)
+                needed.insert(next)
+            } catch {
+                let markers = Set(certificate)
+                let smaller = kept.filter { equation in
+                    equation !== next && solver.tag(of: equation).map { markers.contains($0.markers.marker) } ?? false
+                }
+                let staying = Set(smaller)
+                for equation in kept where equation !== next && !staying.contains(equation) {
+                    try? solver.remove(equation)
+                }
+                kept = smaller
+            }
+        }
+        return kept
     }
 
     // MARK: Ambiguity

@@ -32,6 +32,7 @@ public enum LayoutSolverError: Error, Equatable, CustomStringConvertible {
 /// Non-required constraints get error variables whose sum, weighted by priority, the solver
 /// minimises; required ones must hold, and one that cannot is refused (`unsatisfiable`) with
 /// the system unchanged; `conflictingConstraints(with:)` then says which ones it met.
+/// `isAmbiguous(_:)` says whether the constraints leave a variable's value open.
 ///
 /// A variable is known to the solver while a constraint in it mentions it: removing the last
 /// such constraint forgets it (`variableCount`), so a view that leaves the hierarchy leaves
@@ -204,7 +205,8 @@ public final class LayoutSolver {
         }
     }
 
-    /// Writes the solution into the `value` of every variable the solver knows.
+    /// Writes the solution into the `value` of every variable the solver knows; one it has
+    /// forgotten (no constraint in it mentions it any more) keeps its last value.
     public func updateVariables() {
         for known in knownVariables {
             known.variable.value = tableau.value(of: known.symbol)

@@ -179,8 +179,10 @@ struct Tableau {
     private var infeasible: [Symbol] = []
     /// Phase one's objective: the row being added, kept up to date by `substitute`.
     private var artificial: Row?
-    /// While set, what the rows and the objective were before a change that may be undone.
-    private var journal: Journal?
+    /// While `isJournaling`, what the rows and the objective were before a change that may be
+    /// undone. Not an optional: mutating through `journal!` would copy it at every note.
+    private var journal = Journal()
+    private var isJournaling = false
     /// The entries a substitution's cancelled cells left in columns, counted per column, and
     /// the columns that have some: filled in once the substitution is done (`closeHoles`).
     private var holes: [Int32] = []
@@ -347,7 +349,7 @@ struct Tableau {
     /// it; the row is satisfiable when that reaches 0. On failure the tableau is put back as
     /// it was from the journal of what the pivots changed (only those rows, not a copy of all).
     private mutating func addWithArtificialVariable(_ row: Row, certificate: inout [Symbol]) -> Bool {
-        journal = Journal()
+        isJournaling = true
         let artificialSymbol = makeSymbol(.slack)
         insertRow(row, for: artificialSymbol)
         artificial = row
@@ -363,7 +365,7 @@ struct Tableau {
             freeSymbol(artificialSymbol)
             return false
         }
-        journal = nil
+        endJournal()
         if var basic = removeRow(for: artificialSymbol), !basic.cells.isEmpty {
             // a = 0 + Σ c·s: make one of its symbols basic instead. Only dummies left means
             // the row is implied by required equalities: one of them becomes basic, as a
@@ -448,14 +450,20 @@ struct Tableau {
 
     /// Before a row changes while a journal is kept: what it was.
     private mutating func note(_ index: Int) {
-        guard journal != nil, journal!.saved.insert(index).inserted else { return }
-        journal!.rows.append((index, rows[index]))
+        guard isJournaling, journal.saved.insert(index).inserted else { return }
+        journal.rows.append((index, rows[index]))
+    }
+
+    private mutating func endJournal() {
+        isJournaling = false
+        journal = Journal()
     }
 
     /// Puts back the rows and objective the journal saved and ends it.
     private mutating func rollBack() {
-        guard let journal else { return }
-        self.journal = nil
+        guard isJournaling else { return }
+        let journal = self.journal
+        endJournal()
         for (index, _) in journal.rows where rows[index].isBasic { detachCells(of: index) }
         for (index, row) in journal.rows {
             rows[index] = row
@@ -574,6 +582,11 @@ struct Tableau {
     /// thousands of rows: no append's doubling, no room kept from cancelled cells), the columns
     /// told of the cells that appear (appended) and cancel (a hole, for `closeHoles`). The
     /// symbol's own column is the caller's to empty.
+    ///
+    /// Each incoming cell is searched for in the row, and the stretches of the row between
+    /// them are copied as blocks: a long row (a chain of views puts every earlier view's
+    /// symbols in a later one's row) takes a short substitution at the cost of a copy, not of
+    /// a step per cell.
     private mutating func substitute(_ symbol: Symbol, with row: Row, inRow index: Int) {
         note(index)
         var cells: [Cell] = []
@@ -588,43 +601,55 @@ struct Tableau {
         rows[index].cells = cells.withUnsafeBufferPointer { old in
             row.cells.withUnsafeBufferPointer { incoming in
                 [Cell](unsafeUninitializedCapacity: old.count - 1 + incoming.count) { result, count in
-                    var i = 0
-                    var j = 0
                     var n = 0
-                    while i < old.count || j < incoming.count {
-                        if i == removed {
-                            i += 1
-                        } else if j == incoming.count || (i < old.count && old[i].symbol < incoming[j].symbol) {
-                            result.initializeElement(at: n, to: old[i])
-                            n += 1
-                            i += 1
-                        } else if i == old.count || incoming[j].symbol < old[i].symbol {
-                            let value = incoming[j].coefficient * coefficient
-                            if !nearZero(value) {
-                                let column = incoming[j].symbol.index
-                                let slot = Int32(columns[column].count)
-                                result.initializeElement(
-                                    at: n, to: Cell(symbol: incoming[j].symbol, slot: slot, coefficient: value))
-                                n += 1
-                                columns[column].append(basic)
+                    // Copies old[from..<to] but the substituted cell.
+                    func copy(_ from: Int, _ to: Int) {
+                        var start = from
+                        while start < to {
+                            let end = removed >= start && removed < to ? removed : to
+                            if end > start {
+                                (result.baseAddress! + n).initialize(from: old.baseAddress! + start, count: end - start)
+                                n += end - start
                             }
-                            j += 1
-                        } else {
-                            let value = old[i].coefficient + incoming[j].coefficient * coefficient
+                            start = end == removed ? removed + 1 : to
+                        }
+                    }
+                    var from = 0
+                    for cell in incoming {
+                        var low = from
+                        var high = old.count
+                        while low < high {
+                            let middle = (low + high) >> 1
+                            if old[middle].symbol < cell.symbol { low = middle + 1 } else { high = middle }
+                        }
+                        copy(from, low)
+                        if low < old.count && old[low].symbol == cell.symbol {
+                            let value = old[low].coefficient + cell.coefficient * coefficient
                             if nearZero(value) {
-                                let column = old[i].symbol.index
-                                columns[column][Int(old[i].slot)] = .none
+                                let column = cell.symbol.index
+                                columns[column][Int(old[low].slot)] = .none
                                 if holes[column] == 0 { columnsWithHoles.append(column) }
                                 holes[column] += 1
                             } else {
                                 result.initializeElement(
-                                    at: n, to: Cell(symbol: old[i].symbol, slot: old[i].slot, coefficient: value))
+                                    at: n, to: Cell(symbol: cell.symbol, slot: old[low].slot, coefficient: value))
                                 n += 1
                             }
-                            i += 1
-                            j += 1
+                            from = low + 1
+                        } else {
+                            let value = cell.coefficient * coefficient
+                            if !nearZero(value) {
+                                let column = cell.symbol.index
+                                let slot = Int32(columns[column].count)
+                                result.initializeElement(
+                                    at: n, to: Cell(symbol: cell.symbol, slot: slot, coefficient: value))
+                                n += 1
+                                columns[column].append(basic)
+                            }
+                            from = low
                         }
                     }
+                    copy(from, old.count)
                     count = n
                 }
             }
@@ -642,7 +667,7 @@ struct Tableau {
 
     private mutating func setObjective(_ symbol: Symbol, _ value: Double) {
         let index = symbol.index
-        if journal != nil { journal!.objective.append((symbol, objective[index])) }
+        if isJournaling { journal.objective.append((symbol, objective[index])) }
         objective[index] = nearZero(value) ? 0 : value
         noteIfNegative(symbol)
     }
@@ -804,7 +829,7 @@ extension Tableau {
         for symbol in negatives where objective[symbol.index] < -1e-7 && !symbol.isDummy {
             problems.append("not optimal: \(symbol.raw) at \(objective[symbol.index])")
         }
-        if artificial != nil || journal != nil { problems.append("phase one left state behind") }
+        if artificial != nil || isJournaling || !journal.rows.isEmpty { problems.append("phase one left state behind") }
         return problems
     }
 }

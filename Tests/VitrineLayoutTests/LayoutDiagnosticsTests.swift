@@ -138,6 +138,44 @@ private func weightedError(_ equations: [LayoutEquation]) -> Double {
         #expect(solver.conflictingConstraints(with: implied) == [first, second])
     }
 
+    /// A certificate is irreducible as a rule; one that is not (two bounds where one does,
+    /// a constraint in another variable) is cut down by the deletion filter.
+    @Test func aReducibleSetIsCutDownToAnIrreducibleOne() throws {
+        let x = LayoutVariable("x")
+        let y = LayoutVariable("y")
+        let atLeast10 = LayoutEquation(v(x), .greaterThanOrEqual, c(10))
+        let atLeast12 = LayoutEquation(v(x), .greaterThanOrEqual, c(12))
+        let elsewhere = LayoutEquation(v(y), .equal, c(3))
+        let test = LayoutEquation(v(x), .lessThanOrEqual, c(5))
+        let cut = LayoutSolver.irreducible([atLeast10, elsewhere, atLeast12], with: test)
+        #expect(cut.count == 1 && (cut[0] === atLeast10 || cut[0] === atLeast12), "\(cut)")
+        let already = LayoutSolver.irreducible([atLeast12], with: test)
+        #expect(already.count == 1 && already[0] === atLeast12)
+    }
+
+    @Test func aLongChainsConflictIsExplainedWhole() throws {
+        // 60 views stacked 8 points apart, each at least 10 tall: the last cannot end above
+        // 60 · 18 = 1,080, and every gap and minimum height is needed to say so.
+        let solver = LayoutSolver()
+        var bottom = LinearExpression()
+        var chain: [LayoutEquation] = []
+        for index in 0..<60 {
+            let top = LayoutVariable("view\(index).top")
+            let height = LayoutVariable("view\(index).height")
+            var below = bottom
+            below.constant += 8
+            chain.append(LayoutEquation(v(top), .equal, below))
+            chain.append(LayoutEquation(v(height), .greaterThanOrEqual, c(10)))
+            for equation in chain.suffix(2) { try solver.add(equation) }
+            try solver.add(LayoutEquation(v(height), .equal, c(30), priority: 250))
+            bottom = expr([(top, 1), (height, 1)])
+        }
+        let limit = LayoutEquation(bottom, .lessThanOrEqual, c(1000))
+        #expect(throws: LayoutSolverError.unsatisfiable) { try solver.add(limit) }
+        let conflict = solver.conflictingConstraints(with: limit)
+        #expect(conflict == chain)
+    }
+
     @Test func aSatisfiableOrNonRequiredConstraintHasNoConflict() throws {
         let solver = LayoutSolver()
         let x = LayoutVariable("x")
