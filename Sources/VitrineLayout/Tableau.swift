@@ -265,7 +265,7 @@ struct Tableau {
             } else {
                 let error = makeSymbol(.error)
                 row.insert(error, -sign)
-                addToObjective(error, priority)
+                addToObjective(error, LayoutEquation.weight(ofPriority: priority))
                 markers = Markers(marker: slack, other: error, markerCoefficient: sign)
             }
         case .equal:
@@ -278,8 +278,8 @@ struct Tableau {
                 let minus = makeSymbol(.error)
                 row.insert(plus, -1)
                 row.insert(minus, 1)
-                addToObjective(plus, priority)
-                addToObjective(minus, priority)
+                addToObjective(plus, LayoutEquation.weight(ofPriority: priority))
+                addToObjective(minus, LayoutEquation.weight(ofPriority: priority))
                 markers = Markers(marker: plus, other: minus, markerCoefficient: -1)
             }
         }
@@ -382,11 +382,12 @@ struct Tableau {
     /// Takes out a constraint with `markers`, added at `priority`: its errors leave the
     /// objective and its marker is pivoted into the basis and its row dropped.
     mutating func remove(_ markers: Markers, priority: Double) {
+        let weight = LayoutEquation.weight(ofPriority: priority)
         for symbol in [markers.marker, markers.other] where symbol != .none && symbol.kind == .error {
             if isBasic(symbol) {
-                addToObjective(rows[symbol.index], times: -priority)
+                addToObjective(rows[symbol.index], times: -weight)
             } else {
-                addToObjective(symbol, -priority)
+                addToObjective(symbol, -weight)
             }
         }
         if removeRow(for: markers.marker) == nil, let leaving = leavingRow(for: markers.marker),

@@ -208,4 +208,20 @@ import Testing
         let shot = try #require(scene.rig.output.screenshot())
         #expect(shot.rgb(102, 22) == .green)  // in the margin
     }
+
+    /// Apple: constraints are satisfied in priority order. Four views hugging at 250 do not
+    /// squeeze one view resisting at 750: a self-sizing row is as tall as its tallest view.
+    @Test func oneResistanceOutweighsManyHuggings() {
+        let views = [StackBox(20, 40)] + (0..<4).map { _ in StackBox(20, 10) }
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.alignment = .fill
+        _ = stackScene(stack)
+        #expect(stack.frame.height == 40)
+        #expect(views.allSatisfy { $0.frame.height == 40 })
+        let equal = [StackBox(40, 10)] + (0..<4).map { _ in StackBox(10, 10) }
+        let row = UIStackView(arrangedSubviews: equal)
+        row.distribution = .fillEqually
+        _ = stackScene(row)
+        #expect(equal.allSatisfy { $0.frame.width == 40 })
+    }
 }

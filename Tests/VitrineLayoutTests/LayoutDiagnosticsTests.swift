@@ -66,9 +66,9 @@ private func weightedError(_ equations: [LayoutEquation]) -> Double {
             $0 + $1.coefficient * $1.variable.value
         }
         switch equation.relation {
-        case .equal: return sum + equation.priority * abs(value)
-        case .lessThanOrEqual: return sum + equation.priority * max(0, value)
-        case .greaterThanOrEqual: return sum + equation.priority * max(0, -value)
+        case .equal: return sum + LayoutEquation.weight(ofPriority: equation.priority) * abs(value)
+        case .lessThanOrEqual: return sum + LayoutEquation.weight(ofPriority: equation.priority) * max(0, value)
+        case .greaterThanOrEqual: return sum + LayoutEquation.weight(ofPriority: equation.priority) * max(0, -value)
         }
     }
 }

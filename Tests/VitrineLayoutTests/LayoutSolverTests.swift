@@ -244,12 +244,18 @@ private func c(_ constant: Double) -> LinearExpression { LinearExpression(consta
                 #expect(
                     error(equation, x.value, y.value) < 1e-6, "trial \(trial): \(equation) at (\(x.value), \(y.value))")
             }
-            let solverCost = preferences.reduce(0) { $0 + $1.priority * error($1, x.value, y.value) }
+            let solverCost = preferences.reduce(0) {
+                $0 + LayoutEquation.weight(ofPriority: $1.priority) * error($1, x.value, y.value)
+            }
             var bestGridCost = Double.infinity
             for gx in stride(from: -40.0, through: 40, by: 0.5) {
                 for gy in stride(from: -40.0, through: 40, by: 0.5) {
                     guard required.allSatisfy({ error($0, gx, gy) < 1e-9 }) else { continue }
-                    bestGridCost = min(bestGridCost, preferences.reduce(0) { $0 + $1.priority * error($1, gx, gy) })
+                    bestGridCost = min(
+                        bestGridCost,
+                        preferences.reduce(0) {
+                            $0 + LayoutEquation.weight(ofPriority: $1.priority) * error($1, gx, gy)
+                        })
                 }
             }
             if bestGridCost.isFinite {
