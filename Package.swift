@@ -219,7 +219,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-kit-bench",
-            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineTestSupport", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),

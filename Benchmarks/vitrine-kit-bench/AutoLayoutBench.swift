@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import VitrineKit
 import VitrineTestSupport
@@ -68,9 +69,9 @@ import VitrineTestSupport
         { boards[next].activateAndLayOut() }, finish: { boards = [] })
 
     let board = ConstrainedDashboard(on: screen)
-    let before = ProcessMemory.residentAnonymousBytes()
+    let before = heapInUse()
     board.activateAndLayOut()
-    let after = ProcessMemory.residentAnonymousBytes()
+    let after = heapInUse()
     let count = board.constraints.count
 
     var constant: CGFloat = 8
@@ -96,7 +97,7 @@ import VitrineTestSupport
     )
     print(
         String(
-            format: "    memory per constraint (resident anonymous, engine included): %.0f bytes",
+            format: "    heap per constraint (glibc's count; constraint, engine and solver): %.0f bytes",
             Double(after - before) / Double(count)))
     print("    check: row 12's first view at \(placed)")
 }

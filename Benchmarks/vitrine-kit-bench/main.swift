@@ -205,6 +205,17 @@ MainActor.assumeIsolated {
         _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
         UIApplication.shared.setDisplayBackend(backend)
         ConstrainedDashboard(on: UIScreen.main).activateAndLayOut()
+    } else if CommandLine.arguments.contains("--profile-autolayout-constant") {
+        // 1,000 constant changes re-laid out on one dashboard, for a profiler.
+        let backend = HeadlessBackend(clock: ManualClock())
+        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
+        UIApplication.shared.setDisplayBackend(backend)
+        let board = ConstrainedDashboard(on: UIScreen.main)
+        board.activateAndLayOut()
+        for index in 0..<1_000 {
+            board.gap.constant = index % 2 == 0 ? 12 : 8
+            board.window.layoutIfNeeded()
+        }
     } else if CommandLine.arguments.contains("--autolayout") {
         let backend = HeadlessBackend(clock: ManualClock())
         _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)

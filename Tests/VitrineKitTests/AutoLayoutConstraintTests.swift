@@ -307,4 +307,21 @@ import VitrineKit
         #expect(constraint.firstItem === a && constraint.secondItem === root)
         #expect(constraint.firstAttribute == .leading && constraint.relation == .equal)
     }
+
+    @Test func aFrameSetByTheAppIsPutBackAtTheNextPass() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let a = constrainedView(root)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 5),
+            a.topAnchor.constraint(equalTo: root.topAnchor), a.widthAnchor.constraint(equalToConstant: 20),
+            a.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        a.frame = CGRect(x: 100, y: 50, width: 1, height: 1)
+        root.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 5, y: 0, width: 20, height: 20))
+        a.center = CGPoint(x: 200, y: 50)
+        root.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 5, y: 0, width: 20, height: 20))
+    }
 }

@@ -34,6 +34,9 @@ final class LayoutEngine {
         var frameEquations: [LayoutEquation] = []
         /// The content-size equations of a view that uses constraints.
         var intrinsicEquations: [LayoutEquation] = []
+        /// The frame last set from the solution: unchanged values are not set again (reading
+        /// 500 frames back cost more than the solve).
+        var appliedFrame: CGRect?
 
         init(item: AnyObject) { self.item = item }
 
@@ -307,12 +310,18 @@ final class LayoutEngine {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
         if view === root || view.translatesAutoresizingMaskIntoConstraints {
             if syncFrameEquations(of: entry) { markNeedsSolve() }
+        } else if !isApplying {
+            // The app moved a view that constraints place: the next pass puts it back, as
+            // UIKit's does.
+            entry.appliedFrame = nil
+            markNeedsSolve()
         }
     }
 
     /// The view's autoresizing translation, mask or content priorities changed.
     func configurationDidChange(of view: UIView) {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
+        entry.appliedFrame = nil
         syncFrameEquations(of: entry)
         syncIntrinsicEquations(of: view, entry)
         markNeedsSolve()
@@ -642,6 +651,8 @@ final class LayoutEngine {
             let frame = CGRect(
                 x: minX, y: minY, width: max(0, snap(entry.x.value + entry.width.value) - minX),
                 height: max(0, snap(entry.y.value + entry.height.value) - minY))
+            guard frame != entry.appliedFrame else { continue }
+            entry.appliedFrame = frame
             if view.transform.isIdentity {
                 if view.frame != frame { view.frame = frame }
             } else {
