@@ -1,0 +1,280 @@
+import Foundation
+
+/// A view whose content is larger than its bounds and moves under a finger, as UIKit's
+/// `UIScrollView`. As the View Programming Guide has it, the content offset is the bounds'
+/// origin: subviews stay where they are in the content, and the scroll view shows the part at
+/// `contentOffset`.
+///
+/// This file holds the content model (size, offset, insets, the adjusted insets and their
+/// behaviour, the layout guides); dragging, deceleration, bouncing, paging, indicators, touch
+/// delay and zooming live in the other `UIScrollView+*.swift` files.
+@MainActor
+open class UIScrollView: UIView {
+    /// How the safe area enters `adjustedContentInset`, as
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// As `.scrollableAxes`, except that a scroll view that is a controller's root view
+        /// also takes the top and bottom safe area (UIKit's default).
+        case automatic
+        /// The safe area on the axes the content scrolls along (or bounces along).
+        case scrollableAxes
+        /// No safe area.
+        case never
+        /// The whole safe area.
+        case always
+    }
+
+    /// How fast deceleration stops: the velocity kept per millisecond, as
+    /// `UIScrollView.DecelerationRate` (`.normal` 0.998, `.fast` 0.99).
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// 0.998 per millisecond, as `.normal`.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// 0.99 per millisecond, as `.fast`.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// The scroll view's delegate, as `delegate` (held weakly).
+    open weak var delegate: (any UIScrollViewDelegate)?
+
+    /// The size of the content, as `contentSize` (default zero).
+    open var contentSize: CGSize = .zero {
+        didSet {
+            guard contentSize != oldValue else { return }
+            contentLayoutGuideDidChange()
+            contentSizeDidChange()
+        }
+    }
+
+    /// The point of the content at the top-left corner of the bounds, as `contentOffset`: the
+    /// bounds' origin. Setting it scrolls at once (`scrollViewDidScroll(_:)` follows).
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    /// Extra room around the content, as `contentInset` (default zero).
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet { if contentInset != oldValue { adjustedContentInsetMayHaveChanged() } }
+    }
+
+    /// How the safe area adds to `contentInset`, as `contentInsetAdjustmentBehavior` (default
+    /// `.automatic`).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { if contentInsetAdjustmentBehavior != oldValue { adjustedContentInsetMayHaveChanged() } }
+    }
+
+    /// `contentInset` plus the safe area as `contentInsetAdjustmentBehavior` says, as
+    /// `adjustedContentInset`: the insets the offset limits and scrolling use.
+    open var adjustedContentInset: UIEdgeInsets { storedAdjustedContentInset }
+    private var storedAdjustedContentInset = UIEdgeInsets.zero
+
+    /// Called when `adjustedContentInset` changed, as `adjustedContentInsetDidChange()`; the
+    /// default tells the delegate.
+    open func adjustedContentInsetDidChange() {
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    /// Whether a finger scrolls the content, as `isScrollEnabled` (default true).
+    open var isScrollEnabled = true
+
+    /// Whether the content bounces past its edges, as `bounces` (default true).
+    open var bounces = true
+    /// Whether the content bounces vertically even when it fits, as `alwaysBounceVertical`.
+    open var alwaysBounceVertical = false
+    /// Whether the content bounces horizontally even when it fits, as
+    /// `alwaysBounceHorizontal`.
+    open var alwaysBounceHorizontal = false
+    /// Whether a drag that starts along one axis stays on it, as `isDirectionalLockEnabled`.
+    open var isDirectionalLockEnabled = false
+    /// Whether scrolling settles on multiples of the bounds size, as `isPagingEnabled`.
+    open var isPagingEnabled = false
+    /// How fast deceleration stops, as `decelerationRate` (default `.normal`).
+    open var decelerationRate = DecelerationRate.normal
+    /// Whether a tap on the status bar scrolls to the top, as `scrollsToTop` (kept for the
+    /// API: a panel has no status bar).
+    open var scrollsToTop = true
+
+    /// Whether the vertical indicator shows while scrolling, as
+    /// `showsVerticalScrollIndicator` (default true).
+    open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while scrolling, as
+    /// `showsHorizontalScrollIndicator` (default true).
+    open var showsHorizontalScrollIndicator = true
+    /// Insets of the vertical indicator, as `verticalScrollIndicatorInsets`.
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Insets of the horizontal indicator, as `horizontalScrollIndicatorInsets`.
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+
+    /// Whether touches on the content wait (150 ms) to see whether they scroll, as
+    /// `delaysContentTouches` (default true).
+    open var delaysContentTouches = true
+    /// Whether a touch the content already has is cancelled when it turns into a scroll, as
+    /// `canCancelContentTouches` (default true).
+    open var canCancelContentTouches = true
+
+    /// The least zoom scale, as `minimumZoomScale` (default 1).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom scale, as `maximumZoomScale` (default 1).
+    open var maximumZoomScale: CGFloat = 1
+    /// Whether zooming past the limits bounces back, as `bouncesZoom` (default true).
+    open var bouncesZoom = true
+
+    /// Whether a finger is on the content (it may not have moved yet), as `isTracking`.
+    open internal(set) var isTracking = false
+    /// Whether the content is being dragged, as `isDragging`.
+    open internal(set) var isDragging = false
+    /// Whether the content is moving on after the finger lifted, as `isDecelerating`.
+    open internal(set) var isDecelerating = false
+
+    // MARK: Layout guides
+
+    /// The content's rectangle, `(0, 0, contentSize)`, for constraints, as
+    /// `contentLayoutGuide`: constraints between it and the content define the content size
+    /// when Auto Layout lays the content out.
+    public var contentLayoutGuide: UILayoutGuide {
+        if let guide = storedContentLayoutGuide { return guide }
+        let guide = UILayoutGuide()
+        guide.identifier = "UIScrollView-contentLayoutGuide"
+        addLayoutGuide(guide)
+        storedContentLayoutGuide = guide
+        return guide
+    }
+    private var storedContentLayoutGuide: UILayoutGuide?
+
+    /// The scroll view's own frame, not scrolling with the content, for constraints, as
+    /// `frameLayoutGuide`.
+    public var frameLayoutGuide: UILayoutGuide {
+        if let guide = storedFrameLayoutGuide { return guide }
+        let guide = UILayoutGuide()
+        guide.identifier = "UIScrollView-frameLayoutGuide"
+        addLayoutGuide(guide)
+        storedFrameLayoutGuide = guide
+        return guide
+    }
+    private var storedFrameLayoutGuide: UILayoutGuide?
+
+    // MARK: Creation
+
+    /// A scroll view with the given frame, clipping its content, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Scrolling by program
+
+    /// Scrolls to `contentOffset`, animated with UIKit's scroll animation (ending with
+    /// `scrollViewDidEndScrollingAnimation(_:)`) or at once, as `setContentOffset(_:animated:)`.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        scroll(to: contentOffset, animated: animated)
+    }
+
+    /// Scrolls the least that makes `rect` (in content coordinates) visible, as
+    /// `scrollRectToVisible(_:animated:)`.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        let visible = bounds
+        var target = visible.origin
+        if rect.maxX > visible.maxX { target.x = rect.maxX - visible.width }
+        if rect.minX < target.x { target.x = rect.minX }
+        if rect.maxY > visible.maxY { target.y = rect.maxY - visible.height }
+        if rect.minY < target.y { target.y = rect.minY }
+        scroll(to: clampedOffset(target), animated: animated)
+    }
+
+    /// The offset range the content may rest in: from `-adjustedContentInset.left/top` to
+    /// the content's far edge plus its inset, less the bounds (never below the start).
+    public var contentOffsetLimits: (minimum: CGPoint, maximum: CGPoint) {
+        let inset = adjustedContentInset
+        let minimum = CGPoint(x: -inset.left, y: -inset.top)
+        let maximum = CGPoint(
+            x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+            y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
+        return (minimum, maximum)
+    }
+
+    /// `offset` brought inside `contentOffsetLimits`.
+    func clampedOffset(_ offset: CGPoint) -> CGPoint {
+        let (minimum, maximum) = contentOffsetLimits
+        return CGPoint(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
+    }
+
+    // MARK: Hooks for the other files
+
+    /// Scrolls to `offset`; `animated` runs the scroll animation. The scrolling file
+    /// overrides how (this one jumps).
+    func scroll(to offset: CGPoint, animated: Bool) {
+        contentOffset = offset
+        if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+    }
+
+    /// The content size changed (the indicators and limits follow).
+    func contentSizeDidChange() {}
+
+    private func contentLayoutGuideDidChange() {
+        setNeedsLayout()
+    }
+
+    /// Recomputes `adjustedContentInset` and tells of a change.
+    func adjustedContentInsetMayHaveChanged() {
+        let adjusted = computedAdjustedContentInset()
+        guard adjusted != storedAdjustedContentInset else { return }
+        storedAdjustedContentInset = adjusted
+        adjustedContentInsetDidChange()
+    }
+
+    private func computedAdjustedContentInset() -> UIEdgeInsets {
+        let safe = safeAreaInsets
+        var adjustment = UIEdgeInsets.zero
+        switch contentInsetAdjustmentBehavior {
+        case .never: break
+        case .always: adjustment = safe
+        case .scrollableAxes, .automatic:
+            let scrollsVertically =
+                contentSize.height > bounds.height || alwaysBounceVertical
+                || (contentInsetAdjustmentBehavior == .automatic && owningViewController != nil)
+            let scrollsHorizontally = contentSize.width > bounds.width || alwaysBounceHorizontal
+            if scrollsVertically {
+                adjustment.top = safe.top
+                adjustment.bottom = safe.bottom
+            }
+            if scrollsHorizontally {
+                adjustment.left = safe.left
+                adjustment.right = safe.right
+            }
+        }
+        return UIEdgeInsets(
+            top: contentInset.top + adjustment.top, left: contentInset.left + adjustment.left,
+            bottom: contentInset.bottom + adjustment.bottom, right: contentInset.right + adjustment.right)
+    }
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        adjustedContentInsetMayHaveChanged()
+    }
+
+    // MARK: Geometry
+
+    /// The bounds: a change of origin is a scroll (`scrollViewDidScroll(_:)`), as in UIKit.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let oldOrigin = super.bounds.origin
+            super.bounds = newValue
+            if newValue.origin != oldOrigin { didScroll() }
+        }
+    }
+
+    /// The content moved: the delegate hears of it, and the layout (which places reused
+    /// cells and the indicators) runs at the next pass.
+    func didScroll() {
+        setNeedsLayout()
+        delegate?.scrollViewDidScroll(self)
+    }
+}
