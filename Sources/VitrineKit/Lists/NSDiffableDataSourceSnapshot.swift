@@ -383,3 +383,162 @@ public struct NSDiffableDataSourceSnapshot<
         kitLog.error("NSDiffableDataSourceSnapshot.\(call): \(problem); ignored")
     }
 }
+
+/// The changes that turn one snapshot into another, as a batch update of a table or
+/// collection view takes them: deletions and reloads at the old index paths, insertions at the
+/// new ones, moves from old to new, as `performBatchUpdates(_:completion:)` reads them.
+///
+/// Sections present in both snapshots keep their place unless they are among the fewest
+/// moves that put them in the new order (those outside a longest increasing run of their new
+/// positions); items likewise within a section, and an item that changes sections is moved. An
+/// item whose section is deleted or inserted goes with its section. An item both moved and
+/// marked for reload is deleted and inserted, since a batch cannot reload and move one row.
+struct DiffableSnapshotChanges: Equatable, Sendable {
+    var deletedSections = IndexSet()
+    var insertedSections = IndexSet()
+    var movedSections: [Move<Int>] = []
+    var reloadedSections = IndexSet()
+    var deletedItems: [IndexPath] = []
+    var insertedItems: [IndexPath] = []
+    var movedItems: [Move<IndexPath>] = []
+    /// Reloaded rows, at their old index paths.
+    var reloadedItems: [IndexPath] = []
+    /// Rows whose cells are configured again once the batch is over, at their new index paths.
+    var reconfiguredItems: [IndexPath] = []
+
+    struct Move<Position: Equatable & Sendable>: Equatable, Sendable {
+        var from: Position
+        var to: Position
+    }
+
+    /// Whether nothing changes.
+    var isEmpty: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && reloadedSections.isEmpty
+            && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
+            && reconfiguredItems.isEmpty
+    }
+
+    init() {}
+
+    /// The changes from `old` to `new` (whose reload and reconfigure marks apply).
+    init<Section, Item>(
+        from old: NSDiffableDataSourceSnapshot<Section, Item>, to new: NSDiffableDataSourceSnapshot<Section, Item>
+    ) {
+        let oldSections = old.sectionIdentifiers
+        let newSections = new.sectionIdentifiers
+        let reloadedSectionSet = Set(new.reloadedSectionIdentifiers)
+        // Sections: a reloaded one is redrawn whole, so its items are not compared.
+        var survivingOldPositions: [Int] = []
+        var survivingNewPositions: [Int] = []
+        for (oldPosition, section) in oldSections.enumerated() {
+            guard let newPosition = new.indexOfSection(section) else {
+                deletedSections.insert(oldPosition)
+                continue
+            }
+            survivingOldPositions.append(oldPosition)
+            survivingNewPositions.append(newPosition)
+            if reloadedSectionSet.contains(section) { reloadedSections.insert(oldPosition) }
+        }
+        for (newPosition, section) in newSections.enumerated() where old.indexOfSection(section) == nil {
+            insertedSections.insert(newPosition)
+        }
+        let keptSections = Self.longestIncreasingRun(survivingNewPositions)
+        for (index, oldPosition) in survivingOldPositions.enumerated() where !keptSections.contains(index) {
+            movedSections.append(Move(from: oldPosition, to: survivingNewPositions[index]))
+        }
+
+        // Items of sections in both snapshots (and not reloaded).
+        let reloadedItemSet = Set(new.reloadedItemIdentifiers)
+        for (index, oldSectionPosition) in survivingOldPositions.enumerated() {
+            let section = oldSections[oldSectionPosition]
+            guard !reloadedSectionSet.contains(section) else { continue }
+            let newSectionPosition = survivingNewPositions[index]
+            let oldItems = old.items(inSectionAt: oldSectionPosition)
+            let newItems = new.items(inSectionAt: newSectionPosition)
+            // Items that stay in this section: the fewest moves keep the rest in place.
+            var stayingOld: [Int] = []
+            var stayingNew: [Int] = []
+            for (oldRow, item) in oldItems.enumerated() {
+                let from = IndexPath(item: oldRow, section: oldSectionPosition)
+                guard let location = new.location(of: item) else {
+                    deletedItems.append(from)
+                    continue
+                }
+                let to = IndexPath(item: location.item, section: location.section)
+                let destination = newSections[location.section]
+                if destination == section {
+                    stayingOld.append(oldRow)
+                    stayingNew.append(location.item)
+                } else if old.indexOfSection(destination) == nil || reloadedSectionSet.contains(destination) {
+                    // Into a section that is inserted or redrawn: it leaves this one.
+                    deletedItems.append(from)
+                } else if reloadedItemSet.contains(item) {
+                    deletedItems.append(from)
+                    insertedItems.append(to)
+                } else {
+                    movedItems.append(Move(from: from, to: to))
+                }
+            }
+            let keptItems = Self.longestIncreasingRun(stayingNew)
+            for (position, oldRow) in stayingOld.enumerated() {
+                let from = IndexPath(item: oldRow, section: oldSectionPosition)
+                let to = IndexPath(item: stayingNew[position], section: newSectionPosition)
+                let item = oldItems[oldRow]
+                if keptItems.contains(position) {
+                    if reloadedItemSet.contains(item) { reloadedItems.append(from) }
+                } else if reloadedItemSet.contains(item) {
+                    deletedItems.append(from)
+                    insertedItems.append(to)
+                } else {
+                    movedItems.append(Move(from: from, to: to))
+                }
+            }
+            for (newRow, item) in newItems.enumerated() {
+                // New here: not in the old snapshot, or from a section deleted or redrawn.
+                guard let source = old.sectionIdentifier(containingItem: item) else {
+                    insertedItems.append(IndexPath(item: newRow, section: newSectionPosition))
+                    continue
+                }
+                if new.indexOfSection(source) == nil || reloadedSectionSet.contains(source) {
+                    insertedItems.append(IndexPath(item: newRow, section: newSectionPosition))
+                }
+            }
+        }
+        let reconfigured = new.reconfiguredItemIdentifiers.filter { !reloadedItemSet.contains($0) }
+        for item in reconfigured {
+            guard let location = new.location(of: item), old.location(of: item) != nil else { continue }
+            let section = newSections[location.section]
+            guard old.indexOfSection(section) != nil, !reloadedSectionSet.contains(section) else { continue }
+            reconfiguredItems.append(IndexPath(item: location.item, section: location.section))
+        }
+        deletedItems.sort()
+        insertedItems.sort()
+        reloadedItems.sort()
+    }
+
+    /// The positions in `values` of a longest strictly increasing subsequence (patience
+    /// sorting, O(n log n)).
+    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+        guard !values.isEmpty else { return [] }
+        // tails[k]: the position of the smallest value ending a run of length k + 1.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for (position, value) in values.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var run = Set<Int>()
+        var position = tails[tails.count - 1]
+        while position >= 0 {
+            run.insert(position)
+            position = previous[position]
+        }
+        return run
+    }
+}
