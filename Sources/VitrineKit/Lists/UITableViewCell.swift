@@ -603,6 +603,13 @@ open class UITableViewCell: UIView {
             return list.fittingHeight(forWidth: contentFrame.width).rounded(.up)
         }
         if contentViewHasConstraints {
+            // Lay the content out at the row's width first: a multi-line label wraps at its
+            // own width (as UIKit's automatic preferred width), which the fitting then uses.
+            if contentView.bounds.width != contentFrame.width {
+                frame.size.width = width
+                contentView.frame = contentFrame
+            }
+            contentView.layoutIfNeeded()
             let size = contentView.systemLayoutSizeFitting(
                 CGSize(width: contentFrame.width, height: UIView.layoutFittingCompressedSize.height),
                 withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
