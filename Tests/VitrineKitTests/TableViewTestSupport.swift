@@ -45,6 +45,9 @@ final class TableModel: UITableViewDataSource, UITableViewDelegate {
     var willSelect: ((IndexPath) -> IndexPath?)?
     var headerViews: [Int: UIView] = [:]
 
+    /// The events other than display.
+    var touchEvents: [String] { events.filter { !$0.hasPrefix("willDisplay") } }
+
     init(sections: [[String]]) {
         self.sections = sections
     }
@@ -140,6 +143,7 @@ func tableReports(_ body: () -> Void) -> [String] {
 @MainActor
 struct TableScene {
     let rig: HeadlessRig
+    let input: SyntheticInput
     let window: UIWindow
     let tableView: UITableView
     let model: TableModel
@@ -149,6 +153,7 @@ struct TableScene {
         cellClass: AnyClass = UITableViewCell.self, configure: (UITableView) -> Void = { _ in }
     ) {
         rig = HeadlessRig(width: width, height: height)
+        input = SyntheticInput().install()
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
         window.isHidden = false
         tableView = UITableView(frame: window.bounds, style: style)
