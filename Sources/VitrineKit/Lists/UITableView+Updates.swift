@@ -23,6 +23,11 @@ struct TableBatchUpdates {
 
 /// How the visible content moves while an update animates: where rows and sections come from
 /// and how inserted and deleted ones come and go.
+///
+/// Changes are made inside the update's `UIView` animation block, so views already drawn
+/// animate through their implicit actions. A view whose layer was never drawn does not
+/// animate that way (Core Animation animates only committed layers), yet UIKit animates a
+/// new row's cell in: such a view gets explicit animations from where it starts.
 @MainActor
 final class TableUpdateAnimation {
     /// The animation of each inserted row (new index paths) and section (new indexes).
@@ -32,57 +37,83 @@ final class TableUpdateAnimation {
     var previousFrames: [IndexPath: CGRect] = [:]
     /// Whether frames set now animate (inside the update's animation block).
     var isAnimating = false
+    /// How long the animations run.
+    let duration: TimeInterval
+
+    init(duration: TimeInterval = UITableView.rowAnimationDuration) {
+        self.duration = duration
+    }
 
     /// Places a row's cell: a cell already on screen moves to its new frame; a new cell
     /// starts where its row comes from (or in its place, for `.none`), then goes there.
     func place(_ cell: UITableViewCell, at frame: CGRect, indexPath: IndexPath, isNew: Bool) {
         guard isNew else {
-            cell.frame = frame
+            animate(cell, from: (cell.frame, cell.alpha), to: (frame, 1))
             return
         }
-        let kind = insertedRows[indexPath] ?? insertedSections[indexPath.section]
-        UIView.performWithoutAnimation {
-            if let kind {
-                Self.applyOffscreenState(kind, to: cell, frame: frame)
-            } else {
-                cell.frame = previousFrames[indexPath] ?? frame
-                cell.alpha = 1
-            }
+        let start: (frame: CGRect, alpha: CGFloat)
+        if let kind = insertedRows[indexPath] ?? insertedSections[indexPath.section] {
+            start = Self.offscreenState(kind, frame: frame)
+        } else {
+            start = (previousFrames[indexPath] ?? frame, 1)
         }
-        cell.frame = frame
-        cell.alpha = 1
+        animate(cell, from: start, to: (frame, 1))
     }
 
     /// Moves a header or footer already on screen.
     func move(_ view: UIView, to frame: CGRect) {
-        view.frame = frame
+        animate(view, from: (view.frame, view.alpha), to: (frame, view.alpha))
     }
 
-    /// Puts a row where an insertion starts (or a deletion ends) for `kind`.
-    static func applyOffscreenState(_ kind: UITableView.RowAnimation, to view: UIView, frame: CGRect) {
+    /// Sends a view away as `kind` takes rows out.
+    func remove(_ view: UIView, as kind: UITableView.RowAnimation) {
+        animate(view, from: (view.frame, view.alpha), to: Self.offscreenState(kind, frame: view.frame))
+    }
+
+    /// Where a row is when an insertion starts, or a deletion ends, for `kind`.
+    static func offscreenState(_ kind: UITableView.RowAnimation, frame: CGRect) -> (frame: CGRect, alpha: CGFloat) {
         switch kind {
-        case .fade, .automatic:
-            view.frame = frame
-            view.alpha = 0
-        case .right:
-            view.frame = frame.offsetBy(dx: frame.width, dy: 0)
-            view.alpha = 1
-        case .left:
-            view.frame = frame.offsetBy(dx: -frame.width, dy: 0)
-            view.alpha = 1
-        case .top:
-            view.frame = frame.offsetBy(dx: 0, dy: -frame.height)
-            view.alpha = 1
-        case .bottom:
-            view.frame = frame.offsetBy(dx: 0, dy: frame.height)
-            view.alpha = 1
-        case .middle:
-            view.frame = CGRect(x: frame.minX, y: frame.midY, width: frame.width, height: 0)
-            view.alpha = 0
-        case .none:
-            view.frame = frame
-            view.alpha = 1
+        case .fade, .automatic: (frame, 0)
+        case .right: (frame.offsetBy(dx: frame.width, dy: 0), 1)
+        case .left: (frame.offsetBy(dx: -frame.width, dy: 0), 1)
+        case .top: (frame.offsetBy(dx: 0, dy: -frame.height), 1)
+        case .bottom: (frame.offsetBy(dx: 0, dy: frame.height), 1)
+        case .middle: (CGRect(x: frame.minX, y: frame.midY, width: frame.width, height: 0), 0)
+        case .none: (frame, 1)
         }
+    }
+
+    /// Sets `view` to `start` at once, then to `end` in the animation block; a view that
+    /// did not animate implicitly gets explicit animations.
+    private func animate(
+        _ view: UIView, from start: (frame: CGRect, alpha: CGFloat), to end: (frame: CGRect, alpha: CGFloat)
+    ) {
+        UIView.performWithoutAnimation {
+            view.frame = start.frame
+            view.alpha = start.alpha
+        }
+        view.frame = end.frame
+        view.alpha = end.alpha
+        guard isAnimating, UIView.areAnimationsEnabled else { return }
+        let keys = view.layer.animationKeys() ?? []
+        func animated(_ key: String) -> Bool { keys.contains { $0.hasPrefix(key) } }
+        if start.frame.midX != end.frame.midX || start.frame.midY != end.frame.midY, !animated("position") {
+            add(to: view.layer, keyPath: "position", from: CGPoint(x: start.frame.midX, y: start.frame.midY))
+        }
+        if start.frame.size != end.frame.size, !animated("bounds") {
+            add(to: view.layer, keyPath: "bounds", from: CGRect(origin: view.bounds.origin, size: start.frame.size))
+        }
+        if start.alpha != end.alpha, !animated("opacity") {
+            add(to: view.layer, keyPath: "opacity", from: Float(start.alpha))
+        }
+    }
+
+    private func add(to layer: CALayer, keyPath: String, from value: Any) {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = value
+        animation.duration = duration
+        animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        layer.add(animation, forKey: "vitrine.table.\(keyPath)")
     }
 }
 
@@ -554,38 +585,54 @@ extension UITableView {
         disappearingViews.append(contentsOf: disappearing.map(\.0))
         disappearingViews.append(contentsOf: leavingViews.map(\.0))
         updateAnimation = animation
+        let clock = ScreenRegistry.current.backend.clock
+        let end = clock.now + animation.duration
         UIView.animate(
-            withDuration: UITableView.rowAnimationDuration,
+            withDuration: animation.duration,
             animations: {
                 animation.isAnimating = true
                 self.updateContentSize()
                 let limits = self.contentOffsetLimits
                 if self.contentOffset.y > limits.maximum.y { self.contentOffset.y = limits.maximum.y }
                 self.updateVisibleContent()
-                for (cell, _, kind) in disappearing {
-                    TableUpdateAnimation.applyOffscreenState(kind, to: cell, frame: cell.frame)
-                }
-                for (view, kind) in leavingViews {
-                    TableUpdateAnimation.applyOffscreenState(kind == .none ? .fade : kind, to: view, frame: view.frame)
-                }
+                for (cell, _, kind) in disappearing { animation.remove(cell, as: kind) }
+                for (view, kind) in leavingViews { animation.remove(view, as: kind == .none ? .fade : kind) }
                 animation.isAnimating = false
             },
             completion: { [weak self] finished in
-                guard let self else { return }
-                for (cell, indexPath, _) in disappearing {
-                    self.disappearingViews.removeAll { $0 === cell }
-                    UIView.performWithoutAnimation { cell.alpha = 1 }
-                    self.enqueue(cell)
-                    self.tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+                let cleanUp = { [weak self] in
+                    guard let self else { return }
+                    self.endUpdateAnimation(disappearing: disappearing, leavingViews: leavingViews)
+                    finish(finished)
                 }
-                for (view, _) in leavingViews {
-                    self.disappearingViews.removeAll { $0 === view }
-                    UIView.performWithoutAnimation { view.alpha = 1 }
-                    self.enqueue(headerFooter: view)
+                // Views animated explicitly run for the whole duration even when the block
+                // made no implicit animation.
+                if clock.now < end - 1e-9 {
+                    _ = clock.schedule(at: end) { cleanUp() }
+                } else {
+                    cleanUp()
                 }
-                finish(finished)
             })
         updateAnimation = nil
+    }
+
+    /// Sends the cells and views that animated out to their queues.
+    private func endUpdateAnimation(
+        disappearing: [(UITableViewCell, IndexPath, RowAnimation)], leavingViews: [(UIView, RowAnimation)]
+    ) {
+        for (cell, indexPath, _) in disappearing {
+            disappearingViews.removeAll { $0 === cell }
+            cell.layer.removeAllAnimations()
+            UIView.performWithoutAnimation { cell.alpha = 1 }
+            enqueue(cell)
+            tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
+        for (view, _) in leavingViews {
+            disappearingViews.removeAll { $0 === view }
+            view.layer.removeAllAnimations()
+            UIView.performWithoutAnimation { view.alpha = 1 }
+            enqueue(headerFooter: view)
+        }
     }
 
     /// Asks every height again (an empty batch does, to resize rows).
