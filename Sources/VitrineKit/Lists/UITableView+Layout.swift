@@ -477,97 +477,6 @@ extension UITableView {
 
     // MARK: Queries
 
-    /// The cells on screen, in row order, as `visibleCells`.
-    public var visibleCells: [UITableViewCell] {
-        updateVisibleContentIfNeeded()
-        return visibleCellsByIndexPath.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    /// The index paths of the rows on screen, in order, as `indexPathsForVisibleRows`.
-    public var indexPathsForVisibleRows: [IndexPath]? {
-        updateVisibleContentIfNeeded()
-        return visibleCellsByIndexPath.keys.sorted()
-    }
-
-    /// The cell showing a row, nil when the row is not on screen (or out of range), as
-    /// `cellForRow(at:)`.
-    public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-        updateVisibleContentIfNeeded()
-        return visibleCellsByIndexPath[indexPath]
-    }
-
-    /// The row a visible cell shows, as `indexPath(for:)`.
-    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
-        visibleCellsByIndexPath.first { $0.value === cell }?.key
-    }
-
-    /// The row at a point of the content, as `indexPathForRow(at:)`.
-    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        guard point.x >= rowInset, point.x < rowInset + rowWidth || rowWidth == 0 else { return nil }
-        return geometry.row(atY: point.y)
-    }
-
-    /// The rows overlapping a rectangle of the content, as `indexPathsForRows(in:)`.
-    public func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        return geometry.rows(from: rect.minY, to: rect.maxY)
-    }
-
-    /// A section's rectangle in the content, header to footer, as `rect(forSection:)`
-    /// (`.zero` and a logged error out of range).
-    public func rect(forSection section: Int) -> CGRect {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        guard geometry.sections.indices.contains(section) else {
-            report("rect(forSection:): section \(section) is out of range (\(geometry.numberOfSections) sections)")
-            return .zero
-        }
-        let item = geometry.sections[section]
-        return CGRect(x: 0, y: item.top, width: bounds.width, height: item.bottom - item.top)
-    }
-
-    /// A row's rectangle in the content, as `rectForRow(at:)` (`.zero` and a logged error
-    /// out of range).
-    public func rectForRow(at indexPath: IndexPath) -> CGRect {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        guard let frame = rowFrame(indexPath) else {
-            report("rectForRow(at:): \(describe(indexPath)) is out of range")
-            return .zero
-        }
-        return frame
-    }
-
-    /// A section header's rectangle in the content (its own place, not pinned), as
-    /// `rectForHeader(inSection:)`.
-    public func rectForHeader(inSection section: Int) -> CGRect {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        return headerFrame(section) ?? .zero
-    }
-
-    /// A section footer's rectangle in the content, as `rectForFooter(inSection:)`.
-    public func rectForFooter(inSection section: Int) -> CGRect {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        return footerFrame(section) ?? .zero
-    }
-
-    /// The header view shown for a section, as `headerView(forSection:)`.
-    public func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-        updateVisibleContentIfNeeded()
-        return visibleHeaderViews[section] as? UITableViewHeaderFooterView
-    }
-
-    /// The footer view shown for a section, as `footerView(forSection:)`.
-    public func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-        updateVisibleContentIfNeeded()
-        return visibleFooterViews[section] as? UITableViewHeaderFooterView
-    }
-
     /// An index path for messages: "row 3 of section 1".
     func describe(_ indexPath: IndexPath) -> String {
         guard indexPath.count == 2 else { return "index path \(indexPath)" }
@@ -575,35 +484,6 @@ extension UITableView {
     }
 
     // MARK: Scrolling to rows
-
-    /// Scrolls so that a row shows at `scrollPosition`, as `scrollToRow(at:at:animated:)`
-    /// (within the offset limits; `.none` scrolls the least that shows the whole row).
-    /// `NSNotFound` as the row scrolls to the section. A row out of range is a logged error.
-    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        loadDataIfNeeded()
-        geometry.layOutIfNeeded()
-        let target: CGRect
-        if indexPath.count == 2, indexPath.row == NSNotFound, geometry.sections.indices.contains(indexPath.section) {
-            target = rect(forSection: indexPath.section)
-        } else if let frame = rowFrame(indexPath) {
-            target = frame
-        } else {
-            report("scrollToRow(at:at:animated:): \(describe(indexPath)) is out of range")
-            return
-        }
-        scrollToRect(target, at: scrollPosition, section: indexPath.section, animated: animated)
-    }
-
-    /// Scrolls the selected row nearest the position there, as
-    /// `scrollToNearestSelectedRow(at:animated:)`.
-    public func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
-        guard
-            let nearest = selectedRows.min(by: { lhs, rhs in
-                abs((rowFrame(lhs)?.midY ?? 0) - bounds.midY) < abs((rowFrame(rhs)?.midY ?? 0) - bounds.midY)
-            })
-        else { return }
-        scrollToRow(at: nearest, at: scrollPosition, animated: animated)
-    }
 
     /// The offset that shows `rect` at `position`, kept within the limits; a plain table
     /// keeps the row below its section's pinned header.

@@ -24,48 +24,6 @@ extension UITableView {
 
     // MARK: Selection by program
 
-    /// The selected row (the first when several are), as `indexPathForSelectedRow`.
-    public var indexPathForSelectedRow: IndexPath? {
-        selectedRows.min()
-    }
-
-    /// The selected rows in order, nil when none, as `indexPathsForSelectedRows`.
-    public var indexPathsForSelectedRows: [IndexPath]? {
-        selectedRows.isEmpty ? nil : selectedRows.sorted()
-    }
-
-    /// Selects a row (nil deselects all), optionally scrolling it to `scrollPosition`, as
-    /// `selectRow(at:animated:scrollPosition:)`. As in UIKit, the delegate is not told (no
-    /// `willSelectRowAt` / `didSelectRowAt`), and `.none` does not scroll. With single
-    /// selection the other rows are deselected. A row out of range is a logged error.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        loadDataIfNeeded()
-        guard let indexPath else {
-            for selected in selectedRows { deselectRow(at: selected, animated: animated) }
-            return
-        }
-        guard geometry.contains(indexPath) else {
-            report("selectRow(at:animated:scrollPosition:): \(describe(indexPath)) is out of range")
-            return
-        }
-        guard allowsSelection || allowsMultipleSelection else { return }
-        if !allowsMultipleSelection {
-            for other in selectedRows where other != indexPath { deselectRow(at: other, animated: animated) }
-        }
-        selectedRows.insert(indexPath)
-        visibleCellsByIndexPath[indexPath]?.setSelected(true, animated: animated)
-        if scrollPosition != .none {
-            scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
-        }
-    }
-
-    /// Deselects a row, as `deselectRow(at:animated:)` (the delegate is not told; animated
-    /// fades the selection out).
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        guard selectedRows.remove(indexPath) != nil else { return }
-        visibleCellsByIndexPath[indexPath]?.setSelected(false, animated: animated)
-    }
-
     // MARK: Selection by the user
 
     /// Whether the user may select rows now.

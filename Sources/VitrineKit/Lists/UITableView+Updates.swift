@@ -120,87 +120,8 @@ final class TableUpdateAnimation {
 extension UITableView {
     // MARK: Batches
 
-    /// Begins a batch of updates that animate together, as `beginUpdates()`; batches nest.
-    public func beginUpdates() {
-        updateDepth += 1
-    }
-
-    /// Ends a batch, as `endUpdates()`: the outermost one checks the updates against the
-    /// data source's new counts and animates them.
-    public func endUpdates() {
-        guard updateDepth > 0 else {
-            report("endUpdates() without beginUpdates(); ignored")
-            return
-        }
-        updateDepth -= 1
-        if updateDepth == 0 { commitUpdates() }
-    }
-
-    /// Runs `updates` (which change the data source and call the insert, delete, move and
-    /// reload methods) as one animated batch, then `completion` with whether the animations
-    /// ran to their end, as `performBatchUpdates(_:completion:)`.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        updateDepth += 1
-        updates?()
-        if let completion { pendingCompletions.append(completion) }
-        updateDepth -= 1
-        if updateDepth == 0 { commitUpdates() }
-    }
-
-    /// Whether updates are waiting for the end of their batch, as `hasUncommittedUpdates`.
-    public var hasUncommittedUpdates: Bool {
-        updateDepth > 0 && !pendingUpdates.isEmpty
-    }
-
-    /// Inserts sections at their new indexes, as `insertSections(_:with:)`.
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        batch { for section in sections { $0.insertedSections[section] = animation } }
-    }
-
-    /// Deletes sections at their old indexes, as `deleteSections(_:with:)`.
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        batch { for section in sections { $0.deletedSections[section] = animation } }
-    }
-
-    /// Reloads sections (old indexes), as `reloadSections(_:with:)`.
-    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        batch { for section in sections { $0.reloadedSections[section] = animation } }
-    }
-
-    /// Moves a section, as `moveSection(_:toSection:)`.
-    public func moveSection(_ section: Int, toSection newSection: Int) {
-        batch { $0.movedSections.append((section, newSection)) }
-    }
-
-    /// Inserts rows at their new index paths, as `insertRows(at:with:)`.
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch { for indexPath in indexPaths { $0.insertedRows[indexPath] = animation } }
-    }
-
-    /// Deletes rows at their old index paths, as `deleteRows(at:with:)`.
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch { for indexPath in indexPaths { $0.deletedRows[indexPath] = animation } }
-    }
-
-    /// Reloads rows (old index paths): their cells are replaced, as `reloadRows(at:with:)`.
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch { for indexPath in indexPaths { $0.reloadedRows[indexPath] = animation } }
-    }
-
-    /// Moves a row, as `moveRow(at:to:)`.
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        batch { $0.movedRows.append((indexPath, newIndexPath)) }
-    }
-
-    /// Configures visible rows again with the cells they have, as `reconfigureRows(at:)`:
-    /// the data source's `cellForRowAt` runs and `dequeueReusableCell(withIdentifier:for:)`
-    /// returns the row's own cell.
-    public func reconfigureRows(at indexPaths: [IndexPath]) {
-        batch { $0.reconfiguredRows.append(contentsOf: indexPaths) }
-    }
-
     /// Records updates, committing them at once outside a batch.
-    private func batch(_ record: (inout TableBatchUpdates) -> Void) {
+    func batch(_ record: (inout TableBatchUpdates) -> Void) {
         record(&pendingUpdates)
         if updateDepth == 0 { commitUpdates() }
     }

@@ -441,6 +441,253 @@ open class UITableView: UIScrollView {
         }
     }
 
+    // MARK: Queries and scrolling (open, as in UIKit; the work is in UITableView+Layout.swift)
+
+    /// The cells on screen, in row order, as `visibleCells`.
+    open var visibleCells: [UITableViewCell] {
+        updateVisibleContentIfNeeded()
+        return visibleCellsByIndexPath.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The index paths of the rows on screen, in order, as `indexPathsForVisibleRows`.
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        updateVisibleContentIfNeeded()
+        return visibleCellsByIndexPath.keys.sorted()
+    }
+
+    /// The cell showing a row, nil when the row is not on screen (or out of range), as
+    /// `cellForRow(at:)`.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        updateVisibleContentIfNeeded()
+        return visibleCellsByIndexPath[indexPath]
+    }
+
+    /// The row a visible cell shows, as `indexPath(for:)`.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        visibleCellsByIndexPath.first { $0.value === cell }?.key
+    }
+
+    /// The row at a point of the content, as `indexPathForRow(at:)`.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        guard point.x >= rowInset, point.x < rowInset + rowWidth || rowWidth == 0 else { return nil }
+        return geometry.row(atY: point.y)
+    }
+
+    /// The rows overlapping a rectangle of the content, as `indexPathsForRows(in:)`.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        return geometry.rows(from: rect.minY, to: rect.maxY)
+    }
+
+    /// A section's rectangle in the content, header to footer, as `rect(forSection:)`
+    /// (`.zero` and a logged error out of range).
+    open func rect(forSection section: Int) -> CGRect {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        guard geometry.sections.indices.contains(section) else {
+            report("rect(forSection:): section \(section) is out of range (\(geometry.numberOfSections) sections)")
+            return .zero
+        }
+        let item = geometry.sections[section]
+        return CGRect(x: 0, y: item.top, width: bounds.width, height: item.bottom - item.top)
+    }
+
+    /// A row's rectangle in the content, as `rectForRow(at:)` (`.zero` and a logged error
+    /// out of range).
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        guard let frame = rowFrame(indexPath) else {
+            report("rectForRow(at:): \(describe(indexPath)) is out of range")
+            return .zero
+        }
+        return frame
+    }
+
+    /// A section header's rectangle in the content (its own place, not pinned), as
+    /// `rectForHeader(inSection:)`.
+    open func rectForHeader(inSection section: Int) -> CGRect {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        return headerFrame(section) ?? .zero
+    }
+
+    /// A section footer's rectangle in the content, as `rectForFooter(inSection:)`.
+    open func rectForFooter(inSection section: Int) -> CGRect {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        return footerFrame(section) ?? .zero
+    }
+
+    /// The header view shown for a section, as `headerView(forSection:)`.
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        updateVisibleContentIfNeeded()
+        return visibleHeaderViews[section] as? UITableViewHeaderFooterView
+    }
+
+    /// The footer view shown for a section, as `footerView(forSection:)`.
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        updateVisibleContentIfNeeded()
+        return visibleFooterViews[section] as? UITableViewHeaderFooterView
+    }
+
+    /// Scrolls so that a row shows at `scrollPosition`, as `scrollToRow(at:at:animated:)`
+    /// (within the offset limits; `.none` scrolls the least that shows the whole row).
+    /// `NSNotFound` as the row scrolls to the section. A row out of range is a logged error.
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        loadDataIfNeeded()
+        geometry.layOutIfNeeded()
+        let target: CGRect
+        if indexPath.count == 2, indexPath.row == NSNotFound, geometry.sections.indices.contains(indexPath.section) {
+            target = rect(forSection: indexPath.section)
+        } else if let frame = rowFrame(indexPath) {
+            target = frame
+        } else {
+            report("scrollToRow(at:at:animated:): \(describe(indexPath)) is out of range")
+            return
+        }
+        scrollToRect(target, at: scrollPosition, section: indexPath.section, animated: animated)
+    }
+
+    /// Scrolls the selected row nearest the position there, as
+    /// `scrollToNearestSelectedRow(at:animated:)`.
+    open func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+        guard
+            let nearest = selectedRows.min(by: { lhs, rhs in
+                abs((rowFrame(lhs)?.midY ?? 0) - bounds.midY) < abs((rowFrame(rhs)?.midY ?? 0) - bounds.midY)
+            })
+        else { return }
+        scrollToRow(at: nearest, at: scrollPosition, animated: animated)
+    }
+
+    // MARK: Selection (open, as in UIKit; the work is in UITableView+Selection.swift)
+
+    /// The selected row (the first when several are), as `indexPathForSelectedRow`.
+    open var indexPathForSelectedRow: IndexPath? {
+        selectedRows.min()
+    }
+
+    /// The selected rows in order, nil when none, as `indexPathsForSelectedRows`.
+    open var indexPathsForSelectedRows: [IndexPath]? {
+        selectedRows.isEmpty ? nil : selectedRows.sorted()
+    }
+
+    /// Selects a row (nil deselects all), optionally scrolling it to `scrollPosition`, as
+    /// `selectRow(at:animated:scrollPosition:)`. As in UIKit, the delegate is not told (no
+    /// `willSelectRowAt` / `didSelectRowAt`), and `.none` does not scroll. With single
+    /// selection the other rows are deselected. A row out of range is a logged error.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        loadDataIfNeeded()
+        guard let indexPath else {
+            for selected in selectedRows { deselectRow(at: selected, animated: animated) }
+            return
+        }
+        guard geometry.contains(indexPath) else {
+            report("selectRow(at:animated:scrollPosition:): \(describe(indexPath)) is out of range")
+            return
+        }
+        guard allowsSelection || allowsMultipleSelection else { return }
+        if !allowsMultipleSelection {
+            for other in selectedRows where other != indexPath { deselectRow(at: other, animated: animated) }
+        }
+        selectedRows.insert(indexPath)
+        visibleCellsByIndexPath[indexPath]?.setSelected(true, animated: animated)
+        if scrollPosition != .none {
+            scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+        }
+    }
+
+    /// Deselects a row, as `deselectRow(at:animated:)` (the delegate is not told; animated
+    /// fades the selection out).
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        guard selectedRows.remove(indexPath) != nil else { return }
+        visibleCellsByIndexPath[indexPath]?.setSelected(false, animated: animated)
+    }
+
+    // MARK: Updates (open, as in UIKit; the work is in UITableView+Updates.swift)
+
+    /// Begins a batch of updates that animate together, as `beginUpdates()`; batches nest.
+    open func beginUpdates() {
+        updateDepth += 1
+    }
+
+    /// Ends a batch, as `endUpdates()`: the outermost one checks the updates against the
+    /// data source's new counts and animates them.
+    open func endUpdates() {
+        guard updateDepth > 0 else {
+            report("endUpdates() without beginUpdates(); ignored")
+            return
+        }
+        updateDepth -= 1
+        if updateDepth == 0 { commitUpdates() }
+    }
+
+    /// Runs `updates` (which change the data source and call the insert, delete, move and
+    /// reload methods) as one animated batch, then `completion` with whether the animations
+    /// ran to their end, as `performBatchUpdates(_:completion:)`.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updateDepth += 1
+        updates?()
+        if let completion { pendingCompletions.append(completion) }
+        updateDepth -= 1
+        if updateDepth == 0 { commitUpdates() }
+    }
+
+    /// Whether updates are waiting for the end of their batch, as `hasUncommittedUpdates`.
+    open var hasUncommittedUpdates: Bool {
+        updateDepth > 0 && !pendingUpdates.isEmpty
+    }
+
+    /// Inserts sections at their new indexes, as `insertSections(_:with:)`.
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        batch { for section in sections { $0.insertedSections[section] = animation } }
+    }
+
+    /// Deletes sections at their old indexes, as `deleteSections(_:with:)`.
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        batch { for section in sections { $0.deletedSections[section] = animation } }
+    }
+
+    /// Reloads sections (old indexes), as `reloadSections(_:with:)`.
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        batch { for section in sections { $0.reloadedSections[section] = animation } }
+    }
+
+    /// Moves a section, as `moveSection(_:toSection:)`.
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        batch { $0.movedSections.append((section, newSection)) }
+    }
+
+    /// Inserts rows at their new index paths, as `insertRows(at:with:)`.
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { for indexPath in indexPaths { $0.insertedRows[indexPath] = animation } }
+    }
+
+    /// Deletes rows at their old index paths, as `deleteRows(at:with:)`.
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { for indexPath in indexPaths { $0.deletedRows[indexPath] = animation } }
+    }
+
+    /// Reloads rows (old index paths): their cells are replaced, as `reloadRows(at:with:)`.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch { for indexPath in indexPaths { $0.reloadedRows[indexPath] = animation } }
+    }
+
+    /// Moves a row, as `moveRow(at:to:)`.
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        batch { $0.movedRows.append((indexPath, newIndexPath)) }
+    }
+
+    /// Configures visible rows again with the cells they have, as `reconfigureRows(at:)`:
+    /// the data source's `cellForRowAt` runs and `dequeueReusableCell(withIdentifier:for:)`
+    /// returns the row's own cell.
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        batch { $0.reconfiguredRows.append(contentsOf: indexPaths) }
+    }
+
     // MARK: Overrides (the work is in the extensions)
 
     /// Reloads every row, header and footer, as `reloadData()`: the cells on screen go to
