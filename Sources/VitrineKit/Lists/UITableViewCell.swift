@@ -310,7 +310,7 @@ open class UITableViewCell: UIView {
         didSet {
             guard backgroundView !== oldValue else { return }
             oldValue?.removeFromSuperview()
-            if let backgroundView { insertSubview(backgroundView, at: 0) }
+            if let backgroundView { backgroundHost.insertSubview(backgroundView, at: 0) }
             setNeedsLayout()
         }
     }
@@ -385,17 +385,18 @@ open class UITableViewCell: UIView {
     private func updateSelectionAppearance(animated: Bool = false) {
         guard let selected = selectedBackgroundView else { return }
         if showsSelectedBackground {
-            if selected.superview !== self {
-                selected.frame = bounds
+            let host = backgroundHost
+            if selected.superview !== host {
+                selected.frame = host.bounds
                 selected.alpha = 1
-                if let backgroundView, backgroundView.superview === self {
-                    insertSubview(selected, aboveSubview: backgroundView)
+                if let backgroundView, backgroundView.superview === host {
+                    host.insertSubview(selected, aboveSubview: backgroundView)
                 } else {
-                    insertSubview(selected, at: 0)
+                    host.insertSubview(selected, at: 0)
                 }
             }
             selected.alpha = 1
-        } else if selected.superview === self {
+        } else if selected.superview === backgroundHost {
             if animated {
                 UIView.animate(
                     withDuration: 0.25, animations: { selected.alpha = 0 },
@@ -474,10 +475,67 @@ open class UITableViewCell: UIView {
     var groupedCorners: UIRectCorner = [] {
         didSet {
             guard groupedCorners != oldValue else { return }
-            layer.cornerRadius = groupedCorners.isEmpty ? 0 : UITableView.insetGroupedCornerRadius
-            clipsToBounds = !groupedCorners.isEmpty
-            setNeedsLayout()
+            updateCornerClip()
         }
+    }
+
+    /// The rounded view behind a grouped section's first or last row: the cell clips it, so
+    /// it reaches past the edges that stay square, and it holds the background and the
+    /// backgrounds that show selection (Vitrine's layers have no `maskedCorners`).
+    private var cornerClip: UIView?
+
+    /// Where the background views go: the corner clip, else the cell.
+    private var backgroundHost: UIView { cornerClip ?? self }
+
+    /// The cell's colour, as `UIView.backgroundColor`; with rounded corners it is the
+    /// rounded view's.
+    open override var backgroundColor: UIColor? {
+        get { cornerClip?.backgroundColor ?? super.backgroundColor }
+        set {
+            if let cornerClip { cornerClip.backgroundColor = newValue } else { super.backgroundColor = newValue }
+        }
+    }
+
+    private func updateCornerClip() {
+        let moving = [backgroundView, storedSelectedBackgroundView].compactMap { $0 }.filter {
+            $0.superview === backgroundHost
+        }
+        if groupedCorners.isEmpty {
+            guard let clip = cornerClip else { return }
+            let color = clip.backgroundColor
+            cornerClip = nil
+            clip.removeFromSuperview()
+            super.backgroundColor = color
+            clipsToBounds = false
+            for view in moving.reversed() { insertSubview(view, at: 0) }
+        } else if cornerClip == nil {
+            let clip = UIView(frame: bounds)
+            clip.layer.cornerRadius = UITableView.insetGroupedCornerRadius
+            clip.clipsToBounds = true
+            clip.isUserInteractionEnabled = false
+            clip.backgroundColor = super.backgroundColor
+            super.backgroundColor = .clear
+            clipsToBounds = true
+            insertSubview(clip, at: 0)
+            cornerClip = clip
+            for view in moving.reversed() { clip.insertSubview(view, at: 0) }
+        }
+        setNeedsLayout()
+    }
+
+    private func layOutCornerClip() {
+        guard let clip = cornerClip else { return }
+        let radius = UITableView.insetGroupedCornerRadius
+        var frame = bounds
+        if !groupedCorners.contains(.topLeft) {
+            frame.origin.y -= radius
+            frame.size.height += radius
+        }
+        if !groupedCorners.contains(.bottomLeft) { frame.size.height += radius }
+        clip.frame = frame
+        let inClip = CGRect(x: 0, y: -frame.minY, width: bounds.width, height: bounds.height)
+        backgroundView?.frame = inClip
+        storedSelectedBackgroundView?.frame = inClip
     }
 
     // MARK: Layout
@@ -518,6 +576,7 @@ open class UITableViewCell: UIView {
         super.layoutSubviews()
         backgroundView?.frame = bounds
         storedSelectedBackgroundView?.frame = bounds
+        layOutCornerClip()
         contentView.frame = contentViewFrame(forWidth: bounds.width, height: bounds.height)
         if let accessory = shownAccessoryView {
             accessory.frame = accessoryFrame()
