@@ -84,3 +84,21 @@ import Testing
         #expect(model.events == ["willDisplay 0.4"])
     }
 }
+
+extension TableViewReuseTests {
+    @Test func aNewDataSourceOrRowHeightAsksForEveryCellAgain() {
+        let first = TableModel(rows: 10)
+        let scene = TableScene(model: first) { $0.rowHeight = 40 }
+        let table = scene.tableView
+        #expect(table.visibleCells.first?.textLabel?.text == "Row 0.0")
+        let second = TableModel(sections: [["Other"]])
+        table.dataSource = second
+        table.layoutIfNeeded()
+        #expect(table.visibleCells.map { $0.textLabel?.text } == ["Other"])
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        table.rowHeight = 80
+        table.layoutIfNeeded()
+        #expect(table.visibleCells.first?.frame.height == 80)
+        #expect(table.contentSize.height == 80)
+    }
+}

@@ -25,6 +25,12 @@ extension UITableView {
         guard needsReload, !isUpdatingVisibleContent else { return }
         needsReload = false
         hasLoadedData = true
+        // Cells on screen showed the old data: they are asked for again.
+        if !visibleCellsByIndexPath.isEmpty || !visibleHeaderViews.isEmpty || !visibleFooterViews.isEmpty {
+            closeSwipeActions(animated: false)
+            cancelTouchTracking()
+            removeAllVisibleContent()
+        }
         let sectionCount = max(0, dataSource.map { $0.numberOfSections(in: self) } ?? 0)
         var sections: [TableGeometry.Section] = []
         sections.reserveCapacity(sectionCount)
