@@ -86,3 +86,28 @@ import Testing
         #expect(custom.frame == CGRect(x: 0, y: table.contentOffset.y, width: 320, height: 64))
     }
 }
+
+extension TableViewHeaderTests {
+    @Test func aTapOnAPinnedHeaderSelectsNoRowUnderIt() {
+        let scene = TableScene(model: model()) {
+            $0.rowHeight = 40
+            $0.sectionHeaderHeight = 30
+        }
+        scene.scroll(to: 100)
+        scene.input.tap(at: CGPoint(x: 100, y: 10), time: 1)
+        #expect(scene.tableView.indexPathForSelectedRow == nil)
+        scene.input.tap(at: CGPoint(x: 100, y: 50), time: 2)
+        #expect(scene.tableView.indexPathForSelectedRow == scene.tableView.indexPathForRow(at: CGPoint(x: 100, y: 150)))
+    }
+
+    @Test func aTableThatShrinksKeepsItsOffsetInsideTheContent() {
+        let model = model()
+        let scene = TableScene(model: model) { $0.rowHeight = 40 }
+        scene.scroll(to: 900)
+        model.sections = [["Only"]]
+        model.headerTitles = []
+        scene.tableView.reloadData()
+        #expect(scene.tableView.contentOffset.y == 0)
+        #expect(scene.tableView.contentSize.height == 40)
+    }
+}

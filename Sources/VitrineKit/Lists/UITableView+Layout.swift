@@ -47,6 +47,13 @@ extension UITableView {
         measuredWidth = bounds.width
         // Rows that went away take their selection with them.
         selectedRows = selectedRows.filter { geometry.contains($0) }
+        geometry.layOutIfNeeded()
+        updateContentSize()
+        // A table that shrank keeps its offset within the new content, as UIKit's does.
+        let limits = contentOffsetLimits
+        if !isDragging && !isDecelerating && contentOffset.y > limits.maximum.y {
+            contentOffset.y = limits.maximum.y
+        }
     }
 
     /// The data source's row count for a section (never negative).

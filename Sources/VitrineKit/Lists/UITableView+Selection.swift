@@ -93,7 +93,11 @@ extension UITableView {
                 onDetailButton: false, closesSwipe: true)
             return
         }
-        let indexPath = indexPathForRow(at: point)
+        // A touch on a header or footer (a pinned one lies over rows) selects nothing.
+        let onSupplementary = (Array(visibleHeaderViews.values) + Array(visibleFooterViews.values)).contains {
+            touch.view?.isDescendant(of: $0) ?? false
+        }
+        let indexPath = onSupplementary ? nil : indexPathForRow(at: point)
         var onDetail = false
         if let indexPath, let cell = visibleCellsByIndexPath[indexPath] {
             onDetail = cell.detailButtonContains(touch.location(in: cell))
