@@ -142,3 +142,30 @@ import Testing
 @MainActor final class SwipeLog {
     var entries: [String] = []
 }
+
+extension TableViewSwipeTests {
+    @Test func swipingAnotherRowClosesTheOpenOneAndSwipingBackCloses() {
+        let log = SwipeLog()
+        let scene = scene(log: log)
+        let table = scene.tableView
+        let first = try! #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+        let second = try! #require(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+        swipe(scene, row: 1, from: 280, to: 150, time: 1)
+        finish(scene)
+        #expect(first.frame.minX < 0)
+        swipe(scene, row: 3, from: 280, to: 150, time: 3)
+        finish(scene)
+        #expect(first.frame.minX == 0)
+        #expect(second.frame.minX < 0)
+        // A drag to the right on the open row closes it.
+        let y: CGFloat = 3 * 44 + 22
+        scene.input.down(at: CGPoint(x: 100, y: y), time: 5)
+        for step in 1...8 {
+            scene.input.move(to: CGPoint(x: 100 + CGFloat(step) * 20, y: y), time: 5 + Double(step) * 0.016)
+        }
+        scene.input.up(time: 5.5)
+        finish(scene)
+        #expect(second.frame.minX == 0)
+        #expect(log.entries.isEmpty)
+    }
+}

@@ -220,12 +220,15 @@ extension UITableView {
     func swipeShouldBegin(_ pan: UIPanGestureRecognizer) -> Bool {
         let translation = pan.translation(in: self)
         guard abs(translation.x) > abs(translation.y) else { return false }
-        if swipeState != nil { return true }
-        guard translation.x < 0, !isEditing else { return false }
         let start = CGPoint(x: pan.location(in: self).x - translation.x, y: pan.location(in: self).y - translation.y)
-        guard let indexPath = indexPathForRow(at: start), visibleCellsByIndexPath[indexPath] != nil else {
-            return false
+        let indexPath = indexPathForRow(at: start)
+        if let swipeState {
+            // Dragging the open row moves it; dragging another closes the open one first.
+            if swipeState.indexPath == indexPath || swipeState.actionsView.frame.contains(start) { return true }
+            closeSwipeActions(animated: true)
         }
+        guard translation.x < 0, !isEditing else { return false }
+        guard let indexPath, visibleCellsByIndexPath[indexPath] != nil else { return false }
         guard dataSource?.tableView(self, canEditRowAt: indexPath) ?? false else { return false }
         guard let configuration = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath),
             !configuration.actions.isEmpty
