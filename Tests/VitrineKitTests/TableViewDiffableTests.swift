@@ -148,3 +148,62 @@ final class RecordingTableView: UITableView {
         #expect(scene.table.visibleCells.count == 1)
     }
 }
+
+extension TableViewDiffableTests {
+    @Test func randomSnapshotsApplyWithoutErrorsAndShowTheirItems() {
+        let rig = HeadlessRig(width: 320, height: 640)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 640))
+        window.isHidden = false
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.rowHeight = 20
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+        let dataSource = UITableViewDiffableDataSource<String, Int>(tableView: table) { table, indexPath, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            cell.textLabel?.text = "\(item)"
+            return cell
+        }
+        window.addSubview(table)
+        var generator = TableSplitMix(seed: 7)
+        var reports: [String] = []
+        for round in 0..<120 {
+            var snapshot = NSDiffableDataSourceSnapshot<String, Int>()
+            let sections = ["a", "b", "c", "d"].filter { _ in generator.next() % 4 != 0 }.shuffled(using: &generator)
+            var items = Array(0..<30).filter { _ in generator.next() % 3 != 0 }.shuffled(using: &generator)[...]
+            for section in sections {
+                snapshot.appendSections([section])
+                let count = Int(generator.next() % 7)
+                snapshot.appendItems(Array(items.prefix(count)), toSection: section)
+                items = items.dropFirst(count)
+            }
+            if let reloaded = snapshot.itemIdentifiers.first, generator.next() % 2 == 0 {
+                snapshot.reloadItems([reloaded])
+            }
+            reports += tableReports {
+                dataSource.apply(snapshot, animatingDifferences: round % 3 != 0)
+                for _ in 0..<20 { rig.clock.advance(by: HeadlessRig.frame) }
+                table.layoutIfNeeded()
+            }
+            let shown = table.visibleCells.map { $0.textLabel?.text ?? "?" }
+            #expect(shown == snapshot.itemIdentifiers.map(String.init), "round \(round)")
+            #expect(table.numberOfSections == snapshot.numberOfSections, "round \(round)")
+            for cell in table.visibleCells {
+                #expect(cell.frame == table.rectForRow(at: table.indexPath(for: cell)!), "round \(round)")
+                #expect(cell.alpha == 1, "round \(round)")
+            }
+        }
+        #expect(reports.isEmpty, "\(reports.first ?? "")")
+    }
+}
+
+/// A small seeded generator, so random tests repeat.
+struct TableSplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
