@@ -16,6 +16,8 @@ import Testing
         let scene = scene()
         let table = scene.tableView
         let cell = try! #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        let notifications = NotificationRecorder([UITableView.selectionDidChangeNotification])
+        defer { notifications.stop() }
         scene.input.down(at: CGPoint(x: 100, y: 100), time: 1)
         #expect(cell.isHighlighted)
         #expect(!cell.isSelected)
@@ -25,6 +27,7 @@ import Testing
         #expect(cell.isSelected)
         #expect(scene.model.touchEvents == ["highlight 0.2", "unhighlight 0.2", "willSelect 0.2", "didSelect 0.2"])
         #expect(table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+        #expect(notifications.names(for: table) == [UITableView.selectionDidChangeNotification])
         // Single selection: tapping another row deselects the first.
         scene.model.events = []
         scene.input.tap(at: CGPoint(x: 100, y: 10), time: 2)

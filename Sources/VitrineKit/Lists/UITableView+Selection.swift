@@ -18,6 +18,10 @@ struct TableTouchTracking {
 }
 
 extension UITableView {
+    /// Posted when the user changes the selection (not when the app selects by program), as
+    /// `UITableView.selectionDidChangeNotification`.
+    public static let selectionDidChangeNotification = Notification.Name("UITableViewSelectionDidChangeNotification")
+
     /// How far a finger may move before it is no longer a tap on a row (the pan gesture's
     /// 10 points): a drag that scrolls ends the highlight.
     static let tapSlop: CGFloat = 10
@@ -57,6 +61,7 @@ extension UITableView {
         selectedRows.insert(target)
         visibleCellsByIndexPath[target]?.setSelected(true, animated: false)
         tableDelegate?.tableView(self, didSelectRowAt: target)
+        NotificationCenter.default.post(name: UITableView.selectionDidChangeNotification, object: self)
     }
 
     private func userDeselect(_ indexPath: IndexPath) {
@@ -70,6 +75,7 @@ extension UITableView {
         selectedRows.remove(target)
         visibleCellsByIndexPath[target]?.setSelected(false, animated: true)
         tableDelegate?.tableView(self, didDeselectRowAt: target)
+        NotificationCenter.default.post(name: UITableView.selectionDidChangeNotification, object: self)
     }
 
     // MARK: Touches
