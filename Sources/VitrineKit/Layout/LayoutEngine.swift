@@ -91,6 +91,7 @@ final class LayoutEngine {
 
     /// Installs the active constraints of `view` and its subtree.
     func addSubtree(_ view: UIView) {
+        if !isFitting { subtreesToCheck.append(view) }
         var stack = [view]
         while let current = stack.popLast() {
             if let state = current.autoLayout {
@@ -521,8 +522,11 @@ final class LayoutEngine {
         try? solver.remove(equation)
     }
 
-    /// Where conflict reports go: the log (tests listen here).
+    /// Where conflict reports go: the log, as errors (tests listen here).
     static var reportHandler: @MainActor (String) -> Void = { kitLog.error("\($0)") }
+    /// Where ambiguity reports go: the log, as notices (UIKit says nothing; a kiosk's
+    /// installer is better told).
+    static var ambiguityHandler: @MainActor (String) -> Void = { kitLog.notice("\($0)") }
 
     /// Logs what UIKit logs when required constraints conflict: the constraints involved and
     /// the one broken.
@@ -611,6 +615,35 @@ final class LayoutEngine {
             rounds += 1
         } while needsSolve && rounds < 4
         needsSolve = false
+        if !subtreesToCheck.isEmpty { reportAmbiguity() }
+    }
+
+    /// Subtrees whose constraints came in since the last layout: checked once for ambiguity.
+    private var subtreesToCheck: [UIView] = []
+
+    /// Tells the log which views of the subtrees that just came in have frames their
+    /// constraints do not fix (UIKit leaves them where the solver happened to put them; so
+    /// does Vitrine). Once per subtree, not at every pass: it asks the solver per variable.
+    private func reportAmbiguity() {
+        let roots = subtreesToCheck
+        subtreesToCheck = []
+        var ambiguous: [String] = []
+        for root in roots {
+            var stack = [root]
+            while let view = stack.popLast() {
+                stack.append(contentsOf: view.subviews)
+                guard !view.translatesAutoresizingMaskIntoConstraints, entries[ObjectIdentifier(view)] != nil,
+                    Self.hasAmbiguousLayout(view)
+                else { continue }
+                ambiguous.append("\(LayoutDescription.item(view)) \(view.frame)")
+            }
+        }
+        guard !ambiguous.isEmpty else { return }
+        let shown = ambiguous.prefix(10).joined(separator: "\n    ")
+        let more = ambiguous.count > 10 ? "\n    and \(ambiguous.count - 10) more" : ""
+        Self.ambiguityHandler(
+            "[LayoutConstraints] Ambiguous layout: the constraints do not fix the frames of\n    \(shown)\(more)\n(UIView.autoLayoutTrace shows the tree.)"
+        )
     }
 
     /// A label's baselines move with its height (it centres its text): the baseline
