@@ -309,6 +309,12 @@ final class LayoutEngine {
     /// autoresizing mask (or the root) now stands elsewhere.
     func geometryDidChange(of view: UIView) {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
+        // A scroll: the frame guide follows the bounds' origin.
+        for guide in view.layoutGuides where guide.role == .scrollFrame {
+            if let guideEntry = entries[ObjectIdentifier(guide)], syncFrameEquations(of: guideEntry) {
+                markNeedsSolve()
+            }
+        }
         if view === root || view.translatesAutoresizingMaskIntoConstraints {
             if syncFrameEquations(of: entry) { markNeedsSolve() }
         } else if !isApplying {
@@ -359,9 +365,28 @@ final class LayoutEngine {
             }
         } else if let guide = item as? UILayoutGuide {
             origin = .guideInsets(guide)
-            if let owner = guide.owningView, guide.role != .custom {
-                let insets = guide.role == .layoutMargins ? owner.effectiveLayoutMargins : owner.safeAreaInsets
-                specs = insetSpecs(entry, owner: owner, insets: insets)
+            if let owner = guide.owningView {
+                switch guide.role {
+                case .custom: break
+                case .layoutMargins: specs = insetSpecs(entry, owner: owner, insets: owner.effectiveLayoutMargins)
+                case .safeArea: specs = insetSpecs(entry, owner: owner, insets: owner.safeAreaInsets)
+                case .scrollContent:
+                    // At the content's origin; its size is the app's constraints' to give.
+                    specs = [
+                        EquationSpec([(entry.x, 1)], 0, .equal, .required),
+                        EquationSpec([(entry.y, 1)], 0, .equal, .required),
+                    ]
+                case .scrollFrame:
+                    // The visible rectangle in content coordinates: it moves with the offset.
+                    let ownerEntry = self.entry(for: owner)
+                    let origin = owner.bounds.origin
+                    specs = [
+                        EquationSpec([(entry.x, 1)], -Double(origin.x), .equal, .required),
+                        EquationSpec([(entry.y, 1)], -Double(origin.y), .equal, .required),
+                        EquationSpec([(entry.width, 1), (ownerEntry.width, -1)], 0, .equal, .required),
+                        EquationSpec([(entry.height, 1), (ownerEntry.height, -1)], 0, .equal, .required),
+                    ]
+                }
             }
         } else {
             return false
@@ -609,7 +634,10 @@ final class LayoutEngine {
             syncInsetGuides()
             needsSolve = false
             solver.updateVariables()
-            if !isFitting { applyFrames() }
+            if !isFitting {
+                applyFrames()
+                applyScrollContentSizes()
+            }
             if syncInsetGuides() { needsSolve = true }
             if refreshBaselineConstraints() { needsSolve = true }
             rounds += 1
@@ -659,6 +687,18 @@ final class LayoutEngine {
             changed = true
         }
         return changed
+    }
+
+    /// A scroll view whose content layout guide has constraints gets the guide's solved size
+    /// as its `contentSize`, as UIKit's does.
+    private func applyScrollContentSizes() {
+        for guide in insetGuides.values where guide.role == .scrollContent {
+            guard let scrollView = guide.owningView as? UIScrollView,
+                !guide.itemState.referencingConstraints.isEmpty, let entry = entries[ObjectIdentifier(guide)]
+            else { continue }
+            let size = CGSize(width: max(0, entry.width.value), height: max(0, entry.height.value))
+            if scrollView.contentSize != size { scrollView.contentSize = size }
+        }
     }
 
     /// Brings the margins and safe-area guides to the current frames; true when one moved.

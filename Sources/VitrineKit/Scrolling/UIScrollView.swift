@@ -135,9 +135,8 @@ open class UIScrollView: UIView {
     /// when Auto Layout lays the content out.
     public var contentLayoutGuide: UILayoutGuide {
         if let guide = storedContentLayoutGuide { return guide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollView-contentLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = UILayoutGuide(role: .scrollContent, owningView: self)
+        autoLayoutState.layoutGuides.append(guide)
         storedContentLayoutGuide = guide
         return guide
     }
@@ -147,9 +146,8 @@ open class UIScrollView: UIView {
     /// `frameLayoutGuide`.
     public var frameLayoutGuide: UILayoutGuide {
         if let guide = storedFrameLayoutGuide { return guide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollView-frameLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = UILayoutGuide(role: .scrollFrame, owningView: self)
+        autoLayoutState.layoutGuides.append(guide)
         storedFrameLayoutGuide = guide
         return guide
     }
