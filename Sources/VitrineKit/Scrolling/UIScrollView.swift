@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePlatform
 
 /// A view whose content is larger than its bounds and moves under a finger, as UIKit's
 /// `UIScrollView`. As the View Programming Guide has it, the content offset is the bounds'
@@ -76,8 +77,11 @@ open class UIScrollView: UIView {
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
 
-    /// Whether a finger scrolls the content, as `isScrollEnabled` (default true).
-    open var isScrollEnabled = true
+    /// Whether a finger scrolls the content, as `isScrollEnabled` (default true). As in
+    /// UIKit, it enables or disables `panGestureRecognizer`; scrolling by program still works.
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
 
     /// Whether the content bounces past its edges, as `bounces` (default true).
     open var bounces = true
@@ -106,6 +110,20 @@ open class UIScrollView: UIView {
     open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
     /// Insets of the horizontal indicator, as `horizontalScrollIndicatorInsets`.
     open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Both indicators' insets, as `scrollIndicatorInsets`: setting it sets both; reading it
+    /// gives the vertical one's.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
+    /// Whether the indicator insets also take the safe area the content insets take, as
+    /// `automaticallyAdjustsScrollIndicatorInsets` (default true).
+    open var automaticallyAdjustsScrollIndicatorInsets = true
+    /// The indicators' colour, as `indicatorStyle` (default `.default`).
+    open var indicatorStyle = IndicatorStyle.default
 
     /// Whether touches on the content wait (150 ms) to see whether they scroll, as
     /// `delaysContentTouches` (default true).
@@ -114,19 +132,66 @@ open class UIScrollView: UIView {
     /// `canCancelContentTouches` (default true).
     open var canCancelContentTouches = true
 
-    /// The least zoom scale, as `minimumZoomScale` (default 1).
-    open var minimumZoomScale: CGFloat = 1
+    /// The least zoom scale, as `minimumZoomScale` (default 1). Zooming is possible (a
+    /// `pinchGestureRecognizer` exists) while it is below `maximumZoomScale`.
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { zoomLimitsDidChange() }
+    }
     /// The largest zoom scale, as `maximumZoomScale` (default 1).
-    open var maximumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { zoomLimitsDidChange() }
+    }
     /// Whether zooming past the limits bounces back, as `bouncesZoom` (default true).
     open var bouncesZoom = true
+    /// The zoom scale the content has (`zoomScale`).
+    var currentZoomScale: CGFloat = 1
 
     /// Whether a finger is on the content (it may not have moved yet), as `isTracking`.
     open internal(set) var isTracking = false
     /// Whether the content is being dragged, as `isDragging`.
     open internal(set) var isDragging = false
-    /// Whether the content is moving on after the finger lifted, as `isDecelerating`.
+    /// Whether the content is moving on after the finger lifted (decelerating, or springing
+    /// back from past an edge), as `isDecelerating`.
     open internal(set) var isDecelerating = false
+    /// Whether a pinch is zooming the content, as `isZooming`.
+    open internal(set) var isZooming = false
+    /// Whether the zoom scale is springing back inside its limits after a pinch went past
+    /// them, as `isZoomBouncing`.
+    open internal(set) var isZoomBouncing = false
+
+    // MARK: Gesture recognizers
+
+    /// The recognizer that drags the content, as `panGestureRecognizer`: the scroll view
+    /// owns it and handles its actions; enabled while `isScrollEnabled`.
+    public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
+
+    /// The recognizer that zooms the content, as `pinchGestureRecognizer`: nil while zooming
+    /// is not possible (`maximumZoomScale` not above `minimumZoomScale`).
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+
+    /// Holds touches on the content back for `contentTouchDelay` while the drag decides
+    /// (`delaysContentTouches`); UIKit has a private recognizer for this too.
+    let delayedTouchesRecognizer = ScrollViewDelayedTouchesRecognizer()
+    /// Answers for the scroll view's own recognizers (simultaneous pan and pinch).
+    let gestureCoordinator = ScrollViewGestureCoordinator()
+
+    // MARK: Motion state (see UIScrollView+Dragging.swift, ScrollMotion.swift)
+
+    /// The drag under way.
+    var drag: ScrollDrag?
+    /// The motion after a drag, of an animated scroll or of a zoom, if any.
+    var motion: ScrollMotion?
+    /// The display link driving `motion` on the screen's vblanks.
+    var motionLink: CADisplayLink?
+    /// A touch stopped a motion: it belongs to the scroll view, not the content.
+    var touchStoppedMotion = false
+    /// The pinch under way.
+    var pinch: ScrollPinch?
+    /// The scroll indicators, made when first shown (UIKit's are subviews too).
+    var verticalScrollIndicator: ScrollIndicatorView?
+    var horizontalScrollIndicator: ScrollIndicatorView?
+    /// The wake-up that starts the indicators' fade.
+    var indicatorFadeTimer: ClockTimer?
 
     // MARK: Layout guides
 
@@ -161,6 +226,7 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
+        setUpGestureRecognizers()
     }
 
     /// Vitrine has no archives; always fails.
@@ -205,17 +271,48 @@ open class UIScrollView: UIView {
         return CGPoint(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    // MARK: Touches on the content
+
+    /// Returns whether to cancel the touches of a content view and scroll, as
+    /// `touchesShouldCancel(in:)`: called when a drag would begin on a touch the content
+    /// already has (only while `canCancelContentTouches`). The default is UIKit's: false for
+    /// a `UIControl`, true otherwise.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        !(view is UIControl)
+    }
+
+    /// Returns whether `view` in the content gets the touches that begin on it, as
+    /// `touchesShouldBegin(_:with:in:)`: asked when a touch-down would be delivered to it
+    /// (after the delay with `delaysContentTouches`, else at once). The default is true.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        true
+    }
+
+    /// The scroll view's own recognizers: the pan begins only when the content can move
+    /// along the finger (`UIScrollView+Dragging.swift`), the pinch only with a view to zoom.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === panGestureRecognizer { return panShouldBegin() }
+        if gestureRecognizer === pinchGestureRecognizer { return pinchShouldBegin() }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     // MARK: Hooks for the other files
 
-    /// Scrolls to `offset`; `animated` runs the scroll animation. The scrolling file
-    /// overrides how (this one jumps).
+    /// Scrolls to `offset`: any motion under way stops; `animated` runs UIKit's scroll
+    /// animation (`UIScrollView+Motion.swift`), else it jumps.
     func scroll(to offset: CGPoint, animated: Bool) {
-        contentOffset = offset
-        if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+        stopMotion()
+        guard animated else {
+            contentOffset = offset
+            return
+        }
+        animateScroll(to: offset)
     }
 
     /// The content size changed (the indicators and limits follow).
-    func contentSizeDidChange() {}
+    func contentSizeDidChange() {
+        layoutScrollIndicators()
+    }
 
     private func contentLayoutGuideDidChange() {
         setNeedsLayout()
@@ -275,6 +372,18 @@ open class UIScrollView: UIView {
     /// cells and the indicators) runs at the next pass.
     func didScroll() {
         setNeedsLayout()
+        layoutScrollIndicators()
         delegate?.scrollViewDidScroll(self)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutScrollIndicators()
+    }
+
+    open override func didAddSubview(_ subview: UIView) {
+        super.didAddSubview(subview)
+        // The indicators stay above the content, as UIKit brings them to the front.
+        if !(subview is ScrollIndicatorView) { bringScrollIndicatorsToFront() }
     }
 }
