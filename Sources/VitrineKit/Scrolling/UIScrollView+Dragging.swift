@@ -91,13 +91,34 @@ extension UIScrollView {
         return maximum.y > minimum.y || (bounces && alwaysBounceVertical)
     }
 
+    /// The pan's translation in the scroll view's coordinates.
+    var panTranslation: CGPoint { inOwnCoordinates(panGestureRecognizer.translation(in: nil)) }
+
+    /// A vector in window coordinates in the scroll view's: the same numbers when nothing
+    /// between them scales or turns (so a drag is exactly 1:1, without the rounding of a
+    /// conversion through the view tree), else converted.
+    func inOwnCoordinates(_ vector: CGPoint) -> CGPoint {
+        guard let window else { return vector }
+        let origin = convert(CGPoint.zero, from: window)
+        let unitX = convert(CGPoint(x: 1, y: 0), from: window)
+        let unitY = convert(CGPoint(x: 0, y: 1), from: window)
+        let tolerance: CGFloat = 1e-9
+        let axisAligned =
+            abs(unitX.x - origin.x - 1) < tolerance && abs(unitX.y - origin.y) < tolerance
+            && abs(unitY.x - origin.x) < tolerance && abs(unitY.y - origin.y - 1) < tolerance
+        if axisAligned { return vector }
+        let end = convert(vector, from: window)
+        let result = CGPoint(x: end.x - origin.x, y: end.y - origin.y)
+        return result.x.isFinite && result.y.isFinite ? result : .zero
+    }
+
     /// The pan may begin when the content can move along the finger's main direction (so a
     /// scroll view inside another that scrolls across it lets the outer one have the drag),
     /// and when no content view tracking the touch keeps it: with `canCancelContentTouches`
     /// false, or `touchesShouldCancel(in:)` false, the content keeps the touch, as UIKit's
     /// documentation says.
     func panShouldBegin() -> Bool {
-        let translation = panGestureRecognizer.translation(in: self)
+        let translation = panTranslation
         let horizontal = canDragHorizontally
         let vertical = canDragVertically
         guard horizontal || vertical else { return false }
@@ -162,7 +183,7 @@ extension UIScrollView {
 
     private func beginDrag() {
         stopMotion()
-        let translation = panGestureRecognizer.translation(in: self)
+        let translation = panTranslation
         var horizontal = canDragHorizontally
         var vertical = canDragVertically
         if isDirectionalLockEnabled && horizontal && vertical {
@@ -188,7 +209,7 @@ extension UIScrollView {
     private func updateDrag() {
         // While pinching, the pinch keeps the content under the fingers.
         guard let drag, pinch == nil else { return }
-        let translation = panGestureRecognizer.translation(in: self)
+        let translation = panTranslation
         let (minimum, maximum) = contentOffsetLimits
         var offset = contentOffset
         if drag.movesHorizontally {
@@ -211,7 +232,7 @@ extension UIScrollView {
     /// A pinch ended while the drag goes on: the drag continues from where the content is.
     func rebaseDrag() {
         guard var drag else { return }
-        let translation = panGestureRecognizer.translation(in: self)
+        let translation = panTranslation
         let offset = unbandedOffset(contentOffset)
         drag.origin = CGPoint(x: offset.x + translation.x, y: offset.y + translation.y)
         drag.movesHorizontally = canDragHorizontally
@@ -243,7 +264,7 @@ extension UIScrollView {
         // the finger's.
         var velocity = CGPoint.zero
         if !cancelled && pinch == nil {
-            let finger = panGestureRecognizer.velocity(in: self)
+            let finger = inOwnCoordinates(panGestureRecognizer.velocity(in: nil))
             if drag.movesHorizontally && finger.x.isFinite { velocity.x = -finger.x / 1000 }
             if drag.movesVertically && finger.y.isFinite { velocity.y = -finger.y / 1000 }
         }
