@@ -296,6 +296,34 @@ open class UIScrollView: UIView {
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
+    // MARK: Keys (see UIScrollView+Keys.swift)
+
+    /// Key codes whose press this scroll view took: their release is its too.
+    private var pressedScrollKeys: Set<UInt32> = []
+
+    /// Scrolling keys scroll (arrows, page up and down, home, end, space; see
+    /// `UIScrollView+Keys.swift`); other keys, and keys that cannot move the content, go on
+    /// up the responder chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        var unhandled = Set<UIPress>()
+        for press in presses {
+            if scrollForKey(press), let code = press.key?.keyCode {
+                pressedScrollKeys.insert(code)
+            } else {
+                unhandled.insert(press)
+            }
+        }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    open override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let unhandled = presses.filter { press in
+            guard let code = press.key?.keyCode else { return true }
+            return pressedScrollKeys.remove(code) == nil
+        }
+        if !unhandled.isEmpty { super.pressesEnded(unhandled, with: event) }
+    }
+
     // MARK: Hooks for the other files
 
     /// Scrolls to `offset`: any motion under way stops; `animated` runs UIKit's scroll
