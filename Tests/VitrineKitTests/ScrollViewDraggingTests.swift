@@ -295,4 +295,25 @@ import VitrinePlatform
         #expect(s.scrollView.contentOffset.y == 10)
         #expect(s.log.events.filter { $0 == "didEndScrollingAnimation" }.count == 2)
     }
+
+    @Test func stopScrollingAndZoomingStopsWhereItIsOrAtTheEdge() {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
+        s.scrollView.setContentOffset(CGPoint(x: 0, y: 600), animated: true)
+        s.run(0.1)
+        #expect(s.scrollView.isScrollAnimating)
+        let shown = s.scrollView.contentOffset
+        s.scrollView.stopScrollingAndZooming()
+        #expect(!s.scrollView.isScrollAnimating)
+        s.run(1)
+        #expect(s.scrollView.contentOffset == shown)
+        #expect(!s.log.events.contains("didEndScrollingAnimation"))
+        // Springing back from past the top: it goes to the edge.
+        s.scrollView.contentOffset = .zero
+        s.drag(from: CGPoint(x: 200, y: 50), through: [CGPoint(x: 200, y: 70), CGPoint(x: 200, y: 250)], time: 3)
+        s.up(time: 3.5)
+        #expect(s.scrollView.isDecelerating)
+        s.scrollView.contentOffset.y = -50
+        s.scrollView.stopScrollingAndZooming()
+        #expect(s.scrollView.contentOffset == .zero && !s.scrollView.isDecelerating)
+    }
 }

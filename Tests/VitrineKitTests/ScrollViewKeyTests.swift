@@ -18,6 +18,7 @@ final class KeyTakingView: UIView {
         s.scene.input.source.inject(KeyEvent(keyCode: code, isPressed: true, timestamp: t, modifiers: modifiers))
         s.scene.input.source.inject(
             KeyEvent(keyCode: code, isPressed: false, timestamp: t + 0.05, modifiers: modifiers))
+        s.run(0.5)  // keyboard scrolling animates
     }
 
     @Test func keysScrollTheScrollViewHoldingTheFirstResponder() {
@@ -47,11 +48,24 @@ final class KeyTakingView: UIView {
         #expect(s.scrollView.contentOffset == CGPoint(x: 40, y: 300))
         press(s, 102)  // home
         #expect(s.scrollView.contentOffset == CGPoint(x: 40, y: 0))
-        #expect(s.log.events == ["didScroll"])
-        // The indicators flash.
+        #expect(s.log.events.suffix(2) == ["didScroll", "didEndScrollingAnimation"])
+        // Two quick presses add up; the indicators show.
+        let t = s.now
+        for time in [t, t + 0.05] {
+            s.scene.input.source.inject(KeyEvent(keyCode: 108, isPressed: true, timestamp: time))
+            s.scene.input.source.inject(KeyEvent(keyCode: 108, isPressed: false, timestamp: time))
+            s.clock.advance(to: time + 0.05)
+        }
+        #expect(s.scrollView.isScrollAnimating)
         #expect(s.scrollView.verticalScrollIndicator?.alpha == 1)
+        s.run(0.5)
+        #expect(s.scrollView.contentOffset == CGPoint(x: 40, y: 80))
         s.run(1)
         #expect(s.scrollView.verticalScrollIndicator?.alpha == 0)
+        // allowsKeyboardScrolling off: the keys go on up the chain.
+        s.scrollView.allowsKeyboardScrolling = false
+        press(s, 108)
+        #expect(s.scrollView.contentOffset == CGPoint(x: 40, y: 80))
         _ = field.resignFirstResponder()
     }
 

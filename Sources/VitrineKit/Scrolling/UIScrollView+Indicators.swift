@@ -37,9 +37,8 @@ extension UIScrollView {
     static let indicatorFadeDelay: Double = 0.5
     static let indicatorFadeDuration: Double = 0.3
 
-    /// Shows the indicators for a moment, as `flashScrollIndicators()`: they appear and fade
-    /// out as after a scroll.
-    public func flashScrollIndicators() {
+    /// `flashScrollIndicators()`'s work.
+    func flashIndicators() {
         showScrollIndicators()
         if !isDragging && !isDecelerating && !isMoving { scheduleIndicatorFade() }
     }

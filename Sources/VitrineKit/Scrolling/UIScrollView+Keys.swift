@@ -2,14 +2,16 @@ import Foundation
 
 /// Scrolling by keyboard and mouse wheel.
 ///
-/// **Keys** follow UIKit's keyboard scrolling on iPadOS: the arrows scroll a line (40 points)
-/// that way, Option-arrows and Page Up / Page Down a page (the visible height within the
-/// insets), Space and Shift-Space a page down and up, Home / End and Command-up / down to
-/// the start and end. They reach a scroll view through the responder chain: the scroll view
-/// that is the first responder or contains it; with no first responder, the view under the
-/// mouse pointer and its chain (Vitrine's `UIApplication.sendEvent(_:)`). A key that cannot
-/// move the content (already at that end, or scrolling disabled) goes on up the chain, so an
-/// outer scroll view may take it. The content moves at once and the indicators flash.
+/// **Keys** follow UIKit's keyboard scrolling (`allowsKeyboardScrolling`, iPadOS): the
+/// arrows scroll a line (40 points) that way, Option-arrows and Page Up / Page Down a page
+/// (the visible height within the insets), Space and Shift-Space a page down and up, Home /
+/// End and Command-up / down to the start and end, animated as `setContentOffset(_:animated:)`
+/// (a key pressed during the animation goes on from where it was heading). They reach a
+/// scroll view through the responder chain, as Apple documents ("the scroll view needs to ...
+/// be first responder"): the scroll view that is the first responder or contains it; with no
+/// first responder, the view under the mouse pointer and its chain (Vitrine's
+/// `UIApplication.sendEvent(_:)`). A key that cannot move the content (already at that end,
+/// or scrolling disabled) goes on up the chain, so an outer scroll view may take it.
 ///
 /// **The wheel** (`PointerEvent.scroll`, in points: a notch is one 40-point line) scrolls the
 /// innermost scroll view under the pointer that can move that way, at once.
@@ -30,13 +32,13 @@ extension UIScrollView {
     }
 
     /// The offset a key scrolls to, nil for keys that do not scroll.
-    private func keyTarget(_ key: UIKey) -> CGPoint? {
+    private func keyTarget(_ key: UIKey, from start: CGPoint) -> CGPoint? {
         let (minimum, maximum) = contentOffsetLimits
         let inset = adjustedContentInset
         let page = max(Self.keyboardLineHeight, bounds.height - inset.top - inset.bottom)
         let line = Self.keyboardLineHeight
         let flags = key.modifierFlags
-        var offset = contentOffset
+        var offset = start
         switch key.keyCode {
         case KeyCode.up where flags.contains(.command), KeyCode.home: offset.y = minimum.y
         case KeyCode.down where flags.contains(.command), KeyCode.end: offset.y = maximum.y
@@ -55,10 +57,11 @@ extension UIScrollView {
     /// Scrolls for `press` when it is a scrolling key that moves the content; returns
     /// whether it did.
     func scrollForKey(_ press: UIPress) -> Bool {
-        guard isScrollEnabled, let key = press.key, let target = keyTarget(key), target != contentOffset else {
-            return false
-        }
-        jump(to: target)
+        let start = (isScrollAnimating ? motion?.destination : nil) ?? contentOffset
+        guard allowsKeyboardScrolling, isScrollEnabled, let key = press.key, let target = keyTarget(key, from: start),
+            target != start
+        else { return false }
+        scroll(to: target, animated: true)
         return true
     }
 

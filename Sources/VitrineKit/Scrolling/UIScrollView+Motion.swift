@@ -16,6 +16,14 @@ struct ScrollMotion {
     var y: ScrollAxisMotion
     /// The zoom scale's motion, for zooms.
     var scale: ScrollAxisMotion?
+
+    /// Where a timed motion (an animated scroll) ends.
+    var destination: CGPoint? {
+        guard case .timed(_, let toX, _, _, _) = x.curve, case .timed(_, let toY, _, _, _) = y.curve else {
+            return nil
+        }
+        return CGPoint(x: toX, y: toY)
+    }
 }
 
 extension UIScrollView {
@@ -76,14 +84,43 @@ extension UIScrollView {
             delegate?.scrollViewDidEndScrollingAnimation(self)
         case .zoom:
             isZoomBouncing = false
-            delegate?.scrollViewDidEndZooming(self, with: zoomingView, atScale: zoomScale)
+            delegate?.scrollViewDidEndZooming(self, with: zoomingView, atScale: currentZoomScale)
         }
         scrollingDidStop()
     }
 
     /// Stops any motion where it is, without telling the delegate (a touch, a drag or a new
-    /// scroll took over), as UIKit stops a deceleration under a finger.
+    /// scroll took over), as UIKit stops a deceleration under a finger. A zoom animation
+    /// is finished at once instead (its scale may be past the limits).
     func stopMotion() {
+        guard let stopped = motion else { return }
+        if case .zoom = stopped.kind {
+            advanceMotion(to: .infinity)
+            return
+        }
+        haltMotion()
+    }
+
+    /// `stopScrollingAndZooming()`: the motion stops where it is, then the content goes
+    /// back within its limits (and the scale within its own), onto a page when paging.
+    func stopMotionWhereItIs() {
+        haltMotion()
+        let low = minimumZoomScale
+        let high = max(minimumZoomScale, maximumZoomScale)
+        let scale = ScrollPhysics.clamp(currentZoomScale, low, high)
+        if scale != currentZoomScale && zoomingView != nil { applyZoomScale(scale) }
+        var offset = contentOffset
+        if isPagingEnabled {
+            if bounds.width > 0 { offset.x = (offset.x / bounds.width).rounded() * bounds.width }
+            if bounds.height > 0 { offset.y = (offset.y / bounds.height).rounded() * bounds.height }
+        }
+        offset = clampedOffset(offset)
+        if offset != contentOffset { contentOffset = offset }
+        scrollingDidStop()
+    }
+
+    /// Drops the motion without a word.
+    private func haltMotion() {
         guard let stopped = motion else { return }
         motion = nil
         stopMotionLink()

@@ -13,18 +13,8 @@ extension UIScrollView {
     /// The view that zooms: the delegate's `viewForZooming(in:)`.
     var zoomingView: UIView? { delegate?.viewForZooming(in: self) }
 
-    /// The scale applied to the content, as `zoomScale` (default 1): the zooming view's
-    /// transform. Setting it is `setZoomScale(_:animated:)` without animation.
-    public var zoomScale: CGFloat {
-        get { currentZoomScale }
-        set { setZoomScale(newValue, animated: false) }
-    }
-
-    /// Zooms to `scale`, kept within `minimumZoomScale...maximumZoomScale`, about the
-    /// middle of what is visible, as `setZoomScale(_:animated:)`. Animated, the delegate hears
-    /// `scrollViewWillBeginZooming`, `scrollViewDidZoom` each frame and
-    /// `scrollViewDidEndZooming` at the end; at once, only `scrollViewDidZoom`.
-    public func setZoomScale(_ scale: CGFloat, animated: Bool) {
+    /// `setZoomScale(_:animated:)`'s work.
+    func zoomBody(toScale scale: CGFloat, animated: Bool) {
         guard scale.isFinite, scale > 0, let view = zoomingView else { return }
         let target = ScrollPhysics.clamp(scale, minimumZoomScale, max(minimumZoomScale, maximumZoomScale))
         let middle = CGPoint(x: contentOffset.x + bounds.width / 2, y: contentOffset.y + bounds.height / 2)
@@ -34,9 +24,8 @@ extension UIScrollView {
             animated: animated)
     }
 
-    /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as
-    /// the scale limits allow, centred, as `zoom(to:animated:)`.
-    public func zoom(to rect: CGRect, animated: Bool) {
+    /// `zoom(to:animated:)`'s work.
+    func zoomBody(to rect: CGRect, animated: Bool) {
         guard let view = zoomingView, rect.width > 0, rect.height > 0, bounds.width > 0, bounds.height > 0
         else { return }
         let wanted = min(bounds.width / rect.width, bounds.height / rect.height)
@@ -96,7 +85,8 @@ extension UIScrollView {
                 y: ScrollAxisMotion(
                     curve: .timed(from: from.y, to: offset.y, start: now, duration: duration, timing: .easeOut)),
                 scale: ScrollAxisMotion(
-                    curve: .timed(from: zoomScale, to: scale, start: now, duration: duration, timing: .easeOut))))
+                    curve: .timed(from: currentZoomScale, to: scale, start: now, duration: duration, timing: .easeOut)))
+        )
     }
 
     /// Sets the zooming view's scale (its transform, keeping its frame's origin), makes the
@@ -140,7 +130,7 @@ extension UIScrollView {
         case .began:
             guard let view = zoomingView else { return }
             stopMotion()
-            pinch = ScrollPinch(startScale: zoomScale, anchor: recognizer.location(in: view))
+            pinch = ScrollPinch(startScale: currentZoomScale, anchor: recognizer.location(in: view))
             isZooming = true
             delegate?.scrollViewWillBeginZooming(self, with: view)
             updatePinch()
@@ -183,16 +173,16 @@ extension UIScrollView {
         guard let view = zoomingView, let recognizer = pinchGestureRecognizer else { return }
         let low = minimumZoomScale
         let high = max(minimumZoomScale, maximumZoomScale)
-        let scale = ScrollPhysics.clamp(zoomScale, low, high)
+        let scale = ScrollPhysics.clamp(currentZoomScale, low, high)
         let finger = recognizer.location(in: self)
         let visible = CGPoint(x: finger.x - contentOffset.x, y: finger.y - contentOffset.y)
         let offset = zoomedOffset(view, scale: scale, anchor: pinch.anchor, visible: visible, clamped: true)
-        if scale == zoomScale && offset == contentOffset {
+        if scale == currentZoomScale && offset == contentOffset {
             delegate?.scrollViewDidEndZooming(self, with: view, atScale: scale)
             scrollingDidStop()
             return
         }
         stopMotion()
-        startZoomMotion(to: scale, offset: offset, bounce: scale != zoomScale)
+        startZoomMotion(to: scale, offset: offset, bounce: scale != currentZoomScale)
     }
 }

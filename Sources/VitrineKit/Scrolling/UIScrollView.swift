@@ -271,6 +271,63 @@ open class UIScrollView: UIView {
         return CGPoint(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    // MARK: Zooming (see UIScrollView+Zooming.swift)
+
+    /// The scale applied to the content, as `zoomScale` (default 1): the zooming view's
+    /// transform. Setting it is `setZoomScale(_:animated:)` without animation.
+    open var zoomScale: CGFloat {
+        get { currentZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Zooms to `scale`, kept within `minimumZoomScale...maximumZoomScale`, about the
+    /// middle of what is visible, as `setZoomScale(_:animated:)`. Animated (UIKit's 0.3 s),
+    /// the delegate hears `scrollViewWillBeginZooming`, `scrollViewDidZoom` each frame and
+    /// `scrollViewDidEndZooming` at the end; at once, only `scrollViewDidZoom`. Nothing
+    /// happens without a `viewForZooming(in:)`.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        zoomBody(toScale: scale, animated: animated)
+    }
+
+    /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as
+    /// the scale limits allow, centred where the content allows, as `zoom(to:animated:)`.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        zoomBody(to: rect, animated: animated)
+    }
+
+    // MARK: Indicators and stopping (see UIScrollView+Indicators.swift, +Motion.swift)
+
+    /// Shows the scroll indicators for a moment, as `flashScrollIndicators()`: they appear
+    /// and fade out as after a scroll.
+    open func flashScrollIndicators() {
+        flashIndicators()
+    }
+
+    /// Whether a scroll animation (`setContentOffset(_:animated:)`, `scrollRectToVisible`,
+    /// keyboard scrolling) runs, as `isScrollAnimating`.
+    open var isScrollAnimating: Bool {
+        if let motion, case .scrollAnimation = motion.kind { return true }
+        return false
+    }
+
+    /// Whether a zoom animation (animated zoom changes, the bounce back after a pinch) runs,
+    /// as `isZoomAnimating`.
+    open var isZoomAnimating: Bool {
+        if let motion, case .zoom = motion.kind { return true }
+        return false
+    }
+
+    /// Stops scroll and zoom animations and decelerations, as `stopScrollingAndZooming()`:
+    /// the content stays where it is, except that past an edge it goes back to the edge and,
+    /// with paging, to the nearest page (a scale past its limits to the limit).
+    open func stopScrollingAndZooming() {
+        stopMotionWhereItIs()
+    }
+
+    /// Whether keys scroll the content, as `allowsKeyboardScrolling` (default true; see
+    /// `UIScrollView+Keys.swift`).
+    open var allowsKeyboardScrolling = true
+
     // MARK: Touches on the content
 
     /// Returns whether to cancel the touches of a content view and scroll, as
