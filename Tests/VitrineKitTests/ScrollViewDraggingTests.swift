@@ -316,4 +316,16 @@ import VitrinePlatform
         s.scrollView.stopScrollingAndZooming()
         #expect(s.scrollView.contentOffset == .zero && !s.scrollView.isDecelerating)
     }
+
+    @Test func aScrollViewLeavingItsWindowStopsMovingAndLetsTheScreenIdle() {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
+        s.scrollView.setContentOffset(CGPoint(x: 0, y: 600), animated: true)
+        s.run(0.1)
+        #expect(s.scrollView.motionLink != nil)
+        s.scrollView.removeFromSuperview()
+        #expect(!s.scrollView.isScrollAnimating && s.scrollView.motionLink == nil)
+        s.run(0.5)
+        // Nothing asks for frames any more.
+        #expect(UIScreen.main.frameLoop.needsVblanks == false)
+    }
 }

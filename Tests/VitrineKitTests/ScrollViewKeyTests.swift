@@ -69,6 +69,16 @@ final class KeyTakingView: UIView {
         _ = field.resignFirstResponder()
     }
 
+    @Test func theScrollViewItselfCanBeFirstResponder() {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
+        #expect(s.scrollView.becomeFirstResponder())
+        press(s, 108)
+        #expect(s.scrollView.contentOffset == CGPoint(x: 0, y: 40))
+        _ = s.scrollView.resignFirstResponder()
+        s.scrollView.allowsKeyboardScrolling = false
+        #expect(!s.scrollView.canBecomeFirstResponder)
+    }
+
     @Test func withoutAFirstResponderKeysGoUnderThePointer() {
         let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
         press(s, 108)

@@ -41,10 +41,12 @@ extension UIScrollView {
         self.motion = motion
         guard motionLink == nil else { return }
         let screen = window?.screen ?? UIScreen.main
-        guard
-            let link = screen.displayLink(handler: { [weak self] link in self?.advanceMotion(to: link.targetTimestamp) }
-            )
-        else {
+        let handler: @MainActor (CADisplayLink) -> Void = { [weak self] link in
+            // A scroll view gone mid-motion must not keep its screen ticking.
+            guard let self else { return link.invalidate() }
+            self.advanceMotion(to: link.targetTimestamp)
+        }
+        guard let link = screen.displayLink(handler: handler) else {
             // No screen to time it: it arrives at once.
             advanceMotion(to: .infinity)
             return

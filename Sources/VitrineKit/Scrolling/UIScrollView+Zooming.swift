@@ -133,6 +133,7 @@ extension UIScrollView {
             pinch = ScrollPinch(startScale: currentZoomScale, anchor: recognizer.location(in: view))
             isZooming = true
             delegate?.scrollViewWillBeginZooming(self, with: view)
+            showScrollIndicators()
             updatePinch()
         case .changed:
             updatePinch()

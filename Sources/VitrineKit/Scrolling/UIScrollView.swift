@@ -328,6 +328,17 @@ open class UIScrollView: UIView {
     /// `UIScrollView+Keys.swift`).
     open var allowsKeyboardScrolling = true
 
+    /// Whether the scroll view may become first responder: while `allowsKeyboardScrolling`,
+    /// since Apple documents that a scroll view "needs to have focus or be first responder"
+    /// to scroll by keyboard (a kiosk has no focus engine).
+    open override var canBecomeFirstResponder: Bool { allowsKeyboardScrolling }
+
+    /// Leaving its window, the scroll view stops moving (its display link is the screen's).
+    open override func willMove(toWindow newWindow: UIWindow?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow == nil && window != nil { stopMotion() }
+    }
+
     // MARK: Touches on the content
 
     /// Returns whether to cancel the touches of a content view and scroll, as
