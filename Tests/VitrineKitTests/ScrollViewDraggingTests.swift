@@ -140,6 +140,22 @@ import VitrinePlatform
         #expect(zip(after, after.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
+    @Test func flungBackInFromPastTheEdgeItDeceleratesToTheProjection() {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 5000))
+        // Pull down past the top, then fling up without lifting.
+        var points = [CGPoint(x: 200, y: 60), CGPoint(x: 200, y: 200)]
+        points += ScrollScene.steps(from: CGPoint(x: 200, y: 200), by: CGPoint(x: 0, y: -10), count: 8)
+        let last = s.drag(from: CGPoint(x: 200, y: 50), through: points, time: 1)
+        s.up(time: last + 0.004)
+        let offset = try! #require(s.log.offsetAtEndOfDrag)
+        let velocity = try! #require(s.log.endVelocity)
+        #expect(offset.y < 0 && velocity.y > 0.5)
+        let target = try! #require(s.log.proposedTarget)
+        #expect(near(target.y, offset.y + velocity.y * 499, 1e-6))
+        s.run(8)
+        #expect(near(s.scrollView.contentOffset.y, target.y, 1e-9))
+    }
+
     @Test func aFlingIntoTheEdgeBouncesOffIt() {
         let s = ScrollScene(contentSize: CGSize(width: 400, height: 600))
         s.scrollView.contentOffset = CGPoint(x: 0, y: 250)

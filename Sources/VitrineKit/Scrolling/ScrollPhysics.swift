@@ -114,9 +114,12 @@ struct ScrollAxisMotion {
             let ms = max(0, (time - start) * 1000)
             let remaining = distance * CGFloat(pow(Double(rate), ms))
             let value = origin + distance - remaining
-            if let limits, !limits.contains(value), limits.contains(origin) {
-                // Crossed an edge: when, and how fast (dx/dt = −D·ln r·r^t per ms).
-                let edge = value < limits.lowerBound ? limits.lowerBound : limits.upperBound
+            // Crossing an edge on the way out (a decay that starts past one edge may come in
+            // through it): when, and how fast (dx/dt = −D·ln r·r^t per ms).
+            let crossedLow = limits.map { value < $0.lowerBound && origin >= $0.lowerBound } ?? false
+            let crossedHigh = limits.map { value > $0.upperBound && origin <= $0.upperBound } ?? false
+            if let limits, crossedLow || crossedHigh {
+                let edge = crossedLow ? limits.lowerBound : limits.upperBound
                 let fraction = 1 - (edge - origin) / distance
                 let crossingMs = fraction > 0 ? log(Double(fraction)) / log(Double(rate)) : 0
                 guard bounces else {

@@ -335,12 +335,18 @@ extension UIScrollView {
     private func naturalCurve(_ offset: CGFloat, _ velocity: CGFloat, _ low: CGFloat, _ high: CGFloat, _ now: Double)
         -> ScrollAxisMotion
     {
-        if offset < low || offset > high {
-            let edge = ScrollPhysics.clamp(offset, low, high)
-            return ScrollAxisMotion(
-                curve: .spring(target: edge, displacement: offset - edge, velocity: velocity * 1000, start: now))
-        }
         let distance = ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate.rawValue)
+        if offset < low || offset > high {
+            // Flung back in far enough to pass the edge: decelerate to the projection. Else the
+            // spring brings it back to the edge.
+            let edge = ScrollPhysics.clamp(offset, low, high)
+            let projected = offset + distance
+            let comesIn = offset < low ? projected > low : projected < high
+            guard comesIn else {
+                return ScrollAxisMotion(
+                    curve: .spring(target: edge, displacement: offset - edge, velocity: velocity * 1000, start: now))
+            }
+        }
         guard abs(distance) >= ScrollPhysics.restingDistance else { return ScrollAxisMotion(curve: .resting(offset)) }
         return ScrollAxisMotion(
             curve: .decay(
