@@ -84,3 +84,25 @@ import VitrinePlatform
         #expect(bar.alpha == 0)
     }
 }
+
+/// The indicators as pixels: drawn over the content.
+@MainActor @Suite(.serialized) struct ScrollViewIndicatorPixelTests {
+    @Test func theBarIsDrawnOverTheContent() throws {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 2000))
+        content.backgroundColor = .red
+        s.scrollView.addSubview(content)
+        s.drag(from: CGPoint(x: 200, y: 250), through: [CGPoint(x: 200, y: 238), CGPoint(x: 200, y: 100)], time: 1)
+        s.run(0.1)
+        let bar = try #require(s.scrollView.verticalScrollIndicator)
+        let output = try #require(s.scene.backend.outputs.first as? HeadlessOutput)
+        let shot = try #require(output.screenshot())
+        let y = Int(bar.frame.midY - s.scrollView.contentOffset.y)
+        // Black at 35% over red, in the bar's middle column; plain red beside it.
+        let shaded = shot.rgb(395, y)
+        #expect(shaded.red > 155 && shaded.red < 175 && shaded.green == 0 && shaded.blue == 0)
+        #expect(shot.rgb(390, y) == .red)
+        #expect(shot.rgb(395, y + Int(bar.frame.height)) == .red)
+        s.up(time: s.now + 0.01)
+    }
+}
