@@ -344,4 +344,21 @@ import VitrinePlatform
         // Nothing asks for frames any more.
         #expect(UIScreen.main.frameLoop.needsVblanks == false)
     }
+
+    @Test func aTapDuringTheSpringBackLetsItFinishWhenTheFingerLifts() {
+        let s = ScrollScene(contentSize: CGSize(width: 400, height: 2000))
+        s.drag(from: CGPoint(x: 200, y: 50), through: [CGPoint(x: 200, y: 70), CGPoint(x: 200, y: 250)], time: 1)
+        s.up(time: 1.5)
+        s.run(0.05)
+        #expect(s.scrollView.isDecelerating && s.scrollView.contentOffset.y < 0)
+        s.down(at: CGPoint(x: 200, y: 150), time: s.now)
+        let held = s.scrollView.contentOffset
+        s.run(0.3)
+        #expect(s.scrollView.contentOffset == held)  // held under the finger
+        s.up(time: s.now)
+        #expect(s.scrollView.isDecelerating)
+        s.run(2)
+        #expect(s.scrollView.contentOffset == .zero && !s.scrollView.isDecelerating)
+        #expect(s.log.events.suffix(2) == ["didScroll", "didEndDecelerating"])
+    }
 }

@@ -164,9 +164,31 @@ extension UIScrollView {
         }
     }
 
-    /// Every finger lifted (or the pan reset).
+    /// Every finger lifted (or the pan reset). A touch that stopped a motion and lifted
+    /// without dragging leaves the content where the motion was: past an edge it springs
+    /// back, and with paging it settles on the nearest page, as a deceleration.
     func fingersLifted() {
-        if drag == nil { isTracking = false }
+        guard drag == nil else { return }
+        isTracking = false
+        guard touchStoppedMotion else { return }
+        touchStoppedMotion = false
+        var goal = contentOffset
+        if isPagingEnabled {
+            if bounds.width > 0 { goal.x = (goal.x / bounds.width).rounded() * bounds.width }
+            if bounds.height > 0 { goal.y = (goal.y / bounds.height).rounded() * bounds.height }
+        }
+        goal = clampedOffset(goal)
+        guard goal != contentOffset, window != nil else { return }
+        let now = mediaTime
+        let offset = contentOffset
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        guard isDecelerating else { return }
+        start(
+            ScrollMotion(
+                kind: .deceleration, x: pageSettling(offset.x, goal.x, 0, now),
+                y: pageSettling(offset.y, goal.y, 0, now),
+                scale: nil))
     }
 
     // MARK: Dragging
@@ -183,6 +205,7 @@ extension UIScrollView {
 
     private func beginDrag() {
         stopMotion()
+        touchStoppedMotion = false
         let translation = panTranslation
         var horizontal = canDragHorizontally
         var vertical = canDragVertically
@@ -368,7 +391,7 @@ extension UIScrollView {
 
     /// Paging settles on the critically damped spring from the finger's velocity, capped so
     /// that it never passes the page.
-    private func pageSettling(_ offset: CGFloat, _ goal: CGFloat, _ velocity: CGFloat, _ now: Double)
+    func pageSettling(_ offset: CGFloat, _ goal: CGFloat, _ velocity: CGFloat, _ now: Double)
         -> ScrollAxisMotion
     {
         let displacement = offset - goal
