@@ -7,8 +7,11 @@ import VitrinePlatform
 /// `contentOffset`.
 ///
 /// This file holds the content model (size, offset, insets, the adjusted insets and their
-/// behaviour, the layout guides); dragging, deceleration, bouncing, paging, indicators, touch
-/// delay and zooming live in the other `UIScrollView+*.swift` files.
+/// behaviour, the layout guides) and every overridable member; the work lives beside it:
+/// dragging, paging and touches on the content in `UIScrollView+Dragging.swift` and
+/// `ScrollViewDelayedTouchesRecognizer.swift`, the curves in `ScrollPhysics.swift`, running
+/// them on the display link in `UIScrollView+Motion.swift`, then `+Indicators`, `+Zooming`
+/// and `+Keys` (docs/architecture.md, "Scroll views", has the formulas and constants).
 @MainActor
 open class UIScrollView: UIView {
     /// How the safe area enters `adjustedContentInset`, as
@@ -175,7 +178,7 @@ open class UIScrollView: UIView {
     /// Answers for the scroll view's own recognizers (simultaneous pan and pinch).
     let gestureCoordinator = ScrollViewGestureCoordinator()
 
-    // MARK: Motion state (see UIScrollView+Dragging.swift, ScrollMotion.swift)
+    // MARK: Motion state (see UIScrollView+Dragging.swift, UIScrollView+Motion.swift)
 
     /// The drag under way.
     var drag: ScrollDrag?
@@ -323,6 +326,15 @@ open class UIScrollView: UIView {
     open func stopScrollingAndZooming() {
         stopMotionWhereItIs()
     }
+
+    /// How a drag dismisses the on-screen keyboard, as `UIScrollView.KeyboardDismissMode`.
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// How a drag dismisses the keyboard, as `keyboardDismissMode` (default `.none`). Kept
+    /// for the API: Vitrine has no on-screen keyboard.
+    open var keyboardDismissMode = KeyboardDismissMode.none
 
     /// Whether keys scroll the content, as `allowsKeyboardScrolling` (default true; see
     /// `UIScrollView+Keys.swift`).
