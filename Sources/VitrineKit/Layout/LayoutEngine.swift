@@ -696,7 +696,11 @@ final class LayoutEngine {
             guard let scrollView = guide.owningView as? UIScrollView,
                 !guide.itemState.referencingConstraints.isEmpty, let entry = entries[ObjectIdentifier(guide)]
             else { continue }
-            let size = CGSize(width: max(0, entry.width.value), height: max(0, entry.height.value))
+            // On the pixel grid, as the frames of the content are.
+            let scale = max(1, root.contentScaleFactor)
+            let size = CGSize(
+                width: (max(0, CGFloat(entry.width.value)) * scale).rounded() / scale,
+                height: (max(0, CGFloat(entry.height.value)) * scale).rounded() / scale)
             if scrollView.contentSize != size { scrollView.contentSize = size }
         }
     }
