@@ -22,10 +22,10 @@ public final class ShowcaseViewController: UIViewController {
     /// The date under the clock.
     public let dateLabel = UILabel()
 
-    /// The card holding the featured picture.
+    /// The card holding the featured pictures.
     public let pictureCard = UIView()
-    /// The featured picture.
-    public let pictureView = UIImageView()
+    /// The featured pictures: a paged gallery.
+    public let gallery = GalleryView(pictures: ShowcaseArtwork.gallery)
     /// The card holding the animated panel.
     public let motionCard = UIView()
     /// The animated panel.
@@ -67,7 +67,6 @@ public final class ShowcaseViewController: UIViewController {
 
     private let wallpaperView = UIImageView()
     private var cardTitles: [UILabel] = []
-    private let pictureCaption = UILabel()
     private let visitorsCaption = UILabel()
     private let warmLabel = UILabel()
     private let speedLabel = UILabel()
@@ -143,21 +142,7 @@ public final class ShowcaseViewController: UIViewController {
         cardsStack.distribution = .fillEqually
         add(cardsStack, to: view)
 
-        pictureView.image = ShowcaseArtwork.landscape
-        pictureView.contentMode = .scaleAspectFill
-        pictureView.clipsToBounds = true
-        add(pictureView, to: pictureCard)
-        // The picture fills its card's room whatever the image's own size (aspect fill
-        // crops it): it neither pushes the card nor hugs its image.
-        for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
-            pictureView.setContentHuggingPriority(.fittingSizeLevel, for: axis)
-            pictureView.setContentCompressionResistancePriority(.fittingSizeLevel, for: axis)
-        }
-        pictureCaption.text = "Dawn over the lake"
-        pictureCaption.textColor = .white
-        pictureCaption.backgroundColor = UIColor(white: 0, alpha: 0.38)
-        pictureCaption.textAlignment = .center
-        add(pictureCaption, to: pictureView)
+        add(gallery, to: pictureCard)
 
         motionView.accentColor = Self.coolAccent
         add(motionView, to: motionCard)
@@ -390,16 +375,10 @@ public final class ShowcaseViewController: UIViewController {
         let motion = contentGuide(of: motionCard)
         let visitors = contentGuide(of: visitorsCard)
         constraints += [
-            pictureView.leadingAnchor.constraint(equalTo: picture.leadingAnchor),
-            pictureView.trailingAnchor.constraint(equalTo: picture.trailingAnchor),
-            pictureView.topAnchor.constraint(equalTo: picture.topAnchor),
-            pictureView.bottomAnchor.constraint(equalTo: picture.bottomAnchor),
-            pictureCaption.leadingAnchor.constraint(equalTo: pictureView.leadingAnchor),
-            pictureCaption.trailingAnchor.constraint(equalTo: pictureView.trailingAnchor),
-            pictureCaption.bottomAnchor.constraint(equalTo: pictureView.bottomAnchor),
-            metric(pictureCaption.heightAnchor.constraint(equalToConstant: 20)) { [pictureCaption] _ in
-                (pictureCaption.font.lineHeight.rounded(.up) * 1.6).rounded()
-            },
+            gallery.leadingAnchor.constraint(equalTo: picture.leadingAnchor),
+            gallery.trailingAnchor.constraint(equalTo: picture.trailingAnchor),
+            gallery.topAnchor.constraint(equalTo: picture.topAnchor),
+            gallery.bottomAnchor.constraint(equalTo: picture.bottomAnchor),
             metric(motionView.leadingAnchor.constraint(equalTo: motion.leadingAnchor)) { $0.cardPadding * 0.2 },
             metric(motionView.trailingAnchor.constraint(equalTo: motion.trailingAnchor)) { -$0.cardPadding * 0.2 },
             motionView.topAnchor.constraint(equalTo: motion.topAnchor),
@@ -475,7 +454,7 @@ public final class ShowcaseViewController: UIViewController {
         clockLabel.font = .systemFont(ofSize: metrics.scaled(96, minimum: 34), weight: .ultraLight)
         dateLabel.font = .systemFont(ofSize: metrics.scaled(24, minimum: 13))
         for title in cardTitles { title.font = .systemFont(ofSize: metrics.scaled(30, minimum: 15), weight: .semibold) }
-        pictureCaption.font = .systemFont(ofSize: metrics.scaled(22, minimum: 12))
+        gallery.captionFont = .systemFont(ofSize: metrics.scaled(22, minimum: 12))
         visitorsCaption.font = .systemFont(ofSize: metrics.scaled(24, minimum: 13))
         let portrait = metrics.size.height > metrics.size.width
         visitorsLabel.font = .systemFont(ofSize: metrics.scaled(portrait ? 120 : 150, minimum: 32), weight: .bold)
@@ -486,7 +465,7 @@ public final class ShowcaseViewController: UIViewController {
             button.layer.cornerRadius = (metrics.buttonHeight * 0.3).rounded()
         }
         for card in [pictureCard, motionCard, visitorsCard] { card.layer.cornerRadius = metrics.cornerRadius }
-        pictureView.layer.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
+        gallery.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
         for label in [warmLabel, speedLabel, speedValueLabel, statusLabel] {
             label.font = .systemFont(ofSize: metrics.barScaled(26, minimum: 14))
         }

@@ -236,7 +236,9 @@ public final class LibinputContext {
             return .key(
                 device: name(of: handle), code: libinput_event_keyboard_get_key(keyboard),
                 pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED, time: time)
-        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
+            LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+            LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
             guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
             return translatePointer(pointer, type: type, device: name(of: handle))
         default:
@@ -289,6 +291,19 @@ public final class LibinputContext {
                 device: device, button: libinput_event_pointer_get_button(pointer),
                 pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
                 time: time)
+        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+            LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            // libinput's scroll value: degrees for a wheel (15 a notch), motion-like units for
+            // fingers and continuous scrolling. The legacy AXIS event, sent beside these, is
+            // not translated, so each scroll arrives once.
+            func value(_ axis: libinput_pointer_axis) -> Double {
+                libinput_event_pointer_has_axis(pointer, axis) != 0
+                    ? libinput_event_pointer_get_scroll_value(pointer, axis) : 0
+            }
+            return .pointerScroll(
+                device: device, dx: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL),
+                dy: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL), isWheel: type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL,
+                time: time)
         default:
             return nil
         }
@@ -330,6 +345,8 @@ public enum LibinputEvent: Hashable, Sendable {
     case pointerMotion(device: String, dx: Double, dy: Double, time: Double)
     case pointerAbsolute(device: String, x: Double, y: Double, time: Double)
     case pointerButton(device: String, button: UInt32, pressed: Bool, time: Double)
+    /// Scrolling: a wheel's degrees (15 a notch), or fingers' motion-like units.
+    case pointerScroll(device: String, dx: Double, dy: Double, isWheel: Bool, time: Double)
 }
 
 /// The devices libinput opened through `open_restricted`, each held as the opener's owned

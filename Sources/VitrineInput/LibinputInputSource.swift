@@ -177,6 +177,15 @@ public final class LibinputInputSource: InputSource {
                     PointerEvent(
                         kind: .button(button: button, isPressed: pressed), outputName: outputs[device], device: device,
                         timestamp: time)))
+        case .pointerScroll(let device, let dx, let dy, let isWheel, let time):
+            // Points, as `PointerEvent.scroll` has them: a wheel notch (15 degrees) scrolls one
+            // 40-point line, as an arrow key does; finger scrolling is 1:1.
+            let scale = isWheel ? PointerEvent.pointsPerWheelNotch / 15 : 1
+            send(
+                .pointer(
+                    PointerEvent(
+                        kind: .scroll(dx: dx * scale, dy: dy * scale), outputName: outputs[device], device: device,
+                        timestamp: time)))
         }
     }
 

@@ -19,9 +19,11 @@ extension CALayer {
     func insert(_ layer: CALayer, atIndex index: Int) {
         guard !isSelfOrAncestor(layer) else { return }
         layer.detachFromSuperlayer()
-        var list = sublayerStorage ?? []
-        list.insert(layer, at: max(0, min(index, list.count)))
-        sublayerStorage = list
+        // In place: a copy of the list for each insertion made building a 500-child layer
+        // quadratic.
+        if sublayerStorage == nil { sublayerStorage = [] }
+        let count = sublayerStorage!.count
+        sublayerStorage!.insert(layer, at: max(0, min(index, count)))
         adopt(layer)
         sublayersDidChange()
     }
@@ -55,9 +57,9 @@ extension CALayer {
     /// Removes this layer from its superlayer's list.
     func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
-        if var list = parent.sublayerStorage, let index = list.firstIndex(where: { $0 === self }) {
-            list.remove(at: index)
-            parent.sublayerStorage = list.isEmpty ? nil : list
+        if let index = parent.sublayerStorage?.lastIndex(where: { $0 === self }) {
+            parent.sublayerStorage!.remove(at: index)
+            if parent.sublayerStorage!.isEmpty { parent.sublayerStorage = nil }
         }
         superlayer = nil
         parent.sublayersDidChange()

@@ -71,6 +71,18 @@ import VitrinePlatform
             ])
     }
 
+    @Test func scrollingArrivesInPointsAWheelNotchALine() throws {
+        var (source, received) = try makeSource()
+        source.eventHandler = { received.append($0) }
+        source.deliver(.pointerScroll(device: "event4", dx: 0, dy: 15, isWheel: true, time: 5))
+        source.deliver(.pointerScroll(device: "event4", dx: -3, dy: 7, isWheel: false, time: 6))
+        #expect(
+            received == [
+                .pointer(PointerEvent(kind: .scroll(dx: 0, dy: 40), device: "event4", timestamp: 5)),
+                .pointer(PointerEvent(kind: .scroll(dx: -3, dy: 7), device: "event4", timestamp: 6)),
+            ])
+    }
+
     @Test func aPathContextWithoutDevicesReadsNothing() throws {
         let context = try LibinputContext(devicePaths: ["/nonexistent/event99"])
         #expect(context.failedPaths == ["/nonexistent/event99"])

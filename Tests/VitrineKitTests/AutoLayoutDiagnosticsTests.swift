@@ -117,4 +117,29 @@ import Testing
         #expect(lines.contains { $0.contains(tie.description) })
         #expect(a.frame.minX == 4)
     }
+
+    @Test func ambiguousViewsAreLoggedOnceWhenTheyComeIn() {
+        var logged: [String] = []
+        let previous = LayoutEngine.ambiguityHandler
+        LayoutEngine.ambiguityHandler = { logged.append($0) }
+        defer { LayoutEngine.ambiguityHandler = previous }
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let fixed = constrainedView(root)
+        let loose = constrainedView(root)
+        NSLayoutConstraint.activate([
+            fixed.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            fixed.topAnchor.constraint(equalTo: root.topAnchor),
+            fixed.widthAnchor.constraint(equalToConstant: 10), fixed.heightAnchor.constraint(equalToConstant: 10),
+            loose.widthAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(logged.count == 1)
+        #expect(logged.first?.contains(LayoutDescription.item(loose)) == true)
+        #expect(logged.first?.contains(LayoutDescription.item(fixed)) == false)
+        // Not again at every pass.
+        fixed.widthAnchor.constraint(equalToConstant: 10).isActive = false
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(logged.count == 1)
+    }
 }

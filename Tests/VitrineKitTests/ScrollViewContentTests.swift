@@ -76,4 +76,41 @@ import Testing
         #expect(scrollView.decelerationRate == .normal)
         #expect(scrollView.delaysContentTouches && scrollView.canCancelContentTouches && scrollView.bounces)
     }
+
+    @Test func constraintsToTheContentLayoutGuideGiveTheContentSize() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        let scrollView = UIScrollView(frame: root.bounds)
+        root.addSubview(scrollView)
+        let stack = UIStackView(arrangedSubviews: (0..<10).map { _ in StackBox(50, 100) })
+        stack.axis = .vertical
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        scrollView.addSubview(stack)
+        let badge = UIView()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        scrollView.addSubview(badge)
+        let content = scrollView.contentLayoutGuide
+        let frame = scrollView.frameLayoutGuide
+        NSLayoutConstraint.activate([
+            stack.topAnchor.constraint(equalTo: content.topAnchor),
+            stack.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+            stack.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            stack.widthAnchor.constraint(equalTo: frame.widthAnchor),
+            badge.trailingAnchor.constraint(equalTo: frame.trailingAnchor, constant: -10),
+            badge.topAnchor.constraint(equalTo: frame.topAnchor, constant: 10),
+            badge.widthAnchor.constraint(equalToConstant: 20), badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(scrollView.contentSize == CGSize(width: 300, height: 1000))
+        #expect(content.layoutFrame == CGRect(x: 0, y: 0, width: 300, height: 1000))
+        #expect(badge.frame == CGRect(x: 270, y: 10, width: 20, height: 20))
+        // Scrolled: the badge keeps its place on screen (it moves with the offset in content
+        // coordinates); the stack does not move in the content.
+        scrollView.contentOffset = CGPoint(x: 0, y: 250)
+        root.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 270, y: 260, width: 20, height: 20))
+        #expect(badge.convert(CGPoint.zero, to: root) == CGPoint(x: 270, y: 10))
+        #expect(stack.frame.minY == 0)
+        #expect(frame.layoutFrame == CGRect(x: 0, y: 250, width: 300, height: 400))
+    }
 }

@@ -97,6 +97,7 @@ public final class UIApplication: UIResponder {
     public func setInputSource(_ source: any InputSource) {
         inputSource?.eventHandler = nil
         touchRouter.cancelAll(timestamp: displayBackend.clock.now)
+        touchRouter.forgetPointer()
         inputSource = source
         idleBlanker.inputSourceDidChange()
         source.eventHandler = { [weak self] event in
@@ -106,11 +107,12 @@ public final class UIApplication: UIResponder {
     }
 
     /// Dispatches an event, as `sendEvent(_:)`: touches go to the windows they began in
-    /// (`UIWindow.sendEvent(_:)`); presses go to the first responder, or else the key window,
-    /// and up the responder chain.
+    /// (`UIWindow.sendEvent(_:)`); presses go to the first responder, or else (Vitrine) the
+    /// view under the mouse pointer once there is one, or else the key window, and up the
+    /// responder chain.
     public func sendEvent(_ event: UIEvent) {
         if let presses = event as? UIPressesEvent {
-            guard let target = FirstResponder.current ?? keyWindow else { return }
+            guard let target = FirstResponder.current ?? touchRouter.viewUnderPointer() ?? keyWindow else { return }
             let began = presses.allPresses.filter { $0.phase == .began }
             let ended = presses.allPresses.filter { $0.phase == .ended }
             let cancelled = presses.allPresses.filter { $0.phase == .cancelled }

@@ -103,7 +103,14 @@ final class TouchDelivery {
                 held.append((touch, touch.phase, event))
                 continue
             }
-            if touch.phase == .began { touch.deliveredToView = true }
+            if touch.phase == .began {
+                // A scroll view around the view may keep the touch from it.
+                guard UIScrollView.contentTouchMayBegin(touch, with: event) else {
+                    touch.cancelledInView = true
+                    continue
+                }
+                touch.deliveredToView = true
+            }
             if let index = batches.firstIndex(where: { $0.view === view && $0.phase == touch.phase }) {
                 batches[index].touches.append(touch)
             } else {
@@ -157,7 +164,13 @@ final class TouchDelivery {
             }
             held.remove(at: index)
             if let view = entry.touch.view {
-                if entry.phase == .began { entry.touch.deliveredToView = true }
+                if entry.phase == .began {
+                    guard UIScrollView.contentTouchMayBegin(entry.touch, with: entry.event) else {
+                        entry.touch.cancelledInView = true
+                        continue
+                    }
+                    entry.touch.deliveredToView = true
+                }
                 let phase = entry.phase
                 let saved = entry.touch.phase
                 entry.touch.phase = phase

@@ -89,15 +89,7 @@ final class TouchRouter {
             kitLog.debug("touch down in slot \(slot) with unusable coordinates ignored")
             return
         }
-        var hitWindow: UIWindow?
-        var hitView: UIView?
-        for window in screen.windows.reversed() where !window.isHidden {
-            let local = window.convert(point, from: screen.coordinateSpace)
-            guard local.x.isFinite, local.y.isFinite, let view = window.hitTest(local, with: nil) else { continue }
-            hitWindow = window
-            hitView = view
-            break
-        }
+        let (hitWindow, hitView) = hitTest(point, on: screen)
         let location = hitWindow.map { $0.convert(point, from: screen.coordinateSpace) } ?? point
         kitLog.debug(
             "touch down in slot \(slot) at \(Int(point.x)),\(Int(point.y)) on \(screen.name): \(hitView.map(Self.describe) ?? "no view")"
@@ -113,6 +105,17 @@ final class TouchRouter {
         }
         active[slot] = touch
         changedSlots.append(slot)
+    }
+
+    /// The frontmost visible window of `screen` with a view at `point` (screen points), and
+    /// that view.
+    private func hitTest(_ point: CGPoint, on screen: UIScreen) -> (UIWindow?, UIView?) {
+        for window in screen.windows.reversed() where !window.isHidden {
+            let local = window.convert(point, from: screen.coordinateSpace)
+            guard local.x.isFinite, local.y.isFinite, let view = window.hitTest(local, with: nil) else { continue }
+            return (window, view)
+        }
+        return (nil, nil)
     }
 
     /// A view as a debug line names it: its class, and a button's title.
@@ -234,6 +237,24 @@ final class TouchRouter {
     private var cursor = CGPoint(x: 0.5, y: 0.5)
     private var cursorOutput: String?
     private var pointerDown = false
+    /// The screen the pointer was last on; nil until a pointer event arrives.
+    private var pointerScreenName: String?
+
+    /// A new input source: where its pointer is is not known until it says.
+    func forgetPointer() {
+        pointerScreenName = nil
+        cursor = CGPoint(x: 0.5, y: 0.5)
+        cursorOutput = nil
+        pointerDown = false
+    }
+
+    /// The view under the mouse pointer, nil before any pointer event: key presses go there
+    /// when there is no first responder.
+    func viewUnderPointer() -> UIView? {
+        guard let name = pointerScreenName, let screen = UIScreen.screens.first(where: { $0.name == name })
+        else { return nil }
+        return hitTest(screen.point(fromNormalizedOutputPosition: cursor), on: screen).1
+    }
 
     /// A mouse acts as a single finger, for development: the left button held is a touch at
     /// the cursor; relative motion moves the cursor one point per unit in the screen's
@@ -241,6 +262,7 @@ final class TouchRouter {
     /// as absolute pointers and touches report theirs.
     private func handle(_ event: PointerEvent) {
         let screen = UIScreen.screens.first { $0.name == event.outputName } ?? UIScreen.main
+        pointerScreenName = screen.name
         switch event.kind {
         case .motion(let dx, let dy):
             let bounds = screen.bounds
@@ -266,7 +288,12 @@ final class TouchRouter {
                 handle(TouchEvent.frame(timestamp: event.timestamp))
             }
             return
-        case .scroll:
+        case .scroll(let dx, let dy):
+            // The wheel scrolls what is under the pointer (UIScrollView+Keys.swift).
+            let point = screen.point(fromNormalizedOutputPosition: cursor)
+            if let view = hitTest(point, on: screen).1 {
+                UIScrollView.deliverWheel(CGPoint(x: dx, y: dy), from: view)
+            }
             return
         }
         if pointerDown {

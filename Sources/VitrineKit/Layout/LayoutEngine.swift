@@ -91,6 +91,7 @@ final class LayoutEngine {
 
     /// Installs the active constraints of `view` and its subtree.
     func addSubtree(_ view: UIView) {
+        if !isFitting { subtreesToCheck.append(view) }
         var stack = [view]
         while let current = stack.popLast() {
             if let state = current.autoLayout {
@@ -308,6 +309,12 @@ final class LayoutEngine {
     /// autoresizing mask (or the root) now stands elsewhere.
     func geometryDidChange(of view: UIView) {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
+        // A scroll: the frame guide follows the bounds' origin.
+        for guide in view.layoutGuides where guide.role == .scrollFrame {
+            if let guideEntry = entries[ObjectIdentifier(guide)], syncFrameEquations(of: guideEntry) {
+                markNeedsSolve()
+            }
+        }
         if view === root || view.translatesAutoresizingMaskIntoConstraints {
             if syncFrameEquations(of: entry) { markNeedsSolve() }
         } else if !isApplying {
@@ -358,9 +365,28 @@ final class LayoutEngine {
             }
         } else if let guide = item as? UILayoutGuide {
             origin = .guideInsets(guide)
-            if let owner = guide.owningView, guide.role != .custom {
-                let insets = guide.role == .layoutMargins ? owner.effectiveLayoutMargins : owner.safeAreaInsets
-                specs = insetSpecs(entry, owner: owner, insets: insets)
+            if let owner = guide.owningView {
+                switch guide.role {
+                case .custom: break
+                case .layoutMargins: specs = insetSpecs(entry, owner: owner, insets: owner.effectiveLayoutMargins)
+                case .safeArea: specs = insetSpecs(entry, owner: owner, insets: owner.safeAreaInsets)
+                case .scrollContent:
+                    // At the content's origin; its size is the app's constraints' to give.
+                    specs = [
+                        EquationSpec([(entry.x, 1)], 0, .equal, .required),
+                        EquationSpec([(entry.y, 1)], 0, .equal, .required),
+                    ]
+                case .scrollFrame:
+                    // The visible rectangle in content coordinates: it moves with the offset.
+                    let ownerEntry = self.entry(for: owner)
+                    let origin = owner.bounds.origin
+                    specs = [
+                        EquationSpec([(entry.x, 1)], -Double(origin.x), .equal, .required),
+                        EquationSpec([(entry.y, 1)], -Double(origin.y), .equal, .required),
+                        EquationSpec([(entry.width, 1), (ownerEntry.width, -1)], 0, .equal, .required),
+                        EquationSpec([(entry.height, 1), (ownerEntry.height, -1)], 0, .equal, .required),
+                    ]
+                }
             }
         } else {
             return false
@@ -521,8 +547,11 @@ final class LayoutEngine {
         try? solver.remove(equation)
     }
 
-    /// Where conflict reports go: the log (tests listen here).
+    /// Where conflict reports go: the log, as errors (tests listen here).
     static var reportHandler: @MainActor (String) -> Void = { kitLog.error("\($0)") }
+    /// Where ambiguity reports go: the log, as notices (UIKit says nothing; a kiosk's
+    /// installer is better told).
+    static var ambiguityHandler: @MainActor (String) -> Void = { kitLog.notice("\($0)") }
 
     /// Logs what UIKit logs when required constraints conflict: the constraints involved and
     /// the one broken.
@@ -605,12 +634,44 @@ final class LayoutEngine {
             syncInsetGuides()
             needsSolve = false
             solver.updateVariables()
-            if !isFitting { applyFrames() }
+            if !isFitting {
+                applyFrames()
+                applyScrollContentSizes()
+            }
             if syncInsetGuides() { needsSolve = true }
             if refreshBaselineConstraints() { needsSolve = true }
             rounds += 1
         } while needsSolve && rounds < 4
         needsSolve = false
+        if !subtreesToCheck.isEmpty { reportAmbiguity() }
+    }
+
+    /// Subtrees whose constraints came in since the last layout: checked once for ambiguity.
+    private var subtreesToCheck: [UIView] = []
+
+    /// Tells the log which views of the subtrees that just came in have frames their
+    /// constraints do not fix (UIKit leaves them where the solver happened to put them; so
+    /// does Vitrine). Once per subtree, not at every pass: it asks the solver per variable.
+    private func reportAmbiguity() {
+        let roots = subtreesToCheck
+        subtreesToCheck = []
+        var ambiguous: [String] = []
+        for root in roots {
+            var stack = [root]
+            while let view = stack.popLast() {
+                stack.append(contentsOf: view.subviews)
+                guard !view.translatesAutoresizingMaskIntoConstraints, entries[ObjectIdentifier(view)] != nil,
+                    Self.hasAmbiguousLayout(view)
+                else { continue }
+                ambiguous.append("\(LayoutDescription.item(view)) \(view.frame)")
+            }
+        }
+        guard !ambiguous.isEmpty else { return }
+        let shown = ambiguous.prefix(10).joined(separator: "\n    ")
+        let more = ambiguous.count > 10 ? "\n    and \(ambiguous.count - 10) more" : ""
+        Self.ambiguityHandler(
+            "[LayoutConstraints] Ambiguous layout: the constraints do not fix the frames of\n    \(shown)\(more)\n(UIView.autoLayoutTrace shows the tree.)"
+        )
     }
 
     /// A label's baselines move with its height (it centres its text): the baseline
@@ -626,6 +687,22 @@ final class LayoutEngine {
             changed = true
         }
         return changed
+    }
+
+    /// A scroll view whose content layout guide has constraints gets the guide's solved size
+    /// as its `contentSize`, as UIKit's does.
+    private func applyScrollContentSizes() {
+        for guide in insetGuides.values where guide.role == .scrollContent {
+            guard let scrollView = guide.owningView as? UIScrollView,
+                !guide.itemState.referencingConstraints.isEmpty, let entry = entries[ObjectIdentifier(guide)]
+            else { continue }
+            // On the pixel grid, as the frames of the content are.
+            let scale = max(1, root.contentScaleFactor)
+            let size = CGSize(
+                width: (max(0, CGFloat(entry.width.value)) * scale).rounded() / scale,
+                height: (max(0, CGFloat(entry.height.value)) * scale).rounded() / scale)
+            if scrollView.contentSize != size { scrollView.contentSize = size }
+        }
     }
 
     /// Brings the margins and safe-area guides to the current frames; true when one moved.

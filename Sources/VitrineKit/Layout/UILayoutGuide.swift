@@ -14,6 +14,12 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
         case layoutMargins
         /// The owning view's bounds inset by its safe area insets.
         case safeArea
+        /// A scroll view's content: at the content's origin, sized by the app's constraints
+        /// (which then give the scroll view its `contentSize`).
+        case scrollContent
+        /// A scroll view's frame: the visible part, moving with the content offset so that
+        /// what is tied to it stays put on screen.
+        case scrollFrame
     }
 
     let role: Role
@@ -36,7 +42,13 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
     init(role: Role, owningView: UIView) {
         self.role = role
         self.owningView = owningView
-        identifier = role == .layoutMargins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
+        switch role {
+        case .custom: identifier = ""
+        case .layoutMargins: identifier = "UIViewLayoutMarginsGuide"
+        case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
+        case .scrollContent: identifier = "UIScrollView-contentLayoutGuide"
+        case .scrollFrame: identifier = "UIScrollView-frameLayoutGuide"
+        }
     }
 
     /// The guide's rectangle in its owning view's coordinates after the last layout pass, as

@@ -1,4 +1,5 @@
 import Foundation
+import VitrinePlatform
 
 /// A view whose content is larger than its bounds and moves under a finger, as UIKit's
 /// `UIScrollView`. As the View Programming Guide has it, the content offset is the bounds'
@@ -6,8 +7,11 @@ import Foundation
 /// `contentOffset`.
 ///
 /// This file holds the content model (size, offset, insets, the adjusted insets and their
-/// behaviour, the layout guides); dragging, deceleration, bouncing, paging, indicators, touch
-/// delay and zooming live in the other `UIScrollView+*.swift` files.
+/// behaviour, the layout guides) and every overridable member; the work lives beside it:
+/// dragging, paging and touches on the content in `UIScrollView+Dragging.swift` and
+/// `ScrollViewDelayedTouchesRecognizer.swift`, the curves in `ScrollPhysics.swift`, running
+/// them on the display link in `UIScrollView+Motion.swift`, then `+Indicators`, `+Zooming`
+/// and `+Keys` (docs/architecture.md, "Scroll views", has the formulas and constants).
 @MainActor
 open class UIScrollView: UIView {
     /// How the safe area enters `adjustedContentInset`, as
@@ -76,8 +80,11 @@ open class UIScrollView: UIView {
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
 
-    /// Whether a finger scrolls the content, as `isScrollEnabled` (default true).
-    open var isScrollEnabled = true
+    /// Whether a finger scrolls the content, as `isScrollEnabled` (default true). As in
+    /// UIKit, it enables or disables `panGestureRecognizer`; scrolling by program still works.
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
 
     /// Whether the content bounces past its edges, as `bounces` (default true).
     open var bounces = true
@@ -106,6 +113,20 @@ open class UIScrollView: UIView {
     open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
     /// Insets of the horizontal indicator, as `horizontalScrollIndicatorInsets`.
     open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Both indicators' insets, as `scrollIndicatorInsets`: setting it sets both; reading it
+    /// gives the vertical one's.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
+    /// Whether the indicator insets also take the safe area the content insets take, as
+    /// `automaticallyAdjustsScrollIndicatorInsets` (default true).
+    open var automaticallyAdjustsScrollIndicatorInsets = true
+    /// The indicators' colour, as `indicatorStyle` (default `.default`).
+    open var indicatorStyle = IndicatorStyle.default
 
     /// Whether touches on the content wait (150 ms) to see whether they scroll, as
     /// `delaysContentTouches` (default true).
@@ -114,19 +135,66 @@ open class UIScrollView: UIView {
     /// `canCancelContentTouches` (default true).
     open var canCancelContentTouches = true
 
-    /// The least zoom scale, as `minimumZoomScale` (default 1).
-    open var minimumZoomScale: CGFloat = 1
+    /// The least zoom scale, as `minimumZoomScale` (default 1). Zooming is possible (a
+    /// `pinchGestureRecognizer` exists) while it is below `maximumZoomScale`.
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { zoomLimitsDidChange() }
+    }
     /// The largest zoom scale, as `maximumZoomScale` (default 1).
-    open var maximumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { zoomLimitsDidChange() }
+    }
     /// Whether zooming past the limits bounces back, as `bouncesZoom` (default true).
     open var bouncesZoom = true
+    /// The zoom scale the content has (`zoomScale`).
+    var currentZoomScale: CGFloat = 1
 
     /// Whether a finger is on the content (it may not have moved yet), as `isTracking`.
     open internal(set) var isTracking = false
     /// Whether the content is being dragged, as `isDragging`.
     open internal(set) var isDragging = false
-    /// Whether the content is moving on after the finger lifted, as `isDecelerating`.
+    /// Whether the content is moving on after the finger lifted (decelerating, or springing
+    /// back from past an edge), as `isDecelerating`.
     open internal(set) var isDecelerating = false
+    /// Whether a pinch is zooming the content, as `isZooming`.
+    open internal(set) var isZooming = false
+    /// Whether the zoom scale is springing back inside its limits after a pinch went past
+    /// them, as `isZoomBouncing`.
+    open internal(set) var isZoomBouncing = false
+
+    // MARK: Gesture recognizers
+
+    /// The recognizer that drags the content, as `panGestureRecognizer`: the scroll view
+    /// owns it and handles its actions; enabled while `isScrollEnabled`.
+    public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
+
+    /// The recognizer that zooms the content, as `pinchGestureRecognizer`: nil while zooming
+    /// is not possible (`maximumZoomScale` not above `minimumZoomScale`).
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+
+    /// Holds touches on the content back for `contentTouchDelay` while the drag decides
+    /// (`delaysContentTouches`); UIKit has a private recognizer for this too.
+    let delayedTouchesRecognizer = ScrollViewDelayedTouchesRecognizer()
+    /// Answers for the scroll view's own recognizers (simultaneous pan and pinch).
+    let gestureCoordinator = ScrollViewGestureCoordinator()
+
+    // MARK: Motion state (see UIScrollView+Dragging.swift, UIScrollView+Motion.swift)
+
+    /// The drag under way.
+    var drag: ScrollDrag?
+    /// The motion after a drag, of an animated scroll or of a zoom, if any.
+    var motion: ScrollMotion?
+    /// The display link driving `motion` on the screen's vblanks.
+    var motionLink: CADisplayLink?
+    /// A touch stopped a motion: it belongs to the scroll view, not the content.
+    var touchStoppedMotion = false
+    /// The pinch under way.
+    var pinch: ScrollPinch?
+    /// The scroll indicators, made when first shown (UIKit's are subviews too).
+    var verticalScrollIndicator: ScrollIndicatorView?
+    var horizontalScrollIndicator: ScrollIndicatorView?
+    /// The wake-up that starts the indicators' fade.
+    var indicatorFadeTimer: ClockTimer?
 
     // MARK: Layout guides
 
@@ -135,9 +203,8 @@ open class UIScrollView: UIView {
     /// when Auto Layout lays the content out.
     public var contentLayoutGuide: UILayoutGuide {
         if let guide = storedContentLayoutGuide { return guide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollView-contentLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = UILayoutGuide(role: .scrollContent, owningView: self)
+        autoLayoutState.layoutGuides.append(guide)
         storedContentLayoutGuide = guide
         return guide
     }
@@ -147,9 +214,8 @@ open class UIScrollView: UIView {
     /// `frameLayoutGuide`.
     public var frameLayoutGuide: UILayoutGuide {
         if let guide = storedFrameLayoutGuide { return guide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollView-frameLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = UILayoutGuide(role: .scrollFrame, owningView: self)
+        autoLayoutState.layoutGuides.append(guide)
         storedFrameLayoutGuide = guide
         return guide
     }
@@ -161,6 +227,7 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
+        setUpGestureRecognizers()
     }
 
     /// Vitrine has no archives; always fails.
@@ -205,17 +272,153 @@ open class UIScrollView: UIView {
         return CGPoint(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    // MARK: Zooming (see UIScrollView+Zooming.swift)
+
+    /// The scale applied to the content, as `zoomScale` (default 1): the zooming view's
+    /// transform. Setting it is `setZoomScale(_:animated:)` without animation.
+    open var zoomScale: CGFloat {
+        get { currentZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Zooms to `scale`, kept within `minimumZoomScale...maximumZoomScale`, about the
+    /// middle of what is visible, as `setZoomScale(_:animated:)`. Animated (UIKit's 0.3 s),
+    /// the delegate hears `scrollViewWillBeginZooming`, `scrollViewDidZoom` each frame and
+    /// `scrollViewDidEndZooming` at the end; at once, only `scrollViewDidZoom`. Nothing
+    /// happens without a `viewForZooming(in:)`.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        zoomBody(toScale: scale, animated: animated)
+    }
+
+    /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as
+    /// the scale limits allow, centred where the content allows, as `zoom(to:animated:)`.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        zoomBody(to: rect, animated: animated)
+    }
+
+    // MARK: Indicators and stopping (see UIScrollView+Indicators.swift, +Motion.swift)
+
+    /// Shows the scroll indicators for a moment, as `flashScrollIndicators()`: they appear
+    /// and fade out as after a scroll.
+    open func flashScrollIndicators() {
+        flashIndicators()
+    }
+
+    /// Whether a scroll animation (`setContentOffset(_:animated:)`, `scrollRectToVisible`,
+    /// keyboard scrolling) runs, as `isScrollAnimating`.
+    open var isScrollAnimating: Bool {
+        if let motion, case .scrollAnimation = motion.kind { return true }
+        return false
+    }
+
+    /// Whether a zoom animation (animated zoom changes, the bounce back after a pinch) runs,
+    /// as `isZoomAnimating`.
+    open var isZoomAnimating: Bool {
+        if let motion, case .zoom = motion.kind { return true }
+        return false
+    }
+
+    /// Stops scroll and zoom animations and decelerations, as `stopScrollingAndZooming()`:
+    /// the content stays where it is, except that past an edge it goes back to the edge and,
+    /// with paging, to the nearest page (a scale past its limits to the limit).
+    open func stopScrollingAndZooming() {
+        stopMotionWhereItIs()
+    }
+
+    /// How a drag dismisses the on-screen keyboard, as `UIScrollView.KeyboardDismissMode`.
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// How a drag dismisses the keyboard, as `keyboardDismissMode` (default `.none`). Kept
+    /// for the API: Vitrine has no on-screen keyboard.
+    open var keyboardDismissMode = KeyboardDismissMode.none
+
+    /// Whether keys scroll the content, as `allowsKeyboardScrolling` (default true; see
+    /// `UIScrollView+Keys.swift`).
+    open var allowsKeyboardScrolling = true
+
+    /// Whether the scroll view may become first responder: while `allowsKeyboardScrolling`,
+    /// since Apple documents that a scroll view "needs to have focus or be first responder"
+    /// to scroll by keyboard (a kiosk has no focus engine).
+    open override var canBecomeFirstResponder: Bool { allowsKeyboardScrolling }
+
+    /// Leaving its window, the scroll view stops moving (its display link is the screen's).
+    open override func willMove(toWindow newWindow: UIWindow?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow == nil && window != nil { stopMotion() }
+    }
+
+    // MARK: Touches on the content
+
+    /// Returns whether to cancel the touches of a content view and scroll, as
+    /// `touchesShouldCancel(in:)`: called when a drag would begin on a touch the content
+    /// already has (only while `canCancelContentTouches`). The default is UIKit's: false for
+    /// a `UIControl`, true otherwise.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        !(view is UIControl)
+    }
+
+    /// Returns whether `view` in the content gets the touches that begin on it, as
+    /// `touchesShouldBegin(_:with:in:)`: asked when a touch-down would be delivered to it
+    /// (after the delay with `delaysContentTouches`, else at once). The default is true.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        true
+    }
+
+    /// The scroll view's own recognizers: the pan begins only when the content can move
+    /// along the finger (`UIScrollView+Dragging.swift`), the pinch only with a view to zoom.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === panGestureRecognizer { return panShouldBegin() }
+        if gestureRecognizer === pinchGestureRecognizer { return pinchShouldBegin() }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    // MARK: Keys (see UIScrollView+Keys.swift)
+
+    /// Key codes whose press this scroll view took: their release is its too.
+    private var pressedScrollKeys: Set<UInt32> = []
+
+    /// Scrolling keys scroll (arrows, page up and down, home, end, space; see
+    /// `UIScrollView+Keys.swift`); other keys, and keys that cannot move the content, go on
+    /// up the responder chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        var unhandled = Set<UIPress>()
+        for press in presses {
+            if scrollForKey(press), let code = press.key?.keyCode {
+                pressedScrollKeys.insert(code)
+            } else {
+                unhandled.insert(press)
+            }
+        }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    open override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let unhandled = presses.filter { press in
+            guard let code = press.key?.keyCode else { return true }
+            return pressedScrollKeys.remove(code) == nil
+        }
+        if !unhandled.isEmpty { super.pressesEnded(unhandled, with: event) }
+    }
+
     // MARK: Hooks for the other files
 
-    /// Scrolls to `offset`; `animated` runs the scroll animation. The scrolling file
-    /// overrides how (this one jumps).
+    /// Scrolls to `offset`: any motion under way stops; `animated` runs UIKit's scroll
+    /// animation (`UIScrollView+Motion.swift`), else it jumps.
     func scroll(to offset: CGPoint, animated: Bool) {
-        contentOffset = offset
-        if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+        stopMotion()
+        guard animated else {
+            contentOffset = offset
+            return
+        }
+        animateScroll(to: offset)
     }
 
     /// The content size changed (the indicators and limits follow).
-    func contentSizeDidChange() {}
+    func contentSizeDidChange() {
+        layoutScrollIndicators()
+    }
 
     private func contentLayoutGuideDidChange() {
         setNeedsLayout()
@@ -275,6 +478,18 @@ open class UIScrollView: UIView {
     /// cells and the indicators) runs at the next pass.
     func didScroll() {
         setNeedsLayout()
+        layoutScrollIndicators()
         delegate?.scrollViewDidScroll(self)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutScrollIndicators()
+    }
+
+    open override func didAddSubview(_ subview: UIView) {
+        super.didAddSubview(subview)
+        // The indicators stay above the content, as UIKit brings them to the front.
+        if !(subview is ScrollIndicatorView) { bringScrollIndicatorsToFront() }
     }
 }

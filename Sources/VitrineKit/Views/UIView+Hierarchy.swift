@@ -67,9 +67,10 @@ extension UIView {
             oldSuperview.willRemoveSubview(view)
             oldSuperview.subviews.removeAll { $0 === view }
         }
-        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        let place = max(0, min(index, subviews.count))
+        subviews.insert(view, at: place)
         view.superview = self
-        placeLayer(of: view)
+        placeLayer(of: view, at: place)
         view.autoLayoutDidJoin()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
@@ -124,8 +125,8 @@ extension UIView {
     /// Puts the view's layer where its place among the subviews says: just below the layer
     /// of the next subview, or on top. Layers the app added to the superview's layer itself
     /// keep their places relative to one another.
-    private func placeLayer(of view: UIView) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+    private func placeLayer(of view: UIView, at knownIndex: Int? = nil) {
+        guard let index = knownIndex ?? subviews.firstIndex(where: { $0 === view }) else { return }
         if index + 1 < subviews.count {
             let nextLayer = subviews[index + 1].layer
             if nextLayer.superlayer === layer {

@@ -14,9 +14,14 @@ public struct PointerEvent: Hashable, Sendable {
         case motionAbsolute(CGPoint)
         /// A button changed state; `button` is the evdev code (`BTN_LEFT` is 0x110).
         case button(button: UInt32, isPressed: Bool)
-        /// Scrolling by `dx`, `dy` in scroll units (`LIBINPUT_EVENT_POINTER_SCROLL_*`).
+        /// Scrolling by `dx`, `dy` points of content (positive: toward the content's end, as
+        /// a wheel turned down; `LIBINPUT_EVENT_POINTER_SCROLL_*`). A wheel notch is
+        /// `pointsPerWheelNotch`.
         case scroll(dx: Double, dy: Double)
     }
+
+    /// How far one notch of a mouse wheel scrolls: one 40-point line.
+    public static let pointsPerWheelNotch: Double = 40
 
     /// What happened.
     public var kind: Kind
