@@ -19,10 +19,13 @@ import Testing
         let notifications = NotificationRecorder([UITableView.selectionDidChangeNotification])
         defer { notifications.stop() }
         scene.input.down(at: CGPoint(x: 100, y: 100), time: 1)
+        // The scroll view holds the touch back 150 ms to see whether it scrolls.
+        #expect(!cell.isHighlighted)
+        scene.input.wait(0.16)
         #expect(cell.isHighlighted)
         #expect(!cell.isSelected)
         #expect(scene.model.touchEvents == ["highlight 0.2"])
-        scene.input.up(time: 1.1)
+        scene.input.up(time: 1.3)
         #expect(!cell.isHighlighted)
         #expect(cell.isSelected)
         #expect(scene.model.touchEvents == ["highlight 0.2", "unhighlight 0.2", "willSelect 0.2", "didSelect 0.2"])
@@ -42,18 +45,26 @@ import Testing
         let table = scene.tableView
         let cell = try! #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
         scene.input.down(at: CGPoint(x: 100, y: 60), time: 1)
+        scene.input.wait(0.16)
         #expect(cell.isHighlighted)
-        scene.input.move(to: CGPoint(x: 100, y: 90), time: 1.05)
+        // The finger drags up: the scroll view's pan takes the touch and the rows scroll.
+        scene.input.move(to: CGPoint(x: 100, y: 45), time: 1.2)
+        scene.input.move(to: CGPoint(x: 100, y: 20), time: 1.22)
         #expect(!cell.isHighlighted)
-        scene.input.up(time: 1.1)
+        #expect(table.contentOffset.y > 0)
+        scene.input.up(time: 1.25)
+        scene.input.wait(2)
         #expect(!cell.isSelected)
         #expect(table.indexPathForSelectedRow == nil)
         #expect(scene.model.touchEvents == ["highlight 0.1", "unhighlight 0.1"])
         // A cancelled touch also ends the highlight.
-        scene.input.down(at: CGPoint(x: 100, y: 60), time: 2)
-        #expect(cell.isHighlighted)
-        scene.input.cancel(time: 2.1)
-        #expect(!cell.isHighlighted)
+        table.setContentOffset(.zero, animated: false)
+        table.layoutIfNeeded()
+        scene.input.down(at: CGPoint(x: 100, y: 60), time: 4)
+        scene.input.wait(0.16)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isHighlighted == true)
+        scene.input.cancel(time: 4.3)
+        #expect(table.visibleCells.allSatisfy { !$0.isHighlighted })
         #expect(table.indexPathForSelectedRow == nil)
     }
 

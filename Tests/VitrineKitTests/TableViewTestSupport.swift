@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrinePlatform
 
 @testable import VitrineKit
 
@@ -143,7 +144,7 @@ func tableReports(_ body: () -> Void) -> [String] {
 @MainActor
 struct TableScene {
     let rig: HeadlessRig
-    let input: SyntheticInput
+    let input: TableInput
     let window: UIWindow
     let tableView: UITableView
     let model: TableModel
@@ -153,7 +154,7 @@ struct TableScene {
         cellClass: AnyClass = UITableViewCell.self, configure: (UITableView) -> Void = { _ in }
     ) {
         rig = HeadlessRig(width: width, height: height)
-        input = SyntheticInput().install()
+        input = TableInput(synthetic: SyntheticInput().install(), clock: rig.clock)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
         window.isHidden = false
         tableView = UITableView(frame: window.bounds, style: style)
@@ -164,6 +165,8 @@ struct TableScene {
         tableView.delegate = model
         window.addSubview(tableView)
         tableView.layoutIfNeeded()
+        // The first frame goes out, so later ones come at vblanks.
+        rig.clock.advance(by: 0.05)
     }
 
     /// Scrolls to `y` and lays out.
@@ -175,5 +178,48 @@ struct TableScene {
     /// The visible rows as "section.row" strings.
     var visibleRows: [String] {
         (tableView.indexPathsForVisibleRows ?? []).map { "\($0.section).\($0.row)" }
+    }
+}
+
+/// Synthetic touches that first move the clock to each event's time, so input timestamps and
+/// the media clock agree as on a panel (the scroll view's touch delay runs on the clock).
+@MainActor
+struct TableInput {
+    let synthetic: SyntheticInput
+    let clock: ManualClock
+
+    private func reach(_ time: Double) {
+        if time > clock.now { clock.advance(to: time) }
+    }
+
+    func down(_ finger: Int = 0, at point: CGPoint, time: Double) {
+        reach(time)
+        synthetic.down(finger, at: point, time: time)
+    }
+
+    func move(_ finger: Int = 0, to point: CGPoint, time: Double) {
+        reach(time)
+        synthetic.move(finger, to: point, time: time)
+    }
+
+    func up(_ finger: Int = 0, time: Double) {
+        reach(time)
+        synthetic.up(finger, time: time)
+    }
+
+    func cancel(_ finger: Int = 0, time: Double) {
+        reach(time)
+        synthetic.cancel(finger, time: time)
+    }
+
+    /// A quick tap: down and up 50 ms apart (within the scroll view's touch delay).
+    func tap(at point: CGPoint, time: Double, duration: Double = 0.05) {
+        down(at: point, time: time)
+        up(time: time + duration)
+    }
+
+    /// Lets `seconds` pass on the clock.
+    func wait(_ seconds: Double) {
+        clock.advance(by: seconds)
     }
 }
