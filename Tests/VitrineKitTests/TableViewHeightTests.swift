@@ -111,6 +111,12 @@ final class SelfSizingTableCell: UITableViewCell {
         #expect(abs((cell.frame.minY - table.contentOffset.y) - (onScreen + 30)) < 0.5)
         #expect(table.rectForRow(at: IndexPath(row: firstVisible.row - 1, section: 0)).height == measured)
         #expect(table.contentSize.height > estimatedTotal)
+        // A jump up shows the rows at the offset asked for: nothing in view was shown before.
+        scene.scroll(to: 1000)
+        #expect(table.contentOffset.y == 1000)
+        let shown = try! #require(table.indexPathsForVisibleRows?.first)
+        let span = table.rectForRow(at: shown)
+        #expect(span.minY <= 1000 && span.maxY > 1000)
     }
 
     @Test func heightsFollowTheTableWidth() {

@@ -195,8 +195,9 @@ extension UITableView {
         geometry.layOutIfNeeded()
         updateContentSize()
 
-        // What is in view stays put while rows above it are measured.
-        let anchor = visibleCellsByIndexPath.keys.filter { geometry.contains($0) }.min()
+        // What is in view stays put while rows above it are measured: the first row in view
+        // that was already shown (after a jump nothing was, and nothing is held).
+        let anchor = rowsInView().first { visibleCellsByIndexPath[$0] != nil }
         let anchorOffset = anchor.flatMap { geometry.rowSpan($0) }.map { $0.top - contentOffset.y }
         var newCells: [IndexPath] = []
         for _ in 0..<8 {

@@ -59,82 +59,126 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     // MARK: UITableViewDataSource
 
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         UITableViewCell(style: .default, reuseIdentifier: nil)
     }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         index
     }
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
     ) {}
+    /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {}
 
     // MARK: UITableViewDelegate
 
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         tableView.rowHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
         tableView.sectionHeaderHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
         tableView.sectionFooterHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
         tableView.estimatedRowHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
         tableView.estimatedSectionHeaderHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
         tableView.estimatedSectionFooterHeight
     }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? { nil }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? { nil }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(
         _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
     ) -> UITableViewCell.EditingStyle { .delete }
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+    /// `UITableViewDelegate`'s method, with UIKit's default answer; override it.
     open func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
 
     // MARK: UIScrollViewDelegate
 
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
