@@ -102,3 +102,36 @@ extension TableViewReuseTests {
         #expect(table.contentSize.height == 80)
     }
 }
+
+extension TableViewReuseTests {
+    @Test func aFlingThatDeceleratesThroughTheRowsKeepsTheCellsBounded() {
+        CountingTableCell.alive = 0
+        let model = TableModel(rows: 1000)
+        let scene = TableScene(model: model, cellClass: CountingTableCell.self) { $0.rowHeight = 44 }
+        let table = scene.tableView
+        // A quick upward flick.
+        var t = 1.0
+        scene.input.down(at: CGPoint(x: 100, y: 220), time: t)
+        for step in 1...6 {
+            t += 1.0 / 60
+            scene.input.move(to: CGPoint(x: 100, y: 220 - CGFloat(step) * 35), time: t)
+        }
+        scene.input.up(time: t)
+        var frames = 0
+        var lastOffset = table.contentOffset.y
+        while frames < 600 {
+            scene.input.wait(1.0 / 60)
+            frames += 1
+            let visible = table.visibleCells.count
+            #expect(CountingTableCell.alive <= visible + 4)
+            for cell in table.visibleCells {
+                #expect(cell.frame == table.rectForRow(at: table.indexPath(for: cell)!))
+            }
+            if table.contentOffset.y == lastOffset && !table.isDecelerating { break }
+            lastOffset = table.contentOffset.y
+        }
+        #expect(table.contentOffset.y > 1000)
+        let rows = table.indexPathsForVisibleRows ?? []
+        #expect(rows.first.map { CGFloat($0.row) * 44 <= table.contentOffset.y } == true)
+    }
+}
