@@ -111,3 +111,23 @@ extension TableViewHeaderTests {
         #expect(scene.tableView.contentSize.height == 40)
     }
 }
+
+extension TableViewHeaderTests {
+    @Test func theScrollIndicatorStaysAbovePinnedHeaders() {
+        let scene = TableScene(model: model()) {
+            $0.rowHeight = 40
+            $0.sectionHeaderHeight = 30
+        }
+        scene.scroll(to: 500)
+        let table = scene.tableView
+        let header = try! #require(table.headerView(forSection: 1))
+        let headerIndex = table.subviews.firstIndex { $0 === header }!
+        // Whatever the scroll view keeps in front (its indicators) is not covered by headers.
+        let cells = table.subviews.indices.filter { table.subviews[$0] is UITableViewCell }
+        #expect(cells.allSatisfy { $0 < headerIndex })
+        let others = table.subviews.indices.filter {
+            !(table.subviews[$0] is UITableViewCell) && !(table.subviews[$0] is UITableViewHeaderFooterView)
+        }
+        #expect(others.allSatisfy { $0 > headerIndex })
+    }
+}

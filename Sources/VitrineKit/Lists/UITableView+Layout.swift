@@ -362,9 +362,6 @@ extension UITableView {
             enqueue(headerFooter: view)
             tableDelegate?.tableView(self, didEndDisplayingFooterView: view, forSection: section)
         }
-        // Pinned headers cover the rows scrolling under them: the lower section's on top.
-        for section in shownFooters.sorted() { if let view = visibleFooterViews[section] { bringSubviewToFront(view) } }
-        for section in shownHeaders.sorted() { if let view = visibleHeaderViews[section] { bringSubviewToFront(view) } }
     }
 
     private func place(_ view: UIView, at frame: CGRect, isNew: Bool) {
@@ -425,6 +422,8 @@ extension UITableView {
             view = standardHeaderFooterView(title: title, isHeader: isHeader)
         }
         guard let view else { return nil }
+        // Added above the cells (which go in at the bottom), so a pinned header covers the rows
+        // under it; the scroll indicators stay in front.
         if view.superview !== self { addSubview(view) }
         if isHeader {
             visibleHeaderViews[section] = view
