@@ -1,0 +1,96 @@
+import Foundation
+
+/// A view showing one item of a collection view, as UIKit's `UICollectionViewCell`.
+///
+/// Its layers, back to front, as UIKit's: `backgroundView`, `selectedBackgroundView` (shown
+/// while the cell is selected or highlighted), `contentView` (where your subviews go). All
+/// three follow the cell's bounds. The collection view sets `isHighlighted` while a finger is
+/// on the cell and `isSelected` from its selection; `prepareForReuse()` clears both.
+/// Highlighting also sets `isHighlighted` on the image views in `contentView`, as UIKit
+/// passes the highlight to the subviews that have one.
+@MainActor
+open class UICollectionViewCell: UICollectionReusableView {
+    /// The view your content goes in, as `contentView`: the cell's bounds, in front of the
+    /// background views.
+    public let contentView: UIView
+
+    /// A view behind everything else, sized to the cell, as `backgroundView` (default nil).
+    open var backgroundView: UIView? {
+        didSet {
+            guard backgroundView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let backgroundView { install(backgroundView, at: 0) }
+        }
+    }
+
+    /// A view shown above `backgroundView` while the cell is selected or highlighted, as
+    /// `selectedBackgroundView` (default nil).
+    open var selectedBackgroundView: UIView? {
+        didSet {
+            guard selectedBackgroundView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let selectedBackgroundView {
+                install(selectedBackgroundView, at: backgroundView == nil ? 0 : 1)
+                updateSelectedBackground()
+            }
+        }
+    }
+
+    /// Whether the cell is selected, as `isSelected` (default false). The collection view
+    /// sets it; set selection through the collection view.
+    open var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            updateSelectedBackground()
+        }
+    }
+
+    /// Whether the cell is highlighted (a finger is on it), as `isHighlighted` (default
+    /// false).
+    open var isHighlighted = false {
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            updateSelectedBackground()
+            Self.setHighlighted(isHighlighted, inSubviewsOf: contentView)
+        }
+    }
+
+    /// A cell with the given frame and an empty content view, as `init(frame:)`.
+    public override init(frame: CGRect) {
+        contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
+        super.init(frame: frame)
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.backgroundColor = nil
+        addSubview(contentView)
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Clears the selection and highlight, as UIKit's cell does before it is reused; call
+    /// `super` from an override.
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        isSelected = false
+        isHighlighted = false
+    }
+
+    private func install(_ view: UIView, at index: Int) {
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        insertSubview(view, at: index)
+    }
+
+    private func updateSelectedBackground() {
+        selectedBackgroundView?.isHidden = !(isSelected || isHighlighted)
+    }
+
+    private static func setHighlighted(_ highlighted: Bool, inSubviewsOf view: UIView) {
+        for subview in view.subviews {
+            if let imageView = subview as? UIImageView { imageView.isHighlighted = highlighted }
+            setHighlighted(highlighted, inSubviewsOf: subview)
+        }
+    }
+}
