@@ -260,7 +260,7 @@ extension UICollectionView {
     func wantedElements(in rect: CGRect) -> [ElementKey: UICollectionViewLayoutAttributes] {
         var wanted: [ElementKey: UICollectionViewLayoutAttributes] = [:]
         for attributes in currentLayout.layoutAttributesForElements(in: rect) ?? [] {
-            guard attributes.frame.intersects(rect) || rect.contains(attributes.center) else { continue }
+            guard collectionRectsOverlap(attributes.frame, rect) else { continue }
             let key = ElementKey(attributes)
             guard isValid(key) else {
                 if !loggedBadElements {
@@ -461,7 +461,8 @@ extension UICollectionView {
         let visible = bounds
         return shownViews.compactMap { key, view in
             guard key.category == category, kind == nil || key.kind == kind,
-                let frame = view.appliedLayoutAttributes?.frame ?? Optional(view.frame), frame.intersects(visible)
+                let frame = view.appliedLayoutAttributes?.frame ?? Optional(view.frame),
+                collectionRectsOverlap(frame, visible)
             else { return nil }
             return key
         }.sorted()
@@ -475,7 +476,7 @@ extension UICollectionView {
     func visibleView(for key: ElementKey) -> UICollectionReusableView? {
         guard let view = shownViews[key] else { return nil }
         let frame = view.appliedLayoutAttributes?.frame ?? view.frame
-        return frame.intersects(bounds) ? view : nil
+        return collectionRectsOverlap(frame, bounds) ? view : nil
     }
 
     func itemIndexPath(at point: CGPoint) -> IndexPath? {

@@ -278,13 +278,13 @@ extension UICollectionViewFlowLayout {
             let section = sections[index]
             if section.headerFrame != nil,
                 let header = supplementaryAttributes(ofKind: UICollectionView.elementKindSectionHeader, section: index),
-                header.frame.intersects(rect)
+                collectionRectsOverlap(header.frame, rect)
             {
                 result.append(header)
             }
             var line = Self.firstIndex(in: section.lines.count) { section.lines[$0].end >= rectStart }
             while line < section.lines.count, section.lines[line].start <= rectEnd {
-                for item in section.lines[line].items where section.itemFrames[item].intersects(rect) {
+                for item in section.lines[line].items where collectionRectsOverlap(section.itemFrames[item], rect) {
                     if let attributes = itemAttributes(at: IndexPath(item: item, section: index)) {
                         result.append(attributes)
                     }
@@ -293,7 +293,7 @@ extension UICollectionViewFlowLayout {
             }
             if section.footerFrame != nil,
                 let footer = supplementaryAttributes(ofKind: UICollectionView.elementKindSectionFooter, section: index),
-                footer.frame.intersects(rect)
+                collectionRectsOverlap(footer.frame, rect)
             {
                 result.append(footer)
             }

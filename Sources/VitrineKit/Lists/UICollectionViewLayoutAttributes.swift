@@ -1,5 +1,11 @@
 import Foundation
 
+/// Whether two rectangles share some area: elements that only touch the visible area's edge
+/// are not in it (Foundation's `intersects` on Linux counts touching).
+func collectionRectsOverlap(_ a: CGRect, _ b: CGRect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+}
+
 extension UICollectionView {
     /// What kind of view a set of layout attributes describes, as
     /// `UICollectionView.ElementCategory`.
