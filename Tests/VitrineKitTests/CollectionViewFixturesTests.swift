@@ -178,7 +178,7 @@ func makeGrid(
 extension UICollectionView {
     /// The frame of the shown cell of an item.
     func cellFrame(_ item: Int, _ section: Int = 0) -> CGRect? {
-        shownViews[ElementKey(category: .cell, kind: "", indexPath: IndexPath(item: item, section: section))]?.frame
+        shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: IndexPath(item: item, section: section))]?.frame
     }
 }
 

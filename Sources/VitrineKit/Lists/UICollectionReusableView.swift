@@ -17,7 +17,7 @@ open class UICollectionReusableView: UIView {
     internal var appliedLayoutAttributes: UICollectionViewLayoutAttributes?
 
     /// The element the view shows while a collection view shows it.
-    internal var elementKey: ElementKey?
+    internal var elementKey: CollectionElementKey?
 
     /// The index path and size the view was last asked to fit (self-sizing), so it is asked
     /// once per estimate.

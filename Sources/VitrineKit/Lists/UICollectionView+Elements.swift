@@ -53,7 +53,7 @@ extension UICollectionView {
     // MARK: Dequeuing
 
     /// A view from the reuse queue (told `prepareForReuse()`), else a new one of `type`.
-    private func reusableView(_ key: ReuseKey, type: UICollectionReusableView.Type?) -> UICollectionReusableView? {
+    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?) -> UICollectionReusableView? {
         if var queue = reuseQueues[key], let view = queue.popLast() {
             reuseQueues[key] = queue
             view.preferredAskedFor = nil
@@ -68,8 +68,8 @@ extension UICollectionView {
 
     /// The attributes a dequeued view starts with: those of the element being asked for, or
     /// the layout's.
-    private func attributesForDequeue(_ key: ElementKey) -> UICollectionViewLayoutAttributes? {
-        if let attributes = attributesBeingDequeued, ElementKey(attributes) == key { return attributes }
+    private func attributesForDequeue(_ key: CollectionElementKey) -> UICollectionViewLayoutAttributes? {
+        if let attributes = attributesBeingDequeued, CollectionElementKey(attributes) == key { return attributes }
         prepareLayoutIfNeeded()
         switch key.category {
         case .cell: return currentLayout.layoutAttributesForItem(at: key.indexPath)
@@ -81,7 +81,7 @@ extension UICollectionView {
     }
 
     func dequeueCell(identifier: String, indexPath: IndexPath) -> UICollectionViewCell {
-        let key = ReuseKey(category: .cell, kind: "", identifier: identifier)
+        let key = CollectionReuseKey(category: .cell, kind: "", identifier: identifier)
         let cell: UICollectionViewCell
         if let view = reusableView(key, type: registeredCellClasses[identifier]) as? UICollectionViewCell {
             cell = view
@@ -92,14 +92,14 @@ extension UICollectionView {
             cell = UICollectionViewCell(frame: .zero)
             cell.reuseIdentifier = identifier
         }
-        if let attributes = attributesForDequeue(ElementKey(category: .cell, kind: "", indexPath: indexPath)) {
+        if let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)) {
             cell.applyLayoutAttributes(attributes)
         }
         return cell
     }
 
     func dequeueSupplementaryView(kind: String, identifier: String, indexPath: IndexPath) -> UICollectionReusableView {
-        let key = ReuseKey(category: .supplementaryView, kind: kind, identifier: identifier)
+        let key = CollectionReuseKey(category: .supplementaryView, kind: kind, identifier: identifier)
         let view: UICollectionReusableView
         if let reused = reusableView(key, type: registeredSupplementaryClasses[kind]?[identifier]) {
             view = reused
@@ -111,7 +111,7 @@ extension UICollectionView {
             view.reuseIdentifier = identifier
         }
         if let attributes = attributesForDequeue(
-            ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
+            CollectionElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
         {
             view.applyLayoutAttributes(attributes)
         }
@@ -155,7 +155,7 @@ extension UICollectionView {
 
     /// Whether an element's index path is inside the counts (supplementary and decoration
     /// views need only their section).
-    func isValid(_ key: ElementKey) -> Bool {
+    func isValid(_ key: CollectionElementKey) -> Bool {
         let counts = loadedItemCounts()
         guard key.indexPath.count == 2, counts.indices.contains(key.indexPath.section) else {
             return key.category == .decorationView
@@ -168,7 +168,7 @@ extension UICollectionView {
     func reloadAllData() {
         if batchUpdateDepth > 0 {
             reportError("UICollectionView: reloadData() inside performBatchUpdates; the update is dropped")
-            recordedUpdates = RecordedUpdates()
+            recordedUpdates = CollectionRecordedUpdates()
         }
         itemCounts = nil
         selectedIndexPaths = []
@@ -257,11 +257,11 @@ extension UICollectionView {
     }
 
     /// The layout's attributes for the elements meeting `rect`, valid ones only, by element.
-    func wantedElements(in rect: CGRect) -> [ElementKey: UICollectionViewLayoutAttributes] {
-        var wanted: [ElementKey: UICollectionViewLayoutAttributes] = [:]
+    func wantedElements(in rect: CGRect) -> [CollectionElementKey: UICollectionViewLayoutAttributes] {
+        var wanted: [CollectionElementKey: UICollectionViewLayoutAttributes] = [:]
         for attributes in currentLayout.layoutAttributesForElements(in: rect) ?? [] {
             guard collectionRectsOverlap(attributes.frame, rect) else { continue }
-            let key = ElementKey(attributes)
+            let key = CollectionElementKey(attributes)
             guard isValid(key) else {
                 if !loggedBadElements {
                     loggedBadElements = true
@@ -334,7 +334,7 @@ extension UICollectionView {
     }
 
     /// The view for an element from the data source (or the layout's decoration class).
-    func makeView(for key: ElementKey, attributes: UICollectionViewLayoutAttributes) -> UICollectionReusableView? {
+    func makeView(for key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes) -> UICollectionReusableView? {
         attributesBeingDequeued = attributes
         defer { attributesBeingDequeued = nil }
         let view: UICollectionReusableView
@@ -351,7 +351,7 @@ extension UICollectionView {
             guard let dataSource else { return nil }
             let supplementary = dataSource.collectionView(
                 self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
-            if supplementary is MissingSupplementaryView {
+            if supplementary is CollectionMissingSupplementaryView {
                 reportError(
                     "UICollectionView: the layout has a \(key.kind) at \(Array(key.indexPath)) but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"
                 )
@@ -359,7 +359,7 @@ extension UICollectionView {
             }
             view = supplementary
         case .decorationView:
-            let reuse = ReuseKey(category: .decorationView, kind: key.kind, identifier: key.kind)
+            let reuse = CollectionReuseKey(category: .decorationView, kind: key.kind, identifier: key.kind)
             guard let made = reusableView(reuse, type: currentLayout.decorationClasses[key.kind]) else {
                 reportError("UICollectionView: no class registered for decoration view kind \(key.kind)")
                 return nil
@@ -375,7 +375,7 @@ extension UICollectionView {
     }
 
     /// Puts a new view in the hierarchy for an element.
-    func show(_ view: UICollectionReusableView, as key: ElementKey, attributes: UICollectionViewLayoutAttributes) {
+    func show(_ view: UICollectionReusableView, as key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes) {
         if view.appliedLayoutAttributes.map({ !$0.isEqual(attributes) }) ?? true {
             view.applyLayoutAttributes(attributes)
         }
@@ -426,7 +426,7 @@ extension UICollectionView {
 
     /// Takes a view out of the hierarchy into its reuse queue; the delegate hears
     /// `didEndDisplaying`.
-    func recycle(_ view: UICollectionReusableView, as key: ElementKey) {
+    func recycle(_ view: UICollectionReusableView, as key: CollectionElementKey) {
         view.removeFromSuperview()
         view.elementKey = nil
         let delegate = self.delegate as? any UICollectionViewDelegate
@@ -447,7 +447,7 @@ extension UICollectionView {
     /// Puts a view out of the hierarchy in its reuse queue.
     func enqueue(_ view: UICollectionReusableView, category: ElementCategory, kind: String) {
         guard let identifier = view.reuseIdentifier else { return }
-        let reuse = ReuseKey(category: category, kind: category == .cell ? "" : kind, identifier: identifier)
+        let reuse = CollectionReuseKey(category: category, kind: category == .cell ? "" : kind, identifier: identifier)
         var queue = reuseQueues[reuse] ?? []
         guard queue.count < Self.reuseQueueLimit, !queue.contains(where: { $0 === view }) else { return }
         queue.append(view)
@@ -457,7 +457,7 @@ extension UICollectionView {
     // MARK: Queries
 
     /// The shown elements of a category (and kind) whose views meet the bounds, in order.
-    func visibleElementKeys(category: ElementCategory, kind: String?) -> [ElementKey] {
+    func visibleElementKeys(category: ElementCategory, kind: String?) -> [CollectionElementKey] {
         let visible = bounds
         return shownViews.compactMap { key, view in
             guard key.category == category, kind == nil || key.kind == kind,
@@ -473,7 +473,7 @@ extension UICollectionView {
     }
 
     /// The view of an element when it meets the bounds.
-    func visibleView(for key: ElementKey) -> UICollectionReusableView? {
+    func visibleView(for key: CollectionElementKey) -> UICollectionReusableView? {
         guard let view = shownViews[key] else { return nil }
         let frame = view.appliedLayoutAttributes?.frame ?? view.frame
         return collectionRectsOverlap(frame, bounds) ? view : nil
@@ -484,7 +484,7 @@ extension UICollectionView {
         let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
         let hits = (currentLayout.layoutAttributesForElements(in: probe) ?? []).filter {
             $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point)
-                && isValid(ElementKey($0))
+                && isValid(CollectionElementKey($0))
         }
         return hits.max { $0.zIndex < $1.zIndex }?.indexPath
     }
@@ -493,7 +493,7 @@ extension UICollectionView {
 
     func scroll(toItem indexPath: IndexPath, position: ScrollPosition, animated: Bool) {
         prepareLayoutIfNeeded()
-        guard isValid(ElementKey(category: .cell, kind: "", indexPath: indexPath)),
+        guard isValid(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)),
             let attributes = currentLayout.layoutAttributesForItem(at: indexPath)
         else {
             reportError("UICollectionView: scrollToItem(at: \(Array(indexPath))) is out of range; not scrolling")

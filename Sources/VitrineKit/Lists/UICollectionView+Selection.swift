@@ -1,7 +1,7 @@
 import Foundation
 
 /// The finger tracking an item: the touch, the item under it and whether it is highlighted.
-struct ItemTouchTracking {
+struct CollectionItemTouch {
     let touch: UITouch
     let indexPath: IndexPath
     /// The item shown highlighted (nil once the finger left it).
@@ -21,7 +21,7 @@ extension UICollectionView {
         guard itemTouch == nil, allowsSelection, touches.count == 1, let touch = touches.first
         else { return itemTouch != nil }
         guard let indexPath = indexPathForItem(at: touch.location(in: self)) else { return false }
-        itemTouch = ItemTouchTracking(touch: touch, indexPath: indexPath, highlighted: nil)
+        itemTouch = CollectionItemTouch(touch: touch, indexPath: indexPath, highlighted: nil)
         if collectionDelegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true {
             setHighlighted(true, at: indexPath)
             itemTouch?.highlighted = indexPath
@@ -112,18 +112,18 @@ extension UICollectionView {
     }
 
     private func isTouch(_ touch: UITouch, inside indexPath: IndexPath) -> Bool {
-        guard let cell = shownViews[ElementKey(category: .cell, kind: "", indexPath: indexPath)] else { return false }
+        guard let cell = shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)] else { return false }
         return cell.frame.contains(touch.location(in: self))
     }
 
     private func setHighlighted(_ highlighted: Bool, at indexPath: IndexPath) {
-        (shownViews[ElementKey(category: .cell, kind: "", indexPath: indexPath)] as? UICollectionViewCell)?
+        (shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)] as? UICollectionViewCell)?
             .isHighlighted = highlighted
     }
 
     func setSelected(_ selected: Bool, at indexPath: IndexPath) {
         if selected { selectedIndexPaths.insert(indexPath) } else { selectedIndexPaths.remove(indexPath) }
-        (shownViews[ElementKey(category: .cell, kind: "", indexPath: indexPath)] as? UICollectionViewCell)?
+        (shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)] as? UICollectionViewCell)?
             .isSelected = selected
     }
 
@@ -135,7 +135,7 @@ extension UICollectionView {
             for selected in selectedIndexPaths.sorted() { setSelected(false, at: selected) }
             return
         }
-        guard isValid(ElementKey(category: .cell, kind: "", indexPath: indexPath)) else {
+        guard isValid(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)) else {
             reportError("UICollectionView: selectItem(at: \(Array(indexPath))) is out of range; ignored")
             return
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The changes recorded inside `performBatchUpdates` (or one `insertItems` and the like).
-struct RecordedUpdates {
+struct CollectionRecordedUpdates {
     var insertedItems: [IndexPath] = []
     var deletedItems: [IndexPath] = []
     var reloadedItems: [IndexPath] = []
@@ -66,7 +66,7 @@ struct CollectionViewUpdatePlan {
 
     /// The plan of `updates` from `oldCounts` to `newCounts` (the data source's after the
     /// block), or UIKit's message for what does not add up.
-    static func plan(_ updates: RecordedUpdates, oldCounts: [Int], newCounts: [Int]) -> Result<Self, PlanError> {
+    static func plan(_ updates: CollectionRecordedUpdates, oldCounts: [Int], newCounts: [Int]) -> Result<Self, PlanError> {
         var planner = Planner(updates: updates, oldCounts: oldCounts, newCounts: newCounts)
         do {
             return .success(try planner.make())
@@ -83,12 +83,12 @@ struct CollectionViewUpdatePlan {
 
 /// The checks and the mapping behind `CollectionViewUpdatePlan.plan`.
 private struct Planner {
-    let updates: RecordedUpdates
+    let updates: CollectionRecordedUpdates
     let oldCounts: [Int]
     let newCounts: [Int]
     typealias PlanError = CollectionViewUpdatePlan.PlanError
 
-    init(updates: RecordedUpdates, oldCounts: [Int], newCounts: [Int]) {
+    init(updates: CollectionRecordedUpdates, oldCounts: [Int], newCounts: [Int]) {
         self.updates = updates
         self.oldCounts = oldCounts
         self.newCounts = newCounts

@@ -1,13 +1,13 @@
 import Foundation
 
 /// How a view goes from one set of attributes to another during an animated update.
-struct ElementTransition {
+struct CollectionElementTransition {
     let view: UICollectionReusableView
     /// The attributes shown at the start (nil: the view's current ones).
     let from: UICollectionViewLayoutAttributes?
     let to: UICollectionViewLayoutAttributes
     /// Leaving views are taken out (and reused) when the animation ends.
-    let leavingKey: ElementKey?
+    let leavingKey: CollectionElementKey?
 }
 
 /// Counts the animations of one update and runs its completions when the last ends.
@@ -56,10 +56,10 @@ extension UICollectionView {
     /// own).
     static let updateAnimationDuration: CFTimeInterval = 0.3
 
-    func recordUpdate(_ change: @escaping (inout RecordedUpdates) -> Void) {
+    func recordUpdate(_ change: @escaping (inout CollectionRecordedUpdates) -> Void) {
         runBatchUpdates(
             { [self] in
-                var recorded = recordedUpdates ?? RecordedUpdates()
+                var recorded = recordedUpdates ?? CollectionRecordedUpdates()
                 change(&recorded)
                 recordedUpdates = recorded
             }, completion: nil)
@@ -67,12 +67,12 @@ extension UICollectionView {
 
     func runBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         batchUpdateDepth += 1
-        if batchUpdateDepth == 1 { recordedUpdates = RecordedUpdates() }
+        if batchUpdateDepth == 1 { recordedUpdates = CollectionRecordedUpdates() }
         if let completion { batchCompletions.append(completion) }
         updates?()
         batchUpdateDepth -= 1
         guard batchUpdateDepth == 0 else { return }
-        let recorded = recordedUpdates ?? RecordedUpdates()
+        let recorded = recordedUpdates ?? CollectionRecordedUpdates()
         recordedUpdates = nil
         let completions = batchCompletions
         batchCompletions = []
@@ -81,7 +81,7 @@ extension UICollectionView {
         }
     }
 
-    private func commit(_ recorded: RecordedUpdates, finish: @escaping (Bool) -> Void) {
+    private func commit(_ recorded: CollectionRecordedUpdates, finish: @escaping (Bool) -> Void) {
         guard let oldCounts = itemCounts, !needsFullReload else {
             // Nothing was read from the data source yet: the next layout pass reads it all.
             reloadAllData()
@@ -114,7 +114,7 @@ extension UICollectionView {
             selectedIndexPaths.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
         if let tracking = itemTouch {
             if let moved = plan.newIndexPath(forOld: tracking.indexPath), !plan.isReloaded(old: tracking.indexPath) {
-                itemTouch = ItemTouchTracking(
+                itemTouch = CollectionItemTouch(
                     touch: tracking.touch, indexPath: moved, highlighted: tracking.highlighted == nil ? nil : moved)
             } else {
                 itemTouch = nil
@@ -134,24 +134,24 @@ extension UICollectionView {
         adoptTargetContentOffset(of: layout)
 
         let wanted = wantedElements(in: elementRect)
-        var transitions: [ElementTransition] = []
+        var transitions: [CollectionElementTransition] = []
         for oldKey in oldShown.keys.sorted() {
             guard let view = oldShown[oldKey] else { continue }
             let newKey = mappedKey(oldKey, plan)
             if let newKey, let attributes = wanted[newKey], shownViews[newKey] == nil {
                 view.elementKey = newKey
                 shownViews[newKey] = view
-                transitions.append(ElementTransition(view: view, from: nil, to: attributes, leavingKey: nil))
+                transitions.append(CollectionElementTransition(view: view, from: nil, to: attributes, leavingKey: nil))
             } else {
                 let final = disappearingAttributes(oldKey, to: newKey, layout: layout, view: view)
-                transitions.append(ElementTransition(view: view, from: nil, to: final, leavingKey: oldKey))
+                transitions.append(CollectionElementTransition(view: view, from: nil, to: final, leavingKey: oldKey))
             }
         }
         for key in wanted.keys.sorted() where shownViews[key] == nil {
             guard let attributes = wanted[key], let view = makeView(for: key, attributes: attributes) else { continue }
             show(view, as: key, attributes: attributes)
             let initial = appearingAttributes(key, attributes: attributes, plan: plan, layout: layout)
-            transitions.append(ElementTransition(view: view, from: initial, to: attributes, leavingKey: nil))
+            transitions.append(CollectionElementTransition(view: view, from: initial, to: attributes, leavingKey: nil))
         }
         layout.finalizeCollectionViewUpdates()
         run(transitions, finish: finish)
@@ -160,25 +160,25 @@ extension UICollectionView {
 
     /// The element an old element becomes: a cell its item's new index path (none when
     /// deleted or reloaded), a supplementary or decoration view its section's.
-    private func mappedKey(_ key: ElementKey, _ plan: CollectionViewUpdatePlan) -> ElementKey? {
+    private func mappedKey(_ key: CollectionElementKey, _ plan: CollectionViewUpdatePlan) -> CollectionElementKey? {
         switch key.category {
         case .cell:
             guard !plan.isReloaded(old: key.indexPath), let new = plan.newIndexPath(forOld: key.indexPath) else {
                 return nil
             }
-            return ElementKey(category: .cell, kind: "", indexPath: new)
+            return CollectionElementKey(category: .cell, kind: "", indexPath: new)
         case .supplementaryView, .decorationView:
             guard key.indexPath.count >= 1, !plan.isSectionReloaded(old: key.indexPath.section),
                 let section = plan.newSection(forOld: key.indexPath.section)
             else { return nil }
             var indexPath = key.indexPath
             indexPath[0] = section
-            return ElementKey(category: key.category, kind: key.kind, indexPath: indexPath)
+            return CollectionElementKey(category: key.category, kind: key.kind, indexPath: indexPath)
         }
     }
 
     private func disappearingAttributes(
-        _ key: ElementKey, to newKey: ElementKey?, layout: UICollectionViewLayout, view: UICollectionReusableView
+        _ key: CollectionElementKey, to newKey: CollectionElementKey?, layout: UICollectionViewLayout, view: UICollectionReusableView
     ) -> UICollectionViewLayoutAttributes {
         let final: UICollectionViewLayoutAttributes?
         switch key.category {
@@ -200,7 +200,7 @@ extension UICollectionView {
     }
 
     private func appearingAttributes(
-        _ key: ElementKey, attributes: UICollectionViewLayoutAttributes, plan: CollectionViewUpdatePlan,
+        _ key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes, plan: CollectionViewUpdatePlan,
         layout: UICollectionViewLayout
     ) -> UICollectionViewLayoutAttributes? {
         let initial: UICollectionViewLayoutAttributes?
@@ -228,7 +228,7 @@ extension UICollectionView {
     }
 
     /// A layout's attributes of an element.
-    private func attributesOfElement(_ key: ElementKey, in layout: UICollectionViewLayout)
+    private func attributesOfElement(_ key: CollectionElementKey, in layout: UICollectionViewLayout)
         -> UICollectionViewLayoutAttributes?
     {
         switch key.category {
@@ -252,7 +252,7 @@ extension UICollectionView {
 
     /// Sets every view to its new attributes and, when changes animate, animates each from
     /// where it was; leaving views go when their animation ends.
-    private func run(_ transitions: [ElementTransition], finish: @escaping (Bool) -> Void) {
+    private func run(_ transitions: [CollectionElementTransition], finish: @escaping (Bool) -> Void) {
         let leaving = transitions.compactMap { transition in transition.leavingKey.map { (transition.view, $0) } }
         for (view, _) in leaving where !leavingViews.contains(where: { $0 === view }) { leavingViews.append(view) }
         let group = CollectionUpdateAnimation { [weak self] finished in
@@ -310,7 +310,7 @@ extension UICollectionView {
     }
 
     /// The leaving views' animations ended: out of the hierarchy, into the reuse queues.
-    private func finishLeaving(_ leaving: [(UICollectionReusableView, ElementKey)]) {
+    private func finishLeaving(_ leaving: [(UICollectionReusableView, CollectionElementKey)]) {
         for (view, key) in leaving {
             guard let index = leavingViews.firstIndex(where: { $0 === view }) else { continue }
             leavingViews.remove(at: index)
@@ -341,13 +341,13 @@ extension UICollectionView {
         let oldShown = shownViews
         shownViews = [:]
         let wanted = wantedElements(in: elementRect)
-        var transitions: [ElementTransition] = []
+        var transitions: [CollectionElementTransition] = []
         for key in oldShown.keys.sorted() {
             guard let view = oldShown[key] else { continue }
             view.willTransition(from: oldLayout, to: newLayout)
             if let attributes = wanted[key] {
                 shownViews[key] = view
-                transitions.append(ElementTransition(view: view, from: nil, to: attributes, leavingKey: nil))
+                transitions.append(CollectionElementTransition(view: view, from: nil, to: attributes, leavingKey: nil))
             } else {
                 // Out of sight in the new layout: it moves to its new place, or fades out
                 // where it is when the new layout has no such element.
@@ -361,14 +361,14 @@ extension UICollectionView {
                     recycle(view, as: key)
                     continue
                 }
-                transitions.append(ElementTransition(view: view, from: nil, to: final, leavingKey: key))
+                transitions.append(CollectionElementTransition(view: view, from: nil, to: final, leavingKey: key))
             }
         }
         for key in wanted.keys.sorted() where shownViews[key] == nil {
             guard let attributes = wanted[key], let view = makeView(for: key, attributes: attributes) else { continue }
             show(view, as: key, attributes: attributes)
             let initial = attributesOfElement(key, in: oldLayout)
-            transitions.append(ElementTransition(view: view, from: initial, to: attributes, leavingKey: nil))
+            transitions.append(CollectionElementTransition(view: view, from: initial, to: attributes, leavingKey: nil))
         }
         oldLayout.finalizeLayoutTransition()
         newLayout.finalizeLayoutTransition()

@@ -86,9 +86,9 @@ open class UICollectionView: UIScrollView {
     var registeredCellClasses: [String: UICollectionReusableView.Type] = [:]
     var registeredSupplementaryClasses: [String: [String: UICollectionReusableView.Type]] = [:]
     /// Views out of sight, waiting to be dequeued.
-    var reuseQueues: [ReuseKey: [UICollectionReusableView]] = [:]
+    var reuseQueues: [CollectionReuseKey: [UICollectionReusableView]] = [:]
     /// The views of the elements in and around the visible area.
-    var shownViews: [ElementKey: UICollectionReusableView] = [:]
+    var shownViews: [CollectionElementKey: UICollectionReusableView] = [:]
     /// Views animating out after an update, removed when their animation ends.
     var leavingViews: [UICollectionReusableView] = []
     /// The number of items in each section, as last read from the data source; nil until
@@ -105,11 +105,11 @@ open class UICollectionView: UIScrollView {
     /// The attributes of the element the data source is being asked for.
     var attributesBeingDequeued: UICollectionViewLayoutAttributes?
     /// The changes recorded inside `performBatchUpdates`, and how deep the calls are.
-    var recordedUpdates: RecordedUpdates?
+    var recordedUpdates: CollectionRecordedUpdates?
     var batchUpdateDepth = 0
     var batchCompletions: [(Bool) -> Void] = []
     /// The touch tracking an item for highlight and selection.
-    var itemTouch: ItemTouchTracking?
+    var itemTouch: CollectionItemTouch?
     /// Elements whose index paths were out of range, already logged.
     var loggedBadElements = false
     /// Also told every error the collection view logs (tests read them).
@@ -264,7 +264,7 @@ open class UICollectionView: UIScrollView {
     /// The cell of a visible item, nil when it is not visible or out of range, as
     /// `cellForItem(at:)`.
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-        visibleView(for: ElementKey(category: .cell, kind: "", indexPath: indexPath)) as? UICollectionViewCell
+        visibleView(for: CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)) as? UICollectionViewCell
     }
 
     /// The index path of a cell the collection view shows, as `indexPath(for:)`.
@@ -281,7 +281,7 @@ open class UICollectionView: UIScrollView {
     open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionReusableView?
     {
-        visibleView(for: ElementKey(category: .supplementaryView, kind: elementKind, indexPath: indexPath))
+        visibleView(for: CollectionElementKey(category: .supplementaryView, kind: elementKind, indexPath: indexPath))
     }
 
     /// The supplementary views of a kind meeting the bounds, as
@@ -395,7 +395,7 @@ open class UICollectionView: UIScrollView {
 }
 
 /// An element of the collection view: its category, kind ("" for cells) and index path.
-struct ElementKey: Hashable, Comparable {
+struct CollectionElementKey: Hashable, Comparable {
     var category: UICollectionView.ElementCategory
     var kind: String
     var indexPath: IndexPath
@@ -413,7 +413,7 @@ struct ElementKey: Hashable, Comparable {
     }
 
     /// Index path order, supplementary views before cells at the same index path.
-    static func < (lhs: ElementKey, rhs: ElementKey) -> Bool {
+    static func < (lhs: CollectionElementKey, rhs: CollectionElementKey) -> Bool {
         if lhs.indexPath != rhs.indexPath { return lhs.indexPath < rhs.indexPath }
         if lhs.category != rhs.category { return lhs.category.rawValue > rhs.category.rawValue }
         return lhs.kind < rhs.kind
@@ -421,7 +421,7 @@ struct ElementKey: Hashable, Comparable {
 }
 
 /// A reuse queue: a category, a kind and a reuse identifier.
-struct ReuseKey: Hashable {
+struct CollectionReuseKey: Hashable {
     var category: UICollectionView.ElementCategory
     var kind: String
     var identifier: String

@@ -39,7 +39,7 @@ extension UICollectionViewDataSource {
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        MissingSupplementaryView(frame: .zero)
+        CollectionMissingSupplementaryView(frame: .zero)
     }
 
     public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
@@ -53,4 +53,4 @@ extension UICollectionViewDataSource {
 
 /// What the default `viewForSupplementaryElementOfKind` returns, so the collection view can
 /// tell that the data source has none.
-final class MissingSupplementaryView: UICollectionReusableView {}
+final class CollectionMissingSupplementaryView: UICollectionReusableView {}

@@ -220,7 +220,7 @@ extension UICollectionViewFlowLayout {
         guard isHeader || kind == UICollectionView.elementKindSectionFooter,
             let frame = isHeader ? section.headerFrame : section.footerFrame
         else { return nil }
-        let base = cachedSupplementaryAttributes(SupplementaryKey(kind: kind, section: index)) {
+        let base = cachedSupplementaryAttributes(FlowSupplementaryKey(kind: kind, section: index)) {
             let attributes = makeAttributes()
             attributes.category = .supplementaryView
             attributes.kind = kind

@@ -130,7 +130,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     var measuredForLineLength: CGFloat?
     /// Attributes made by the queries, kept until the next reflow.
     private var itemAttributesCache: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-    private var supplementaryAttributesCache: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+    private var supplementaryAttributesCache: [FlowSupplementaryKey: UICollectionViewLayoutAttributes] = [:]
 
     /// A flow layout with UIKit's defaults, as `init()`.
     public override init() {
@@ -340,7 +340,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     /// The cached attributes of a header or footer, made on first use.
-    func cachedSupplementaryAttributes(_ key: SupplementaryKey, make: () -> UICollectionViewLayoutAttributes)
+    func cachedSupplementaryAttributes(_ key: FlowSupplementaryKey, make: () -> UICollectionViewLayoutAttributes)
         -> UICollectionViewLayoutAttributes
     {
         if let attributes = supplementaryAttributesCache[key] { return attributes }
@@ -357,7 +357,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 }
 
 /// A header or footer of a section, for the attribute cache.
-struct SupplementaryKey: Hashable {
+struct FlowSupplementaryKey: Hashable {
     let kind: String
     let section: Int
 }
