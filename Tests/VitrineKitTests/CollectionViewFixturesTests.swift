@@ -178,7 +178,8 @@ func makeGrid(
 extension UICollectionView {
     /// The frame of the shown cell of an item.
     func cellFrame(_ item: Int, _ section: Int = 0) -> CGRect? {
-        shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: IndexPath(item: item, section: section))]?.frame
+        shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: IndexPath(item: item, section: section))]?
+            .frame
     }
 }
 

@@ -53,7 +53,9 @@ extension UICollectionView {
     // MARK: Dequeuing
 
     /// A view from the reuse queue (told `prepareForReuse()`), else a new one of `type`.
-    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?) -> UICollectionReusableView? {
+    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?)
+        -> UICollectionReusableView?
+    {
         if var queue = reuseQueues[key], let view = queue.popLast() {
             reuseQueues[key] = queue
             view.preferredAskedFor = nil
@@ -92,7 +94,8 @@ extension UICollectionView {
             cell = UICollectionViewCell(frame: .zero)
             cell.reuseIdentifier = identifier
         }
-        if let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)) {
+        if let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath))
+        {
             cell.applyLayoutAttributes(attributes)
         }
         return cell
@@ -334,7 +337,9 @@ extension UICollectionView {
     }
 
     /// The view for an element from the data source (or the layout's decoration class).
-    func makeView(for key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes) -> UICollectionReusableView? {
+    func makeView(for key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes)
+        -> UICollectionReusableView?
+    {
         attributesBeingDequeued = attributes
         defer { attributesBeingDequeued = nil }
         let view: UICollectionReusableView
@@ -375,7 +380,9 @@ extension UICollectionView {
     }
 
     /// Puts a new view in the hierarchy for an element.
-    func show(_ view: UICollectionReusableView, as key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes) {
+    func show(
+        _ view: UICollectionReusableView, as key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes
+    ) {
         if view.appliedLayoutAttributes.map({ !$0.isEqual(attributes) }) ?? true {
             view.applyLayoutAttributes(attributes)
         }

@@ -112,7 +112,9 @@ extension UICollectionView {
     }
 
     private func isTouch(_ touch: UITouch, inside indexPath: IndexPath) -> Bool {
-        guard let cell = shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)] else { return false }
+        guard let cell = shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)] else {
+            return false
+        }
         return cell.frame.contains(touch.location(in: self))
     }
 

@@ -66,7 +66,9 @@ struct CollectionViewUpdatePlan {
 
     /// The plan of `updates` from `oldCounts` to `newCounts` (the data source's after the
     /// block), or UIKit's message for what does not add up.
-    static func plan(_ updates: CollectionRecordedUpdates, oldCounts: [Int], newCounts: [Int]) -> Result<Self, PlanError> {
+    static func plan(_ updates: CollectionRecordedUpdates, oldCounts: [Int], newCounts: [Int]) -> Result<
+        Self, PlanError
+    > {
         var planner = Planner(updates: updates, oldCounts: oldCounts, newCounts: newCounts)
         do {
             return .success(try planner.make())

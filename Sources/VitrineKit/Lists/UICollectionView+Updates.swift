@@ -178,7 +178,8 @@ extension UICollectionView {
     }
 
     private func disappearingAttributes(
-        _ key: CollectionElementKey, to newKey: CollectionElementKey?, layout: UICollectionViewLayout, view: UICollectionReusableView
+        _ key: CollectionElementKey, to newKey: CollectionElementKey?, layout: UICollectionViewLayout,
+        view: UICollectionReusableView
     ) -> UICollectionViewLayoutAttributes {
         let final: UICollectionViewLayoutAttributes?
         switch key.category {
