@@ -176,6 +176,14 @@ func makeGrid(
 }
 
 extension UICollectionView {
+    /// The view shown (visible or in the margin around) for an element.
+    func shownView(_ category: ElementCategory, _ kind: String, _ item: Int, _ section: Int)
+        -> UICollectionReusableView?
+    {
+        shownViews[
+            CollectionElementKey(category: category, kind: kind, indexPath: IndexPath(item: item, section: section))]
+    }
+
     /// The frame of the shown cell of an item.
     func cellFrame(_ item: Int, _ section: Int = 0) -> CGRect? {
         shownViews[CollectionElementKey(category: .cell, kind: "", indexPath: IndexPath(item: item, section: section))]?

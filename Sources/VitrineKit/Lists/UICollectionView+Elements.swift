@@ -240,7 +240,6 @@ extension UICollectionView {
     func layOutElements() {
         guard !isPlacingElements else { return }
         isPlacingElements = true
-        defer { isPlacingElements = false }
         backgroundView?.frame = bounds
         if needsFullReload {
             needsFullReload = false
@@ -252,6 +251,15 @@ extension UICollectionView {
             if !sizeViews(asking) { break }
         }
         prepareLayoutIfNeeded()
+        isPlacingElements = false
+        // Adding and removing views marked the layer for layout (Core Animation's rule) in
+        // the middle of its own pass; the frame loop counts that mark as this frame's, so it
+        // is settled here rather than left to block the next `setNeedsLayout()`.
+        if layer.needsLayout(), !isSettlingLayoutMark {
+            isSettlingLayoutMark = true
+            layer.layoutIfNeeded()
+            isSettlingLayoutMark = false
+        }
     }
 
     /// The rectangle whose elements have views.

@@ -106,7 +106,10 @@ extension UICollectionView {
         let oldShown = shownViews
         shownViews = [:]
         isPlacingElements = true
-        defer { isPlacingElements = false }
+        defer {
+            isPlacingElements = false
+            setNeedsLayout()
+        }
 
         // The model: counts, selection, the tracked touch.
         itemCounts = plan.newCounts
@@ -155,7 +158,6 @@ extension UICollectionView {
         }
         layout.finalizeCollectionViewUpdates()
         run(transitions, finish: finish)
-        setNeedsLayout()
     }
 
     /// The element an old element becomes: a cell its item's new index path (none when
@@ -332,7 +334,10 @@ extension UICollectionView {
         oldLayout.prepareForTransition(to: newLayout)
         newLayout.prepareForTransition(from: oldLayout)
         isPlacingElements = true
-        defer { isPlacingElements = false }
+        defer {
+            isPlacingElements = false
+            setNeedsLayout()
+        }
         currentLayout = newLayout
         adopt(newLayout)
         newLayout.invalidateLayout()
@@ -384,6 +389,5 @@ extension UICollectionView {
         } else {
             UIView.performWithoutAnimation { run(transitions, finish: finish) }
         }
-        setNeedsLayout()
     }
 }

@@ -102,6 +102,8 @@ open class UICollectionView: UIScrollView {
     var needsFullReload = true
     /// Whether a layout pass is placing views (invalidations then loop in the pass).
     var isPlacingElements = false
+    /// Whether the pass is clearing the layout mark its own changes left.
+    var isSettlingLayoutMark = false
     /// The attributes of the element the data source is being asked for.
     var attributesBeingDequeued: UICollectionViewLayoutAttributes?
     /// The changes recorded inside `performBatchUpdates`, and how deep the calls are.
@@ -343,6 +345,14 @@ open class UICollectionView: UIScrollView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         layOutElements()
+    }
+
+    /// Marks the view for layout, except while it places its elements: what placing them
+    /// changes (the content size, views added) is part of the pass under way, and a mark left
+    /// behind by a pass would not ask for another.
+    open override func setNeedsLayout() {
+        guard !isPlacingElements else { return }
+        super.setNeedsLayout()
     }
 
     /// The bounds: a change asks the layout `shouldInvalidateLayout(forBoundsChange:)`
