@@ -83,6 +83,10 @@ extension UICollectionView {
     }
 
     func dequeueCell(identifier: String, indexPath: IndexPath) -> UICollectionViewCell {
+        if let kept = cellBeingReconfigured, kept.indexPath == indexPath, kept.cell.reuseIdentifier == identifier {
+            cellBeingReconfigured = nil
+            return kept.cell
+        }
         let key = CollectionReuseKey(category: .cell, kind: "", identifier: identifier)
         let cell: UICollectionViewCell
         if let view = reusableView(key, type: registeredCellClasses[identifier]) as? UICollectionViewCell {

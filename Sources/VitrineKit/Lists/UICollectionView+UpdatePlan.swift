@@ -10,6 +10,8 @@ struct CollectionRecordedUpdates {
     var deletedSections = IndexSet()
     var reloadedSections = IndexSet()
     var movedSections: [(from: Int, to: Int)] = []
+    /// Items configured again once the update is applied (index paths after it).
+    var reconfiguredItems: [IndexPath] = []
 }
 
 /// What a batch update does to every section and item: where each old one goes (nil:

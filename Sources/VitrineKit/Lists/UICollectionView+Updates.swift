@@ -79,6 +79,29 @@ extension UICollectionView {
         commit(recorded) { finished in
             for completion in completions { completion(finished) }
         }
+        if !recorded.reconfiguredItems.isEmpty { reconfigure(recorded.reconfiguredItems) }
+    }
+
+    /// Asks the data source again for the cells of shown items, which keep their cells.
+    func reconfigure(_ indexPaths: [IndexPath]) {
+        guard let dataSource else { return }
+        for indexPath in indexPaths {
+            let key = CollectionElementKey(category: .cell, kind: "", indexPath: indexPath)
+            guard isValid(key), let cell = shownViews[key] as? UICollectionViewCell,
+                let attributes = cell.appliedLayoutAttributes
+            else { continue }
+            cellBeingReconfigured = (indexPath, cell)
+            attributesBeingDequeued = attributes
+            let returned = dataSource.collectionView(self, cellForItemAt: indexPath)
+            cellBeingReconfigured = nil
+            attributesBeingDequeued = nil
+            if returned !== cell {
+                // The data source dequeued another kind of cell: it replaces the old one.
+                shownViews[key] = nil
+                recycle(cell, as: key)
+                show(returned, as: key, attributes: attributes)
+            }
+        }
     }
 
     private func commit(_ recorded: CollectionRecordedUpdates, finish: @escaping (Bool) -> Void) {

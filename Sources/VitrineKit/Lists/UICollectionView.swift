@@ -106,6 +106,8 @@ open class UICollectionView: UIScrollView {
     var isSettlingLayoutMark = false
     /// The attributes of the element the data source is being asked for.
     var attributesBeingDequeued: UICollectionViewLayoutAttributes?
+    /// The cell a reconfigured item keeps: what dequeuing for its index path returns.
+    var cellBeingReconfigured: (indexPath: IndexPath, cell: UICollectionViewCell)?
     /// The changes recorded inside `performBatchUpdates`, and how deep the calls are.
     var recordedUpdates: CollectionRecordedUpdates?
     var batchUpdateDepth = 0
@@ -194,6 +196,20 @@ open class UICollectionView: UIScrollView {
     /// Reloads items (index paths before the update): new cells from the data source, as
     /// `reloadItems(at:)`.
     open func reloadItems(at indexPaths: [IndexPath]) { recordUpdate { $0.reloadedItems += indexPaths } }
+
+    /// Configures the cells of items again without replacing them, as
+    /// `reconfigureItems(at:)` (iOS 15): the data source is asked for each shown item's cell,
+    /// and dequeuing for that index path returns the cell it has, without
+    /// `prepareForReuse()`. Items without a cell are configured when they are shown. Inside
+    /// `performBatchUpdates` the index paths are those after the update, and the cells are
+    /// configured once it is applied.
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        if batchUpdateDepth > 0 {
+            recordedUpdates?.reconfiguredItems += indexPaths
+        } else {
+            reconfigure(indexPaths)
+        }
+    }
 
     /// Moves an item, as `moveItem(at:to:)`.
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {

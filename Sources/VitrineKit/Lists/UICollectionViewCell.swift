@@ -5,7 +5,9 @@ import Foundation
 /// Its layers, back to front, as UIKit's: `backgroundView`, `selectedBackgroundView` (shown
 /// while the cell is selected or highlighted), `contentView` (where your subviews go). All
 /// three follow the cell's bounds. The collection view sets `isHighlighted` while a finger is
-/// on the cell and `isSelected` from its selection; `prepareForReuse()` clears both.
+/// on the cell and `isSelected` from its selection; `prepareForReuse()` clears both. A
+/// `contentConfiguration` (UIKit's iOS 14 model) makes the content view's content and is
+/// restyled for the cell's `configurationState` as it changes.
 /// Highlighting also sets `isHighlighted` on the image views in `contentView`, as UIKit
 /// passes the highlight to the subviews that have one.
 @MainActor
@@ -42,6 +44,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         didSet {
             guard isSelected != oldValue else { return }
             updateSelectedBackground()
+            setNeedsUpdateConfiguration()
         }
     }
 
@@ -52,7 +55,75 @@ open class UICollectionViewCell: UICollectionReusableView {
             guard isHighlighted != oldValue else { return }
             updateSelectedBackground()
             Self.setHighlighted(isHighlighted, inSubviewsOf: contentView)
+            setNeedsUpdateConfiguration()
         }
+    }
+
+    // MARK: Configurations
+
+    /// What the cell shows, through a content view the configuration makes, as
+    /// `contentConfiguration` (default nil). The view fills `contentView` (pinned to its edges
+    /// by constraints, so a self-sizing cell takes its size); a new configuration the view
+    /// `supports(_:)` updates it, another kind replaces it. Setting nil removes it.
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        didSet { contentConfigurationDidChange() }
+    }
+
+    /// Whether `contentConfiguration` is restyled with `updated(for:)` whenever the state
+    /// changes, as `automaticallyUpdatesContentConfiguration` (default true).
+    open var automaticallyUpdatesContentConfiguration = true
+
+    /// The view made from `contentConfiguration`.
+    private(set) var configuredContentView: (any UIView & UIContentView)?
+
+    /// The cell's state for configurations (selection and highlight), as
+    /// `configurationState`.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState(traitCollection: UITraitCollection(displayScale: contentScaleFactor))
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        return state
+    }
+
+    /// Asks for the configuration to follow the state, as `setNeedsUpdateConfiguration()`;
+    /// Vitrine updates at once (`updateConfiguration(using:)`).
+    open func setNeedsUpdateConfiguration() {
+        updateConfiguration(using: configurationState)
+    }
+
+    /// Brings the configuration up to date with `state`, as `updateConfiguration(using:)`: by
+    /// default `contentConfiguration.updated(for:)` when
+    /// `automaticallyUpdatesContentConfiguration`. Override to restyle for the state.
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration,
+            let view = configuredContentView
+        else { return }
+        view.configuration = configuration.updated(for: state)
+    }
+
+    private func contentConfigurationDidChange() {
+        guard let configuration = contentConfiguration else {
+            configuredContentView?.removeFromSuperview()
+            configuredContentView = nil
+            return
+        }
+        let resolved =
+            automaticallyUpdatesContentConfiguration ? configuration.updated(for: configurationState) : configuration
+        if let view = configuredContentView, view.supports(resolved) {
+            view.configuration = resolved
+            return
+        }
+        configuredContentView?.removeFromSuperview()
+        let view = resolved.makeContentView()
+        configuredContentView = view
+        view.translatesAutoresizingMaskIntoConstraints = false
+        contentView.insertSubview(view, at: 0)
+        NSLayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+            view.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+            view.topAnchor.constraint(equalTo: contentView.topAnchor),
+            view.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+        ])
     }
 
     /// A cell with the given frame and an empty content view, as `init(frame:)`.
