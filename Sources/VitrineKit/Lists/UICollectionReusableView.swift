@@ -5,7 +5,8 @@ import Foundation
 /// footers).
 ///
 /// Register the class with the collection view and dequeue it; the collection view makes new
-/// ones with `init(frame:)` (through `init(reusableViewFactory:)`, see there), applies the
+/// ones with `init(frame:)` and the element's frame (through `init(reuseFrame:)`, see there),
+/// as UIKit makes them with `initWithFrame:`, applies the
 /// layout's attributes to them and, when they scroll out of sight, keeps them in a queue
 /// under their reuse identifier for the next dequeue, calling `prepareForReuse()` first.
 @MainActor
@@ -33,14 +34,14 @@ open class UICollectionReusableView: UIView {
         return nil
     }
 
-    /// How the collection view makes a registered class: a Vitrine hook with no UIKit
-    /// counterpart. It calls `init(frame:)` of the registered class (Swift calls a subclass's
-    /// `init(frame:)` override from here, as UIKit's `initWithFrame:` is called). A subclass
-    /// that overrides `init(frame:)` and `init?(coder:)`, or adds no initializer, inherits it;
-    /// one whose only initializers are new ones must override `init(frame:)` to be registered,
-    /// as it must in UIKit.
-    public required convenience init(reusableViewFactory: Void) {
-        self.init(frame: .zero)
+    /// How the collection view makes a registered class, with the frame of the element it is
+    /// first made for: a Vitrine hook with no UIKit counterpart. It calls `init(frame:)` of the
+    /// registered class (Swift calls a subclass's `init(frame:)` override from here, as UIKit
+    /// calls `initWithFrame:`). A subclass that overrides `init(frame:)` and `init?(coder:)`,
+    /// or adds no initializer, inherits it; one whose only initializers are new ones must
+    /// override `init(frame:)` to be registered, as it must in UIKit.
+    public required convenience init(reuseFrame frame: CGRect) {
+        self.init(frame: frame)
     }
 
     /// Resets the view before the collection view hands it out again, as

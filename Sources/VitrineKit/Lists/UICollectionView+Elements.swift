@@ -52,8 +52,9 @@ extension UICollectionView {
 
     // MARK: Dequeuing
 
-    /// A view from the reuse queue (told `prepareForReuse()`), else a new one of `type`.
-    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?)
+    /// A view from the reuse queue (told `prepareForReuse()`), else a new one of `type` made
+    /// with `frame`.
+    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?, frame: CGRect)
         -> UICollectionReusableView?
     {
         if var queue = reuseQueues[key], let view = queue.popLast() {
@@ -63,7 +64,7 @@ extension UICollectionView {
             return view
         }
         guard let type else { return nil }
-        let view = type.init(reusableViewFactory: ())
+        let view = type.init(reuseFrame: frame)
         view.reuseIdentifier = key.identifier
         return view
     }
@@ -88,40 +89,39 @@ extension UICollectionView {
             return kept.cell
         }
         let key = CollectionReuseKey(category: .cell, kind: "", identifier: identifier)
+        let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath))
+        let frame = attributes?.frame ?? .zero
         let cell: UICollectionViewCell
-        if let view = reusableView(key, type: registeredCellClasses[identifier]) as? UICollectionViewCell {
+        if let view = reusableView(key, type: registeredCellClasses[identifier], frame: frame) as? UICollectionViewCell
+        {
             cell = view
         } else {
             reportError(
                 "UICollectionView: could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier"
             )
-            cell = UICollectionViewCell(frame: .zero)
+            cell = UICollectionViewCell(frame: frame)
             cell.reuseIdentifier = identifier
         }
-        if let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath))
-        {
-            cell.applyLayoutAttributes(attributes)
-        }
+        if let attributes { cell.applyLayoutAttributes(attributes) }
         return cell
     }
 
     func dequeueSupplementaryView(kind: String, identifier: String, indexPath: IndexPath) -> UICollectionReusableView {
         let key = CollectionReuseKey(category: .supplementaryView, kind: kind, identifier: identifier)
+        let attributes = attributesForDequeue(
+            CollectionElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
+        let frame = attributes?.frame ?? .zero
         let view: UICollectionReusableView
-        if let reused = reusableView(key, type: registeredSupplementaryClasses[kind]?[identifier]) {
+        if let reused = reusableView(key, type: registeredSupplementaryClasses[kind]?[identifier], frame: frame) {
             view = reused
         } else {
             reportError(
                 "UICollectionView: could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier"
             )
-            view = UICollectionReusableView(frame: .zero)
+            view = UICollectionReusableView(frame: frame)
             view.reuseIdentifier = identifier
         }
-        if let attributes = attributesForDequeue(
-            CollectionElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
-        {
-            view.applyLayoutAttributes(attributes)
-        }
+        if let attributes { view.applyLayoutAttributes(attributes) }
         return view
     }
 
@@ -377,7 +377,9 @@ extension UICollectionView {
             view = supplementary
         case .decorationView:
             let reuse = CollectionReuseKey(category: .decorationView, kind: key.kind, identifier: key.kind)
-            guard let made = reusableView(reuse, type: currentLayout.decorationClasses[key.kind]) else {
+            guard
+                let made = reusableView(reuse, type: currentLayout.decorationClasses[key.kind], frame: attributes.frame)
+            else {
                 reportError("UICollectionView: no class registered for decoration view kind \(key.kind)")
                 return nil
             }

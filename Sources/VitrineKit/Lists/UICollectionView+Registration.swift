@@ -50,7 +50,7 @@ extension UICollectionView {
         guard let cell = dequeued as? Cell else {
             // Only an override of dequeueReusableCell returning another class gets here.
             reportError("UICollectionView: a cell registration dequeued \(type(of: dequeued)), not \(Cell.self)")
-            let cell = Cell(reusableViewFactory: ())
+            let cell = Cell(reuseFrame: .zero)
             cell.reuseIdentifier = registration.identifier
             if let item { registration.handler(cell, indexPath, item) }
             return cell
@@ -75,7 +75,7 @@ extension UICollectionView {
             view = typed
         } else {
             reportError("UICollectionView: a supplementary registration dequeued \(type(of: dequeued))")
-            view = Supplementary(reusableViewFactory: ())
+            view = Supplementary(reuseFrame: .zero)
             view.reuseIdentifier = registration.identifier
         }
         registration.handler(view, kind, indexPath)
