@@ -179,6 +179,65 @@ import Testing
     }
 }
 
+/// An animated change of layouts moves the cells from their old attributes to the new ones.
+@MainActor @Suite struct CollectionViewLayoutTransitionTests {
+    @Test func anAnimatedChangeOfLayoutsMovesTheCells() {
+        let rig = HeadlessRig(width: 320, height: 240)
+        let window = makeVisibleWindow(on: rig.screen, frame: rig.screen.bounds, color: .black)
+        let flow = UICollectionViewFlowLayout()
+        flow.itemSize = CGSize(width: 60, height: 60)
+        flow.minimumInteritemSpacing = 40
+        let collectionView = UICollectionView(frame: window.bounds, collectionViewLayout: flow)
+        collectionView.register(TileCell.self, forCellWithReuseIdentifier: "tile")
+        let source = GridSource([3])
+        collectionView.dataSource = source
+        window.addSubview(collectionView)
+        rig.settle()
+        let cell = collectionView.cellForItem(at: IndexPath(item: 2, section: 0))
+        #expect(cell?.frame.origin == CGPoint(x: 200, y: 0))
+        let diagonal = DiagonalLayout()
+        var completed: Bool?
+        collectionView.setCollectionViewLayout(diagonal, animated: true) { completed = $0 }
+        // The model is at the new place (100, 100), the screen still near the old one.
+        #expect(cell?.frame.origin == CGPoint(x: 100, y: 100))
+        rig.clock.advance(by: 0)
+        rig.clock.advance(by: 0.15)
+        let shown = cell?.layer.presentation()?.position ?? .zero
+        #expect(shown.x > 130 && shown.x < 230 && shown.y > 30 && shown.y < 130)
+        #expect(completed == nil)
+        rig.clock.advance(by: 0.4)
+        #expect(completed == true)
+        #expect(cell?.layer.presentation()?.position == CGPoint(x: 130, y: 130))
+        window.isHidden = true
+    }
+
+    @Test func pinnedFootersStayAtTheBottomAndTheBackgroundDoesNotScroll() {
+        let source = GridSource([10, 10])
+        let (collectionView, _) = makeGrid(source, frame: CGRect(x: 0, y: 0, width: 100, height: 200)) {
+            $0.itemSize = CGSize(width: 100, height: 50)
+            $0.minimumLineSpacing = 0
+            $0.footerReferenceSize = CGSize(width: 0, height: 30)
+            $0.sectionFootersPinToVisibleBounds = true
+        }
+        let background = UIView()
+        collectionView.backgroundView = background
+        func footer(_ section: Int) -> UICollectionReusableView? {
+            collectionView.supplementaryView(
+                forElementKind: UICollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: section))
+        }
+        // Section 0: items 0–500, footer 500–530; pinned to the bottom of the bounds (170).
+        #expect(footer(0)?.frame.minY == 170)
+        collectionView.contentOffset.y = 200
+        collectionView.layoutIfNeeded()
+        #expect(footer(0)?.frame.minY == 370)
+        #expect(background.frame == collectionView.bounds)
+        // Past its section's end the footer stays where it belongs.
+        collectionView.contentOffset.y = 400
+        collectionView.layoutIfNeeded()
+        #expect(footer(0)?.frame.minY == 500)
+    }
+}
+
 /// Reuse while scrolling: only the elements in and around the visible area have views.
 @MainActor @Suite struct CollectionViewReuseTests {
     @Test func tenThousandItemsScrollThroughABoundedSetOfCells() {

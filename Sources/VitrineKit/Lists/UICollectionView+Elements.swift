@@ -369,6 +369,7 @@ extension UICollectionView {
             let supplementary = dataSource.collectionView(
                 self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
             if supplementary is CollectionMissingSupplementaryView {
+                guard loggedMissingSupplementaryKinds.insert(key.kind).inserted else { return nil }
                 reportError(
                     "UICollectionView: the layout has a \(key.kind) at \(Array(key.indexPath)) but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"
                 )

@@ -55,6 +55,13 @@ open class UICollectionView: UIScrollView {
         didSet { if dataSource !== oldValue { reloadData() } }
     }
 
+    /// The delegate (a `UICollectionViewDelegate`, and for a flow layout's sizes a
+    /// `UICollectionViewDelegateFlowLayout`), as `delegate`; a new one invalidates the layout,
+    /// which may ask it for sizes.
+    open override weak var delegate: (any UIScrollViewDelegate)? {
+        didSet { if delegate !== oldValue { currentLayout.invalidateLayout() } }
+    }
+
     /// A view behind the items that does not scroll, sized to the bounds, as
     /// `backgroundView` (default nil).
     open var backgroundView: UIView? {
@@ -116,6 +123,8 @@ open class UICollectionView: UIScrollView {
     var itemTouch: CollectionItemTouch?
     /// Elements whose index paths were out of range, already logged.
     var loggedBadElements = false
+    /// Supplementary kinds the data source had no view for, already logged.
+    var loggedMissingSupplementaryKinds: Set<String> = []
     /// Also told every error the collection view logs (tests read them).
     var errorObserver: ((String) -> Void)?
 
