@@ -285,10 +285,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         disappearingSupplementaryAttributes(ofKind: elementKind, at: elementIndexPath)
     }
 
-    open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
-        super.prepare(forCollectionViewUpdates: updateItems)
-    }
-
+    /// Forgets the geometry kept from before the update; call `super` from an override.
     open override func finalizeCollectionViewUpdates() {
         super.finalizeCollectionViewUpdates()
         previousSections = nil
