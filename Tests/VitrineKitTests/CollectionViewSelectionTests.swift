@@ -114,6 +114,24 @@ import VitrinePlatform
         scene.window.isHidden = true
     }
 
+    @Test func aDragOnScrollableContentSelectsNothing() {
+        let (scene, collectionView, source) = makeScene(40)
+        scene.input.down(at: CGPoint(x: 50, y: 250), time: scene.clock.now)
+        scene.clock.advance(by: 0.2)
+        #expect(cell(collectionView, 8)?.isHighlighted == true)
+        for step in 1...6 {
+            scene.clock.advance(by: 0.02)
+            scene.input.move(to: CGPoint(x: 50, y: 250 - CGFloat(step) * 20), time: scene.clock.now)
+        }
+        scene.input.up(time: scene.clock.now)
+        scene.clock.advance(by: 2)
+        #expect(collectionView.indexPathsForSelectedItems == [])
+        #expect(cell(collectionView, 8)?.isHighlighted != true)
+        #expect(source.log.contains("didUnhighlight 8"))
+        #expect(!source.log.contains { $0.hasPrefix("didSelect") })
+        scene.window.isHidden = true
+    }
+
     @Test func noSelectionWhenNotAllowed() {
         let (scene, collectionView, source) = makeScene()
         collectionView.allowsSelection = false
