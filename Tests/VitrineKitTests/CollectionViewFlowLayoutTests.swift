@@ -158,6 +158,28 @@ import Testing
         #expect(layout.collectionViewContentSize.width == 300)
     }
 
+    @Test func sectionInsetsCanBeMeasuredFromTheLayoutMargins() {
+        let source = GridSource([2])
+        let (collectionView, layout) = makeGrid(source) {
+            $0.itemSize = CGSize(width: 100, height: 50)
+            $0.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
+        }
+        #expect(frames(layout, count: 2)[0].minX == 5)
+        layout.sectionInsetReference = .fromLayoutMargins
+        collectionView.layoutIfNeeded()
+        #expect(frames(layout, count: 2)[0].minX == 13)  // the default margin of 8
+        collectionView.layoutMargins = UIEdgeInsets(top: 0, left: 30, bottom: 0, right: 30)
+        collectionView.layoutIfNeeded()
+        #expect(frames(layout, count: 2)[0].minX == 35)
+        // Out of range and malformed index paths answer nil.
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(index: 0)) == nil)
+        #expect(
+            layout.layoutAttributesForSupplementaryView(
+                ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath()) == nil)
+        #expect(collectionView.cellForItem(at: IndexPath(item: 7, section: 3)) == nil)
+    }
+
     @Test func aWidthChangeReflowsAndAScrollDoesNot() {
         let source = GridSource([6])
         let (collectionView, layout) = makeGrid(source, frame: CGRect(x: 0, y: 0, width: 320, height: 100)) {

@@ -406,6 +406,24 @@ open class UICollectionView: UIScrollView {
         currentLayout.invalidateLayout()
     }
 
+    /// The margins changed: a flow layout measuring its section insets from them is
+    /// invalidated.
+    open override func layoutMarginsDidChange() {
+        super.layoutMarginsDidChange()
+        if (currentLayout as? UICollectionViewFlowLayout)?.sectionInsetReference == .fromLayoutMargins {
+            currentLayout.invalidateLayout()
+        }
+    }
+
+    /// The safe area changed: a flow layout measuring its section insets from it is
+    /// invalidated.
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        if (currentLayout as? UICollectionViewFlowLayout)?.sectionInsetReference == .fromSafeArea {
+            currentLayout.invalidateLayout()
+        }
+    }
+
     // MARK: Touches (see UICollectionView+Selection.swift)
 
     /// Highlights the item under the finger, as UIKit's collection view does on touch down.

@@ -180,7 +180,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override func layoutAttributesForSupplementaryView(
         ofKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionViewLayoutAttributes? {
-        supplementaryAttributes(ofKind: elementKind, section: indexPath.section)
+        guard !indexPath.isEmpty else { return nil }
+        return supplementaryAttributes(ofKind: elementKind, section: indexPath.section)
     }
 
     /// True when the bounds change size, or move while headers or footers are pinned, as
