@@ -142,6 +142,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return nil
     }
 
+    /// `UICollectionViewFlowLayoutInvalidationContext`, as UIKit's flow layout answers
+    /// `invalidationContextClass`.
     open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
 
     private func propertyDidChange(_ changed: Bool) {

@@ -152,6 +152,8 @@ open class UICollectionViewLayoutAttributes: NSObject, @MainActor NSCopying {
         }
     }
 
+    /// A hash of the element (its index path, category and kind), consistent with
+    /// `isEqual(_:)`.
     open override var hash: Int {
         MainActor.assumeIsolated {
             var hasher = Hasher()
@@ -162,6 +164,7 @@ open class UICollectionViewLayoutAttributes: NSObject, @MainActor NSCopying {
         }
     }
 
+    /// The element, its frame, alpha and z index, for logs.
     open override var description: String {
         MainActor.assumeIsolated {
             let what: String

@@ -56,6 +56,7 @@ open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayout
     /// `invalidateFlowLayoutAttributes` (default true).
     open var invalidateFlowLayoutAttributes = true
 
+    /// A context that recomputes the delegate's metrics and the positions, as `init()`.
     public required init() {
         super.init()
     }
