@@ -163,6 +163,7 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
         Region(picture.bounds), color: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
     let copy = median(runs: 200, { plainTarget.copyPixels(from: picture) })
     print("whole-frame copy into the output buffer:  memcpy \(format(copy))")
+    runTableFlingBenchmark(clock: clock, output: output, screen: screen, memcpy: copy)
     for rotation in DisplayRotation.allCases where rotation != .upright {
         let size = rotation.logicalSize(forOutputSize: CGSize(width: width, height: height))
         let source = PixelBuffer(width: Int(size.width), height: Int(size.height), format: .xrgb8888)

@@ -1,8 +1,9 @@
 import Foundation
 import VitrineKit
 
-/// The showcase's main screen: a header with the title and a clock ticking every second, three
-/// cards (a featured picture, an animated panel, a visitor counter with two buttons) and a
+/// The showcase's main screen: a header with the title and a clock ticking every second, four
+/// cards (a paged gallery, an animated panel, a scrolling product list, a visitor counter with
+/// two buttons) and a
 /// control bar whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
@@ -30,6 +31,10 @@ public final class ShowcaseViewController: UIViewController {
     public let motionCard = UIView()
     /// The animated panel.
     public let motionView = MotionPanelView()
+    /// The card holding the product list.
+    public let menuCard = UIView()
+    /// The product list: 1,000 rows in a table view.
+    public let productList = ProductListView()
     /// The card holding the visitor counter and its buttons.
     public let visitorsCard = UIView()
     /// The number of visitors checked in.
@@ -128,7 +133,9 @@ public final class ShowcaseViewController: UIViewController {
         add(clockStack, to: view)
         view.addLayoutGuide(headerGuide)
 
-        for (card, title) in [(pictureCard, "Featured"), (motionCard, "Live motion"), (visitorsCard, "Visitors")] {
+        for (card, title) in [
+            (pictureCard, "Featured"), (motionCard, "Live motion"), (menuCard, "Menu"), (visitorsCard, "Visitors"),
+        ] {
             card.backgroundColor = UIColor(white: 1, alpha: 0.1)
             card.layer.borderWidth = 1.5
             card.layer.borderColor = UIColor(white: 1, alpha: 0.22).cgColor
@@ -138,7 +145,7 @@ public final class ShowcaseViewController: UIViewController {
             add(label, to: card)
             cardTitles.append(label)
         }
-        arrange(cardsStack, [pictureCard, motionCard, visitorsCard], axis: .horizontal, alignment: .fill)
+        arrange(cardsStack, [pictureCard, motionCard, menuCard, visitorsCard], axis: .horizontal, alignment: .fill)
         cardsStack.distribution = .fillEqually
         add(cardsStack, to: view)
 
@@ -146,6 +153,11 @@ public final class ShowcaseViewController: UIViewController {
 
         motionView.accentColor = Self.coolAccent
         add(motionView, to: motionCard)
+
+        add(productList, to: menuCard)
+        productList.productSelected = { [weak self] _, name in
+            self?.statusLabel.text = "Chose \(name)"
+        }
 
         visitorsLabel.textAlignment = .center
         visitorsLabel.textColor = .white
@@ -359,7 +371,7 @@ public final class ShowcaseViewController: UIViewController {
             resetButton.heightAnchor.constraint(equalTo: checkInButton.heightAnchor),
         ]
         // Each card: its title at the top, its content below.
-        for (card, title) in zip([pictureCard, motionCard, visitorsCard], cardTitles) {
+        for (card, title) in zip([pictureCard, motionCard, menuCard, visitorsCard], cardTitles) {
             let content = contentGuide(of: card)
             constraints += [
                 metric(title.topAnchor.constraint(equalTo: card.topAnchor)) { ($0.cardPadding * 0.7) },
@@ -374,6 +386,7 @@ public final class ShowcaseViewController: UIViewController {
         let picture = contentGuide(of: pictureCard)
         let motion = contentGuide(of: motionCard)
         let visitors = contentGuide(of: visitorsCard)
+        let menu = contentGuide(of: menuCard)
         constraints += [
             gallery.leadingAnchor.constraint(equalTo: picture.leadingAnchor),
             gallery.trailingAnchor.constraint(equalTo: picture.trailingAnchor),
@@ -383,6 +396,10 @@ public final class ShowcaseViewController: UIViewController {
             metric(motionView.trailingAnchor.constraint(equalTo: motion.trailingAnchor)) { -$0.cardPadding * 0.2 },
             motionView.topAnchor.constraint(equalTo: motion.topAnchor),
             motionView.bottomAnchor.constraint(equalTo: motion.bottomAnchor),
+            productList.leadingAnchor.constraint(equalTo: menu.leadingAnchor),
+            productList.trailingAnchor.constraint(equalTo: menu.trailingAnchor),
+            productList.topAnchor.constraint(equalTo: menu.topAnchor),
+            productList.bottomAnchor.constraint(equalTo: menu.bottomAnchor),
             visitorsContent.leadingAnchor.constraint(equalTo: visitors.leadingAnchor),
             visitorsContent.trailingAnchor.constraint(equalTo: visitors.trailingAnchor),
             visitorsContent.topAnchor.constraint(equalTo: visitors.topAnchor),
@@ -464,7 +481,9 @@ public final class ShowcaseViewController: UIViewController {
         for button in [checkInButton, resetButton] {
             button.layer.cornerRadius = (metrics.buttonHeight * 0.3).rounded()
         }
-        for card in [pictureCard, motionCard, visitorsCard] { card.layer.cornerRadius = metrics.cornerRadius }
+        for card in [pictureCard, motionCard, menuCard, visitorsCard] { card.layer.cornerRadius = metrics.cornerRadius }
+        productList.style(
+            textSize: metrics.scaled(24, minimum: 13), rowHeight: metrics.scaled(76, minimum: 40))
         gallery.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
         for label in [warmLabel, speedLabel, speedValueLabel, statusLabel] {
             label.font = .systemFont(ofSize: metrics.barScaled(26, minimum: 14))

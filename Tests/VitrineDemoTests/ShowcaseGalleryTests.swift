@@ -36,3 +36,37 @@ import VitrinePlatform
         #expect(abs(gallery.scrollView.contentOffset.x - 3 * width) <= 1)
     }
 }
+
+/// The menu card's product list: a drag scrolls it through reused cells, a tap chooses.
+@MainActor @Suite struct ShowcaseMenuTests {
+    @Test func aDragScrollsTheListAndATapChoosesAProduct() {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        rig.frames(5)
+        let table = rig.controller.productList.tableView
+        #expect(table.contentSize.height == CGFloat(ProductListView.productCount) * table.rowHeight)
+        let start = rig.controller.screenCenter(of: table)
+        var time = rig.clock.now + ShowcaseRig.frame
+        rig.input.down(at: start, time: time)
+        for step in 1...8 {
+            time += ShowcaseRig.frame
+            rig.input.move(to: CGPoint(x: start.x, y: start.y - CGFloat(step) * 40), time: time)
+        }
+        rig.input.up(time: time + 0.005)
+        // UIKit's deceleration (0.998 a millisecond) runs about four seconds from this speed.
+        rig.frames(420)
+        #expect(table.contentOffset.y > 300)
+        #expect(!table.isDecelerating)
+        let cells = table.visibleCells.count
+        #expect(cells >= 3 && table.subviews.filter { $0 is UITableViewCell }.count <= cells + 4)
+        // A tap on the row in the middle chooses it (after the scroll view's touch delay).
+        let middle = CGPoint(x: table.bounds.midX, y: table.contentOffset.y + table.bounds.height / 2)
+        guard let first = table.indexPathForRow(at: middle), let cell = table.cellForRow(at: first) else {
+            Issue.record("no visible row")
+            return
+        }
+        rig.input.tap(at: rig.controller.screenCenter(of: cell), time: rig.clock.now + ShowcaseRig.frame, duration: 0.3)
+        rig.frames(30)
+        #expect(rig.controller.productList.selectedRow == first.row)
+        #expect(rig.controller.statusLabel.text == "Chose \(ProductListView.name(ofRow: first.row))")
+    }
+}
