@@ -91,7 +91,9 @@ extension CALayer {
     private func sublayersDidChange() {
         drawingOrderCache = nil
         markNeedsLayout(notifying: false)
-        layerDidChange()
+        // The layer's own pixels stay: a scroll view gaining rows as it scrolls can still move
+        // what it showed.
+        layerDidChange(ownDrawing: false)
     }
 
     /// The sublayers back to front: a stable sort by `zPosition`, then array order. Without

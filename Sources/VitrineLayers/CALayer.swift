@@ -29,6 +29,12 @@ open class CALayer {
     /// of sublayers or to their drawing order.
     internal private(set) var changeSerial: UInt64 = 0
 
+    /// Bumped with `changeSerial`, except by changes that leave the layer's own drawing where
+    /// it was on screen: its bounds' origin alone (which only moves the sublayers, as a scroll
+    /// does) and its list or order of sublayers. The compositor compares it to tell a scroll
+    /// from a change of what the layer itself shows.
+    internal private(set) var drawingSerial: UInt64 = 0
+
     private static var lastSubtreeStamp: UInt64 = 0
 
     /// Changes whenever this layer or any layer below it changes (a new value from one
@@ -77,7 +83,7 @@ open class CALayer {
             guard bounds != oldValue else { return }
             markNeedsLayout(notifying: false)
             if needsDisplayOnBoundsChange { markNeedsDisplay(notifying: false) }
-            layerDidChange()
+            layerDidChange(ownDrawing: bounds.size != oldValue.size)
             didChangeAnimatableProperty("bounds")
         }
     }
@@ -102,7 +108,7 @@ open class CALayer {
             layerDidChange()
             if let superlayer {
                 superlayer.drawingOrderCache = nil
-                superlayer.layerDidChange()
+                superlayer.layerDidChange(ownDrawing: false)
             }
             didChangeAnimatableProperty("zPosition")
         }
@@ -550,10 +556,11 @@ open class CALayer {
 
     // MARK: Change notification
 
-    /// Records a visual change of this layer and tells the tree's host.
-    internal func layerDidChange() {
+    /// Records a visual change of this layer and tells the tree's host; `ownDrawing` false for
+    /// a change that leaves the layer's own pixels where they are (see `drawingSerial`).
+    internal func layerDidChange(ownDrawing: Bool = true) {
         updateSuperlayerOffset()
-        bumpChangeSerial()
+        bumpChangeSerial(ownDrawing: ownDrawing)
         notifyTreeHosts()
     }
 
@@ -577,8 +584,9 @@ open class CALayer {
     }
 
     /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
-    internal func bumpChangeSerial() {
+    internal func bumpChangeSerial(ownDrawing: Bool = true) {
         changeSerial &+= 1
+        if ownDrawing { drawingSerial &+= 1 }
         CALayer.lastSubtreeStamp &+= 1
         var layer: CALayer? = self
         while let current = layer {

@@ -7,8 +7,10 @@ public struct CompositeResult: Sendable {
     /// (`FB_DAMAGE_CLIPS`).
     public var frameDamage: Region
     /// Pixels painted in the target buffer: the frame damage plus what the buffer missed while
-    /// it was not the front buffer (its age).
+    /// it was not the front buffer (its age), less what a scroll moved into place.
     public var repainted: Region
+    /// The pixels a scroll moved within the target before `repainted` was painted, if any.
+    public var moved: PixelMove?
 }
 
 /// Renders a layer tree into a screen's buffers, as Core Animation's render server does:
@@ -23,6 +25,11 @@ public struct CompositeResult: Sendable {
 /// and damages the old and new pixels of what differs. The caller says how old the target
 /// buffer's contents are (`bufferAge`, as EGL_EXT_buffer_age), and the compositor repaints the
 /// damage of that many frames. Nothing changed: no pixel is touched.
+///
+/// A scroll (a layer's bounds origin moving its sublayers by whole pixels inside its clip)
+/// moves the pixels already in the buffer and repaints only what the move exposes and what
+/// else changed, when the renderer can move pixels and the move gives exactly what a repaint
+/// would (`Compositor+Scrolling.swift`).
 ///
 /// One compositor per screen: it remembers that screen's previous frames.
 @MainActor
@@ -44,7 +51,7 @@ public final class Compositor {
     public let renderer: any Renderer
 
     var records: [UInt64: LayerRecord] = [:]
-    private var damageHistory: [Region] = []
+    private var damageHistory = DamageHistory(capacity: maximumBufferAge)
     private var targetSize: (width: Int, height: Int)?
     private var forceFullDamage = true
     var displayList: [DisplayEntry] = []
@@ -64,7 +71,15 @@ public final class Compositor {
     }
     /// For each display entry at the top level: opaque pixels drawn above it (occlusion).
     var coveredAbove: [Region?] = []
-    private var frameDamage = Region()
+    /// This frame's damage from layers that did not move with a scroll (all of it when none
+    /// does), in the pixels both frames share.
+    var frameDamage = Region()
+    /// This frame's scroll, once its layer has been visited.
+    var scroll: Scroll?
+    /// While visiting the scrolled layer's sublayers: their damage is `movedDamage`.
+    var insideScroll = false
+    /// Damage from the layers that moved with the scroll, in this frame's pixels.
+    var movedDamage = Region()
     private var staleRecordIDs: [UInt64] = []
 
     /// A compositor for a screen of `scale` pixels per point, painting with `renderer`.
@@ -94,6 +109,9 @@ public final class Compositor {
         let screen = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
 
         frameDamage.removeAll()
+        movedDamage.removeAll()
+        scroll = nil
+        insideScroll = false
         swap(&displayList, &previousDisplayList)
         displayList.removeAll(keepingCapacity: true)
         recordsSeen = 0
@@ -107,30 +125,33 @@ public final class Compositor {
         collect(root, parent: nil, previousSiblingID: 0)
         dropRecordsNotSeen()
         lastCollectSeconds = Double(DispatchTime.now().uptimeNanoseconds - collectStart) / 1e9
+        var frame = DamageHistory.Frame(changed: Region())
         if forceFullDamage {
-            frameDamage = Region(screen)
+            frame.changed = Region(screen)
             forceFullDamage = false
-        }
-        frameDamage.formIntersection(screen)
-
-        damageHistory.insert(frameDamage, at: 0)
-        if damageHistory.count > Self.maximumBufferAge { damageHistory.removeLast() }
-        var repaint = Region()
-        if bufferAge <= 0 || bufferAge > damageHistory.count {
-            repaint = Region(screen)
+        } else if let scroll {
+            frame = scrollFrame(scroll)
+            frame.changed.formIntersection(screen)
+            frame.damageAfterMove.formIntersection(screen)
         } else {
-            for age in 0..<bufferAge { repaint.formUnion(damageHistory[age]) }
+            frame.changed = frameDamage
+            frame.changed.formIntersection(screen)
         }
+        damageHistory.record(frame)
+        let repaint = damageHistory.repaint(forAge: bufferAge, screen: screen)
+        if let move = repaint.move { renderer.move(move, in: target) }
         // No damage: no pixel to touch, and the renderer is not called (an idle frame stays
         // as cheap as it was before renderers).
-        guard !repaint.isEmpty else { return CompositeResult(frameDamage: frameDamage, repainted: repaint) }
-        let uncovered = computeOcclusion(repaint)
+        guard !repaint.region.isEmpty else {
+            return CompositeResult(frameDamage: frame.changed, repainted: repaint.region, moved: repaint.move)
+        }
+        let uncovered = computeOcclusion(repaint.region)
         renderer.render(
             RenderFrame(
-                frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint, uncovered: uncovered,
-                displayList: displayList, coveredAbove: coveredAbove),
+                frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint.region,
+                uncovered: uncovered, displayList: displayList, coveredAbove: coveredAbove),
             into: target)
-        return CompositeResult(frameDamage: frameDamage, repainted: repaint)
+        return CompositeResult(frameDamage: frame.changed, repainted: repaint.region, moved: repaint.move)
     }
 
     /// Forgets every previous frame: the next render repaints everything.
@@ -186,8 +207,9 @@ public final class Compositor {
             serial: layer.changeSerial, parentGeneration: parent?.sublayerGeneration ?? screenGeneration,
             previousSiblingID: previousSiblingID)
         let existing = records[layer.layerID]
+        // (Inside a scroll nothing is reused: everything there moved, and is checked.)
         if let record = existing, record.seenFrame == frameNumber - 1, record.isDrawable,
-            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs
+            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs, !insideScroll
         {
             // Nothing in the subtree changed and nothing above it moved it: last frame's
             // entries and records stand as they are. (The layer was drawn last frame and its
@@ -203,20 +225,36 @@ public final class Compositor {
         recordsSeen += 1
         record.subtreeStamp = layer.subtreeStamp
         let entriesStart = displayList.count
+        var startsScroll = false
         if record.inputs != inputs {
             // Something that decides this layer's pixels changed: work them out again.
+            let previousContext = record.sublayerContext
+            let previousDrawing = record.drawing
             record.isDrawable = update(
                 record, inputs: inputs, placedIn: parent?.sublayerContext ?? screenContext ?? .init())
             record.inputs = inputs
+            if scroll == nil, existing != nil, record.isDrawable, !forceFullDamage, renderer.movesPixels,
+                let move = scrollMove(
+                    of: record, parent: parent, previousContext: previousContext, previousDrawing: previousDrawing,
+                    entriesStart: entriesStart)
+            {
+                scroll = Scroll(record: record, move: move)
+                startsScroll = true
+            }
         }
         record.children.removeAll(keepingCapacity: true)
         guard record.isDrawable else {
-            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            if let old = record.rendered { damageOld(old) }
             record.rendered = nil
             record.entries = entriesStart..<entriesStart
             return .zero
         }
-        if record.rendered != record.current {
+        if startsScroll {
+            // Its own pixels stay where they are (`scrollMove` checked).
+            record.rendered = record.current
+        } else if insideScroll {
+            damageMoved(record)
+        } else if record.rendered != record.current {
             if let old = record.rendered { frameDamage.formUnion(old.box) }
             frameDamage.formUnion(record.current.box)
             record.rendered = record.current
@@ -231,11 +269,13 @@ public final class Compositor {
         if let sublayers = layer.sublayers, !sublayers.isEmpty {
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .pushClip, record: record)) }
             var previousID: UInt64 = 0
+            if startsScroll { insideScroll = true }
             for sublayer in layer.sublayersInDrawingOrder {
                 let box = collect(sublayer, parent: record, previousSiblingID: previousID)
                 subtreeBox = subtreeBox.union(box)
                 previousID = sublayer.layerID
             }
+            if startsScroll { insideScroll = false }
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .popClip, record: record)) }
         }
         if drawing.drawsBorder { displayList.append(DisplayEntry(kind: .border, record: record)) }
@@ -318,6 +358,10 @@ public final class Compositor {
         if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
         }
+        if drawsBorder, axisAligned, layer.renderCornerRadius <= 0 {
+            drawing.borderInnerRect = Self.borderInnerRect(
+                of: bounds, borderWidth: layer.renderBorderWidth, through: transform)
+        }
         if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.renderCornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
         {
@@ -357,7 +401,10 @@ public final class Compositor {
         }
 
         var appearance = LayerRecord.Appearance()
-        appearance.changeSerial = layer.changeSerial
+        appearance.changeSerial = layer.drawingSerial
+        appearance.isGroup = drawing.isGroup
+        appearance.translatesExactly =
+            axisAligned && record.contentsPieces.allSatisfy { $0.placement(through: transform).isIntegerTranslation }
         appearance.transform = transform
         appearance.opacity = opacity
         appearance.clipRect = context.clip.rect
@@ -379,7 +426,7 @@ public final class Compositor {
         guard recordsSeen != records.count else { return }
         staleRecordIDs.removeAll(keepingCapacity: true)
         for (id, record) in records where record.seenFrame != frameNumber {
-            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            if let old = record.rendered { damageOld(old) }
             staleRecordIDs.append(id)
         }
         for id in staleRecordIDs { records[id] = nil }
@@ -400,11 +447,30 @@ public final class Compositor {
     /// nearest pixel); nil when the transform rotates, shears or projects.
     static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
         guard transform.isAxisAligned, let box = transform.boundingBox(of: rect) else { return nil }
-        let minX = box.minX.rounded()
-        let minY = box.minY.rounded()
-        let maxX = box.maxX.rounded()
-        let maxY = box.maxY.rounded()
+        let minX = roundedHalfUp(box.minX)
+        let minY = roundedHalfUp(box.minY)
+        let maxX = roundedHalfUp(box.maxX)
+        let maxY = roundedHalfUp(box.maxY)
         guard maxX > minX, maxY > minY else { return .zero }
         return PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+    }
+
+    /// The pixels inside a border `borderWidth` wide (at most half the bounds), drawn through
+    /// an axis-aligned transform; nil when the border leaves none or the transform turns.
+    static func borderInnerRect(
+        of bounds: CGRect, borderWidth: CGFloat, through transform: ProjectiveTransform
+    ) -> PixelRect? {
+        let width = min(borderWidth, min(bounds.width, bounds.height) / 2)
+        let inset = bounds.insetBy(dx: width, dy: width)
+        guard inset.width > 0, inset.height > 0 else { return nil }
+        return roundedPixelRect(of: inset, through: transform)
+    }
+
+    /// `value` to the nearest whole number, halves up. Unlike `rounded()` (halves away from
+    /// zero) it commutes with whole-pixel moves: an edge at -2.5 snaps to -2 as one at 7.5
+    /// snaps to 8, so content a scroll moves lands on the pixels a fresh drawing gives.
+    nonisolated static func roundedHalfUp<Value: BinaryFloatingPoint>(_ value: Value) -> Value {
+        let down = value.rounded(.down)
+        return value - down >= 0.5 ? down + 1 : down
     }
 }

@@ -11,6 +11,8 @@ final class LayerRecord {
     /// The inputs that decide the layer's own pixels. Any difference between two frames damages
     /// the old and the new `box`.
     struct Appearance: Equatable {
+        /// The layer's `drawingSerial`: its own properties, not its bounds' origin (which the
+        /// transform shows) or its sublayers.
         var changeSerial: UInt64 = 0
         /// Bounds coordinates to target pixels.
         var transform = ProjectiveTransform.identity
@@ -24,6 +26,12 @@ final class LayerRecord {
         var previousSiblingID: UInt64 = 0
         /// Pixels the layer's own drawing may touch, clipped.
         var box = PixelRect.zero
+        /// Drawn as an offscreen group.
+        var isGroup = false
+        /// Whether the layer's own drawing, moved by whole pixels, gives exactly the pixels it
+        /// draws there afresh: axis-aligned, and contents drawn as whole-pixel copies (no
+        /// resampling, whose fixed-point positions need not move exactly).
+        var translatesExactly = false
     }
 
     /// What this layer's drawing was last worked out from; while it stays the same the
@@ -76,7 +84,7 @@ final class LayerRecord {
     /// How this layer is drawn this frame.
     var drawing = Drawing()
 
-    struct Drawing {
+    struct Drawing: Equatable {
         /// Background or contents to draw, and a border.
         var drawsContent = false
         var drawsBorder = false
@@ -90,6 +98,9 @@ final class LayerRecord {
         var opaqueBox: PixelRect? = nil
         /// The axis-aligned bounds in pixels, when `masksToBounds` clips with a rectangle.
         var boundsClip: PixelRect? = nil
+        /// For an axis-aligned border without rounded corners: the pixels inside it (nil when
+        /// it fills the layer).
+        var borderInnerRect: PixelRect? = nil
     }
 
     /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
