@@ -53,6 +53,7 @@ let package = Package(
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
         .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
         .executable(name: "vitrine-layout-bench", targets: ["vitrine-layout-bench"]),
+        .executable(name: "vitrine-scroll-bench", targets: ["vitrine-scroll-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
@@ -213,7 +214,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport"],
+            dependencies: [
+                "VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport",
+            ],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
@@ -241,6 +244,13 @@ let package = Package(
             path: "Benchmarks/vitrine-layout-bench",
             swiftSettings: strict
         ),
+        // A full-screen list scrolled by flings: scrolls repainted against pixels moved.
+        .executableTarget(
+            name: "vitrine-scroll-bench",
+            dependencies: ["VitrineLayers", "VitrineGraphics", "BenchmarkSupport"],
+            path: "Benchmarks/vitrine-scroll-bench",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "vitrine-daemon-bench",
             dependencies: ["VitrineTestSupport"],
@@ -252,7 +262,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
+                "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
@@ -261,7 +272,9 @@ let package = Package(
 
         .testTarget(
             name: "VitrineIOTests",
-            dependencies: ["VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

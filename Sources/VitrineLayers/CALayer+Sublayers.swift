@@ -20,6 +20,10 @@ extension CALayer {
         guard !isSelfOrAncestor(layer) else { return }
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
+        // Let go of the stored list (the drawing-order cache may share it) so the insert does not
+        // copy it: adding many rows one by one stays linear.
+        sublayerStorage = nil
+        drawingOrderCache = nil
         list.insert(layer, at: max(0, min(index, list.count)))
         sublayerStorage = list
         adopt(layer)
@@ -56,6 +60,8 @@ extension CALayer {
     func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
         if var list = parent.sublayerStorage, let index = list.firstIndex(where: { $0 === self }) {
+            parent.sublayerStorage = nil
+            parent.drawingOrderCache = nil
             list.remove(at: index)
             parent.sublayerStorage = list.isEmpty ? nil : list
         }
@@ -93,7 +99,7 @@ extension CALayer {
         markNeedsLayout(notifying: false)
         // The layer's own pixels stay: a scroll view gaining rows as it scrolls can still move
         // what it showed.
-        layerDidChange(ownDrawing: false)
+        layerDidChange(ownDrawing: false, sublayers: true)
     }
 
     /// The sublayers back to front: a stable sort by `zPosition`, then array order. Without

@@ -42,6 +42,11 @@ open class CALayer {
     /// whose stamp it has seen before.
     internal private(set) var subtreeStamp: UInt64 = 0
 
+    /// Changes whenever a layer below this one changes, or this layer's list or order of
+    /// sublayers (a stamp from the same counter): while it stays, the compositor may go through
+    /// the sublayers it saw last frame without looking at the layers.
+    internal private(set) var sublayersStamp: UInt64 = 0
+
     /// Who is told when this tree changes (a Vitrine extension; see ``CALayerTreeHost``).
     /// Usually set on the root layer only. Held weakly.
     public weak var treeHost: (any CALayerTreeHost)?
@@ -108,7 +113,7 @@ open class CALayer {
             layerDidChange()
             if let superlayer {
                 superlayer.drawingOrderCache = nil
-                superlayer.layerDidChange(ownDrawing: false)
+                superlayer.layerDidChange(ownDrawing: false, sublayers: true)
             }
             didChangeAnimatableProperty("zPosition")
         }
@@ -558,9 +563,9 @@ open class CALayer {
 
     /// Records a visual change of this layer and tells the tree's host; `ownDrawing` false for
     /// a change that leaves the layer's own pixels where they are (see `drawingSerial`).
-    internal func layerDidChange(ownDrawing: Bool = true) {
+    internal func layerDidChange(ownDrawing: Bool = true, sublayers: Bool = false) {
         updateSuperlayerOffset()
-        bumpChangeSerial(ownDrawing: ownDrawing)
+        bumpChangeSerial(ownDrawing: ownDrawing, sublayers: sublayers)
         notifyTreeHosts()
     }
 
@@ -584,13 +589,17 @@ open class CALayer {
     }
 
     /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
-    internal func bumpChangeSerial(ownDrawing: Bool = true) {
+    internal func bumpChangeSerial(ownDrawing: Bool = true, sublayers: Bool = false) {
         changeSerial &+= 1
         if ownDrawing { drawingSerial &+= 1 }
         CALayer.lastSubtreeStamp &+= 1
-        var layer: CALayer? = self
+        let stamp = CALayer.lastSubtreeStamp
+        subtreeStamp = stamp
+        if sublayers { sublayersStamp = stamp }
+        var layer = superlayer
         while let current = layer {
-            current.subtreeStamp = CALayer.lastSubtreeStamp
+            current.subtreeStamp = stamp
+            current.sublayersStamp = stamp
             layer = current.superlayer
         }
     }

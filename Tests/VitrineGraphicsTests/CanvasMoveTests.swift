@@ -25,10 +25,16 @@ import VitrineTestSupport
             let old = buffer.copy()
             let originX = Int.random(in: -5...5, using: &random)
             let originY = Int.random(in: -5...5, using: &random)
-            let area = PixelRect(
+            var area = PixelRect(
                 x: Int.random(in: -8...30, using: &random), y: Int.random(in: -8...25, using: &random),
                 width: Int.random(in: 0...45, using: &random), height: Int.random(in: 0...35, using: &random))
-            let dx = Int.random(in: -20...20, using: &random)
+            var dx = Int.random(in: -20...20, using: &random)
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                // Whole rows, up or down.
+                area.x = originX
+                area.width = 37
+                dx = 0
+            }
             let dy = Int.random(in: -20...20, using: &random)
             Canvas(target: buffer, originX: originX, originY: originY).move(area, dx: dx, dy: dy)
             // In the buffer's own pixels.

@@ -41,7 +41,7 @@ public final class Compositor {
         didSet { if clearColor != oldValue { forceFullDamage = true } }
     }
     /// Frames rendered so far.
-    public private(set) var frameNumber: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var frameNumber: UInt64 = 0
     /// Seconds (monotonic wall time on the calling thread) the last `render` spent walking the
     /// tree and working out damage, before painting: for benchmarks.
     public private(set) var lastCollectSeconds: Double = 0
@@ -50,15 +50,19 @@ public final class Compositor {
     /// Paints the frames this compositor works out.
     public let renderer: any Renderer
 
-    var records: [UInt64: LayerRecord] = [:]
+    // The state `collect` goes through for every layer is not checked for exclusive access at
+    // run time (see `LayerRecord`): only these methods touch it, one access at a time.
+    // What `collect` goes through for every layer is not checked for exclusive access at run
+    // time (see `LayerRecord`): only these methods touch it, one access at a time.
+    @exclusivity(unchecked) var records: [UInt64: LayerRecord] = [:]
     private var damageHistory = DamageHistory(capacity: maximumBufferAge)
     private var targetSize: (width: Int, height: Int)?
     private var forceFullDamage = true
-    var displayList: [DisplayEntry] = []
+    @exclusivity(unchecked) var displayList: [DisplayEntry] = []
     /// Last frame's display list: unchanged subtrees copy their entries from it.
-    private var previousDisplayList: [DisplayEntry] = []
+    @exclusivity(unchecked) private var previousDisplayList: [DisplayEntry] = []
     /// Records visited or reused this frame; when it equals `records.count` none went stale.
-    private var recordsSeen = 0
+    @exclusivity(unchecked) var recordsSeen = 0
     /// What the root layer is placed in: the screen's scale and size.
     private var screenContext: LayerRecord.SublayerContext?
     private var screenGeneration: UInt64 = 0
@@ -73,13 +77,13 @@ public final class Compositor {
     var coveredAbove: [Region?] = []
     /// This frame's damage from layers that did not move with a scroll (all of it when none
     /// does), in the pixels both frames share.
-    var frameDamage = Region()
+    @exclusivity(unchecked) var frameDamage = Region()
     /// This frame's scroll, once its layer has been visited.
-    var scroll: Scroll?
+    @exclusivity(unchecked) var scroll: Scroll?
     /// While visiting the scrolled layer's sublayers: their damage is `movedDamage`.
-    var insideScroll = false
+    @exclusivity(unchecked) var insideScroll = false
     /// Damage from the layers that moved with the scroll, in this frame's pixels.
-    var movedDamage = Region()
+    @exclusivity(unchecked) var movedDamage = Region()
     private var staleRecordIDs: [UInt64] = []
 
     /// A compositor for a screen of `scale` pixels per point, painting with `renderer`.
@@ -122,8 +126,8 @@ public final class Compositor {
             screenGeneration = Self.nextGeneration()
         }
         let collectStart = DispatchTime.now().uptimeNanoseconds
-        collect(root, parent: nil, previousSiblingID: 0)
-        dropRecordsNotSeen()
+        collect(root, parent: nil, previousSiblingID: 0, cullTest: nil)
+        dropRecordsNotSeen(root: root)
         lastCollectSeconds = Double(DispatchTime.now().uptimeNanoseconds - collectStart) / 1e9
         var frame = DamageHistory.Frame(changed: Region())
         if forceFullDamage {
@@ -200,8 +204,15 @@ public final class Compositor {
 
     /// Visits `layer` and its subtree: updates records, appends display entries, adds damage.
     /// Returns the pixels the subtree draws.
+    ///
+    /// - Parameters:
+    ///   - cullTest: when what the superlayer passes down moved since last frame only by a
+    ///     translation, the test that culls an unchanged subtree staying outside the clip.
+    ///   - listed: whether the superlayer's record already lists this layer's among its children.
     @discardableResult
-    private func collect(_ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64) -> PixelRect {
+    private func collect(
+        _ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64, cullTest: CullTest?, listed: Bool = false
+    ) -> PixelRect {
         layer.hasBeenRendered = true
         let inputs = LayerRecord.Inputs(
             serial: layer.changeSerial, parentGeneration: parent?.sublayerGeneration ?? screenGeneration,
@@ -214,25 +225,45 @@ public final class Compositor {
             // Nothing in the subtree changed and nothing above it moved it: last frame's
             // entries and records stand as they are. (The layer was drawn last frame and its
             // serial is the same, so it is still visible.)
-            parent?.children.append(record)
+            if !listed { parent?.children.append(record) }
             reuseSubtree(of: record)
             return record.subtreeBox
         }
+        if let cullTest, let record = existing,
+            cull(record, of: layer, previousSiblingID: previousSiblingID, test: cullTest)
+        {
+            if !listed { parent?.children.append(record) }
+            return .zero
+        }
         guard !layer.isHidden, layer.renderOpacity > 0, layer.renderOpacity.isFinite else { return .zero }
         let record = existing ?? makeRecord(for: layer)
-        parent?.children.append(record)
+        let wasSeen = existing != nil && record.seenFrame == frameNumber - 1
+        if existing != nil, !wasSeen {
+            // Not drawn last frame (culled, or inside a culled subtree): what it holds is old,
+            // and no pixel of it is in the buffer.
+            record.inputs = nil
+            record.rendered = nil
+        }
+        if !listed { parent?.children.append(record) }
         record.seenFrame = frameNumber
+        let seenBefore = recordsSeen
         recordsSeen += 1
         record.subtreeStamp = layer.subtreeStamp
         let entriesStart = displayList.count
         var startsScroll = false
+        // Unchanged, what this layer passes down has not moved.
+        var sublayerMove = SublayerMove(
+            dx: 0, dy: 0, clipBefore: record.sublayerContext.clip.rect, clipNow: record.sublayerContext.clip.rect)
         if record.inputs != inputs {
             // Something that decides this layer's pixels changed: work them out again.
             let previousContext = record.sublayerContext
             let previousDrawing = record.drawing
+            let wasDrawable = record.inputs != nil && record.isDrawable
             record.isDrawable = update(
                 record, inputs: inputs, placedIn: parent?.sublayerContext ?? screenContext ?? .init())
             record.inputs = inputs
+            sublayerMove =
+                wasDrawable ? SublayerMove(from: previousContext, to: record.sublayerContext) : nil
             if scroll == nil, existing != nil, record.isDrawable, !forceFullDamage, renderer.movesPixels,
                 let move = scrollMove(
                     of: record, parent: parent, previousContext: previousContext, previousDrawing: previousDrawing,
@@ -242,7 +273,12 @@ public final class Compositor {
                 startsScroll = true
             }
         }
-        record.children.removeAll(keepingCapacity: true)
+        // Nothing below changed: the sublayers are those of last frame, listed as they were, and
+        // are gone through by their records (a long list's rows, mostly culled, without a look
+        // at their layers).
+        let replaysSublayers =
+            record.isDrawable && wasSeen && sublayerMove != nil && record.sublayersStamp == layer.sublayersStamp
+        if !replaysSublayers { record.children.removeAll(keepingCapacity: true) }
         guard record.isDrawable else {
             if let old = record.rendered { damageOld(old) }
             record.rendered = nil
@@ -266,14 +302,35 @@ public final class Compositor {
         if drawing.isGroup { displayList.append(DisplayEntry(kind: .beginGroup, record: record)) }
         if drawing.drawsContent { displayList.append(DisplayEntry(kind: .content, record: record)) }
         var subtreeBox = record.current.box
+        var extent = record.unclippedBox
         if let sublayers = layer.sublayers, !sublayers.isEmpty {
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .pushClip, record: record)) }
-            var previousID: UInt64 = 0
             if startsScroll { insideScroll = true }
-            for sublayer in layer.sublayersInDrawingOrder {
-                let box = collect(sublayer, parent: record, previousSiblingID: previousID)
-                subtreeBox = subtreeBox.union(box)
-                previousID = sublayer.layerID
+            let test = sublayerMove.map { makeCullTest(for: $0) }
+            if let test, replaysSublayers {
+                var culled = 0
+                for child in record.children {
+                    if test.cull(child) {
+                        extent = extent.union(child.extent)
+                        culled += child.subtreeCount
+                        continue
+                    }
+                    let box = collect(
+                        child.layer, parent: record, previousSiblingID: child.inputs?.previousSiblingID ?? 0,
+                        cullTest: test, listed: true)
+                    subtreeBox = subtreeBox.union(box)
+                    extent = extent.union(child.extent)
+                }
+                recordsSeen += culled
+            } else {
+                var previousID: UInt64 = 0
+                for sublayer in layer.sublayersInDrawingOrder {
+                    let count = record.children.count
+                    let box = collect(sublayer, parent: record, previousSiblingID: previousID, cullTest: test)
+                    subtreeBox = subtreeBox.union(box)
+                    if record.children.count > count { extent = extent.union(record.children[count].extent) }
+                    previousID = sublayer.layerID
+                }
             }
             if startsScroll { insideScroll = false }
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .popClip, record: record)) }
@@ -284,6 +341,9 @@ public final class Compositor {
             displayList.append(DisplayEntry(kind: .endGroup, record: record))
         }
         record.subtreeBox = subtreeBox
+        record.extent = extent
+        record.sublayersStamp = layer.sublayersStamp
+        record.subtreeCount = recordsSeen - seenBefore
         record.entries = entriesStart..<displayList.count
         return subtreeBox
     }
@@ -300,7 +360,15 @@ public final class Compositor {
         record.seenFrame = frameNumber
         recordsSeen += 1
         record.entries = (record.entries.lowerBound + offset)..<(record.entries.upperBound + offset)
-        for child in record.children { markSeen(child, shiftingEntriesBy: offset) }
+        for child in record.children {
+            if child.culledFrame == frameNumber - 1 && child.seenFrame != frameNumber - 1 {
+                // Culled last frame, and nothing moved it: still culled.
+                child.culledFrame = frameNumber
+                recordsSeen += child.subtreeCount
+            } else {
+                markSeen(child, shiftingEntriesBy: offset)
+            }
+        }
     }
 
     /// Works out how a layer draws from its properties and what its ancestors impose: its
@@ -343,6 +411,7 @@ public final class Compositor {
             }
             ownBox = Self.pixelBox(of: area, through: transform)
         }
+        record.unclippedBox = ownBox
         ownBox = ownBox.intersection(context.clip.rect)
 
         let axisAligned = transform.isAxisAligned
@@ -422,14 +491,33 @@ public final class Compositor {
     }
 
     /// Layers drawn last frame but not this one: their old pixels are damage.
-    private func dropRecordsNotSeen() {
+    private func dropRecordsNotSeen(root: CALayer) {
         guard recordsSeen != records.count else { return }
+        // Culled subtrees are kept: their records are marked first.
+        if let rootRecord = records[root.layerID], rootRecord.seenFrame == frameNumber { markKept(rootRecord) }
         staleRecordIDs.removeAll(keepingCapacity: true)
-        for (id, record) in records where record.seenFrame != frameNumber {
-            if let old = record.rendered { damageOld(old) }
+        for (id, record) in records where record.seenFrame != frameNumber && record.culledFrame != frameNumber {
+            // Only what was drawn last frame has pixels in the buffer.
+            if record.seenFrame == frameNumber - 1, let old = record.rendered { damageOld(old) }
             staleRecordIDs.append(id)
         }
         for id in staleRecordIDs { records[id] = nil }
+    }
+
+    /// Marks every record inside the subtrees culled this frame below `record` as culled too.
+    private func markKept(_ record: LayerRecord) {
+        for child in record.children {
+            if child.culledFrame == frameNumber {
+                markCulled(child)
+            } else if child.seenFrame == frameNumber {
+                markKept(child)
+            }
+        }
+    }
+
+    private func markCulled(_ record: LayerRecord) {
+        record.culledFrame = frameNumber
+        for child in record.children { markCulled(child) }
     }
 
     // MARK: - Geometry helpers

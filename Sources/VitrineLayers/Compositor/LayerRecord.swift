@@ -4,6 +4,10 @@ import VitrineGraphics
 /// What the compositor knows about one layer: where it drew last frame (for damage) and how it
 /// draws this frame. Kept across frames, keyed by the layer's id; dropped once the layer is no
 /// longer drawn.
+///
+/// Its fields are read and written only by the compositor's own methods, one at a time (no
+/// access overlaps another), so they are not checked for exclusive access at run time: culling
+/// a list of 10,000 rows reads a few of them per row, and the checks cost more than the rest.
 @MainActor
 final class LayerRecord {
     let layer: CALayer
@@ -43,9 +47,9 @@ final class LayerRecord {
         var parentGeneration: UInt64
         var previousSiblingID: UInt64
     }
-    var inputs: Inputs? = nil
+    @exclusivity(unchecked) var inputs: Inputs? = nil
     /// False when the geometry is singular or not finite: the layer and its subtree draw nothing.
-    var isDrawable = false
+    @exclusivity(unchecked) var isDrawable = false
 
     /// What a layer passes down to its sublayers: everything besides their own properties
     /// that decides how they draw.
@@ -62,27 +66,40 @@ final class LayerRecord {
         /// Whether the sublayers are drawn into an offscreen group.
         var insideGroup = false
     }
-    var sublayerContext = SublayerContext()
+    @exclusivity(unchecked) var sublayerContext = SublayerContext()
     /// Changes whenever `sublayerContext` does (a never-reused number): sublayers compare it
     /// instead of the whole context.
-    var sublayerGeneration: UInt64 = 0
+    @exclusivity(unchecked) var sublayerGeneration: UInt64 = 0
 
     /// This frame's appearance, and the one last rendered.
-    var current = Appearance()
-    var rendered: Appearance? = nil
+    @exclusivity(unchecked) var current = Appearance()
+    @exclusivity(unchecked) var rendered: Appearance? = nil
     /// The frame in which the layer was last visited or reused.
-    var seenFrame: UInt64 = 0
+    @exclusivity(unchecked) var seenFrame: UInt64 = 0
     /// The layer's `subtreeStamp` when it was last visited.
-    var subtreeStamp: UInt64 = 0
+    @exclusivity(unchecked) var subtreeStamp: UInt64 = 0
     /// Where this layer's and its subtree's entries are in the display list of `seenFrame`.
-    var entries = 0..<0
-    /// The records of the sublayers drawn in `seenFrame`, in drawing order.
-    var children: [LayerRecord] = []
+    @exclusivity(unchecked) var entries = 0..<0
+    /// The records of the sublayers drawn (or culled) in `seenFrame`, in drawing order.
+    @exclusivity(unchecked) var children: [LayerRecord] = []
+    /// The layer's `sublayersStamp` when it was last visited.
+    @exclusivity(unchecked) var sublayersStamp: UInt64 = 0
 
     /// The layer and everything drawn inside it, clipped: an offscreen group's size.
-    var subtreeBox = PixelRect.zero
+    @exclusivity(unchecked) var subtreeBox = PixelRect.zero
+    /// The pixels the layer's own drawing may touch, before ancestors clip it.
+    @exclusivity(unchecked) var unclippedBox = PixelRect.zero
+    /// Where the layer and its subtree may draw, before any clip, in the pixels of the frame
+    /// in which the record was last visited or culled: what culling tests.
+    @exclusivity(unchecked) var extent = PixelRect.zero
+    /// The frame in which the subtree was last culled: left out of the frame, unvisited,
+    /// because it moved with its superlayer and lies outside the clip (`seenFrame` then stays
+    /// at its last visit). Never before the first frame.
+    @exclusivity(unchecked) var culledFrame = UInt64.max
+    /// Records in this subtree, this one included, as last visited.
+    @exclusivity(unchecked) var subtreeCount = 1
     /// How this layer is drawn this frame.
-    var drawing = Drawing()
+    @exclusivity(unchecked) var drawing = Drawing()
 
     struct Drawing: Equatable {
         /// Background or contents to draw, and a border.
@@ -104,9 +121,9 @@ final class LayerRecord {
     }
 
     /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
-    var rendererCache: AnyObject? = nil
+    @exclusivity(unchecked) var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
-    var contentsPieces: [ContentsPiece] = []
+    @exclusivity(unchecked) var contentsPieces: [ContentsPiece] = []
 
     init(layer: CALayer) {
         self.layer = layer

@@ -352,4 +352,36 @@ struct CompositorScrollTests {
         #expect(results.last?.moved?.dy == -23)
         #expect(check.mismatches.isEmpty, "\(check.mismatches)")
     }
+
+    /// Rows culled while scrolled out of view (a jump too far to move pixels) and back where
+    /// they were: what the compositor knew of them before is not trusted, and they are drawn.
+    @Test(arguments: [1, 2])
+    func rowsScrolledAwayAndBackAreDrawn(bufferCount: Int) {
+        let scene = ScrollScene(width: 200, height: 160, rowCount: 30)
+        scene.scroller.backgroundColor = nil
+        var check = SwapchainCheck(bufferCount: bufferCount, width: 200, height: 160)
+        for offset in [0, 0, 0, 2000, 2000, 0, 0, 1500, 11, 0] as [CGFloat] {
+            scene.scroller.bounds.origin.y = offset
+            check.render(scene.root, expecting: scene.freshRender(), "offset \(offset)")
+        }
+        #expect(check.mismatches.isEmpty, "\(check.mismatches)")
+    }
+
+    /// Rows far outside the clip are culled: the display list holds only what is near it.
+    @Test func rowsOutsideTheClipAreLeftOut() {
+        let scene = ScrollScene(width: 200, height: 160, rowCount: 300)
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 200, height: 160, format: .xrgb8888)
+        compositor.render(scene.root, into: buffer, bufferAge: 0)
+        var longest = 0
+        for step in 0..<40 {
+            scene.scroller.bounds.origin.y += CGFloat(step % 7 + 3)
+            compositor.render(scene.root, into: buffer, bufferAge: 1)
+            if step > 0 { longest = max(longest, compositor.displayList.count) }
+        }
+        #expect(PixelComparison(buffer, scene.freshRender(), tolerance: 0).isMatch)
+        // About ten rows show at a time, of a few entries each.
+        #expect(longest < 80, "\(longest) entries")
+        #expect(compositor.records.count > 300)
+    }
 }
