@@ -214,9 +214,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: [
-                "VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport",
-            ],
+            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
@@ -262,8 +260,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
-                "VitrineUdev",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
@@ -272,9 +269,7 @@ let package = Package(
 
         .testTarget(
             name: "VitrineIOTests",
-            dependencies: [
-                "VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: ["VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         .testTarget(
