@@ -53,6 +53,7 @@ let package = Package(
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
         .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
         .executable(name: "vitrine-layout-bench", targets: ["vitrine-layout-bench"]),
+        .executable(name: "vitrine-scroll-bench", targets: ["vitrine-scroll-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
@@ -239,6 +240,13 @@ let package = Package(
             name: "vitrine-layout-bench",
             dependencies: ["VitrineLayout", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-layout-bench",
+            swiftSettings: strict
+        ),
+        // A full-screen list scrolled by flings: scrolls repainted against pixels moved.
+        .executableTarget(
+            name: "vitrine-scroll-bench",
+            dependencies: ["VitrineLayers", "VitrineGraphics", "BenchmarkSupport"],
+            path: "Benchmarks/vitrine-scroll-bench",
             swiftSettings: strict
         ),
         .executableTarget(

@@ -19,8 +19,9 @@ extension CALayer {
     func insert(_ layer: CALayer, atIndex index: Int) {
         guard !isSelfOrAncestor(layer) else { return }
         layer.detachFromSuperlayer()
-        // In place: a copy of the list for each insertion made building a 500-child layer
-        // quadratic.
+        // In place, with the drawing-order cache (which may share the list) let go first: a
+        // copy of the list for each insertion made adding many children quadratic.
+        drawingOrderCache = nil
         if sublayerStorage == nil { sublayerStorage = [] }
         let count = sublayerStorage!.count
         sublayerStorage!.insert(layer, at: max(0, min(index, count)))
@@ -58,6 +59,7 @@ extension CALayer {
     func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
         if let index = parent.sublayerStorage?.lastIndex(where: { $0 === self }) {
+            parent.drawingOrderCache = nil
             parent.sublayerStorage!.remove(at: index)
             if parent.sublayerStorage!.isEmpty { parent.sublayerStorage = nil }
         }
@@ -93,7 +95,9 @@ extension CALayer {
     private func sublayersDidChange() {
         drawingOrderCache = nil
         markNeedsLayout(notifying: false)
-        layerDidChange()
+        // The layer's own pixels stay: a scroll view gaining rows as it scrolls can still move
+        // what it showed.
+        layerDidChange(ownDrawing: false, sublayers: true)
     }
 
     /// The sublayers back to front: a stable sort by `zPosition`, then array order. Without

@@ -29,12 +29,23 @@ open class CALayer {
     /// of sublayers or to their drawing order.
     internal private(set) var changeSerial: UInt64 = 0
 
+    /// Bumped with `changeSerial`, except by changes that leave the layer's own drawing where
+    /// it was on screen: its bounds' origin alone (which only moves the sublayers, as a scroll
+    /// does) and its list or order of sublayers. The compositor compares it to tell a scroll
+    /// from a change of what the layer itself shows.
+    internal private(set) var drawingSerial: UInt64 = 0
+
     private static var lastSubtreeStamp: UInt64 = 0
 
     /// Changes whenever this layer or any layer below it changes (a new value from one
     /// counter for the whole process): the compositor reuses what it worked out for a subtree
     /// whose stamp it has seen before.
     internal private(set) var subtreeStamp: UInt64 = 0
+
+    /// Changes whenever a layer below this one changes, or this layer's list or order of
+    /// sublayers (a stamp from the same counter): while it stays, the compositor may go through
+    /// the sublayers it saw last frame without looking at the layers.
+    internal private(set) var sublayersStamp: UInt64 = 0
 
     /// Who is told when this tree changes (a Vitrine extension; see ``CALayerTreeHost``).
     /// Usually set on the root layer only. Held weakly.
@@ -77,7 +88,7 @@ open class CALayer {
             guard bounds != oldValue else { return }
             markNeedsLayout(notifying: false)
             if needsDisplayOnBoundsChange { markNeedsDisplay(notifying: false) }
-            layerDidChange()
+            layerDidChange(ownDrawing: bounds.size != oldValue.size)
             didChangeAnimatableProperty("bounds")
         }
     }
@@ -102,7 +113,7 @@ open class CALayer {
             layerDidChange()
             if let superlayer {
                 superlayer.drawingOrderCache = nil
-                superlayer.layerDidChange()
+                superlayer.layerDidChange(ownDrawing: false, sublayers: true)
             }
             didChangeAnimatableProperty("zPosition")
         }
@@ -550,10 +561,11 @@ open class CALayer {
 
     // MARK: Change notification
 
-    /// Records a visual change of this layer and tells the tree's host.
-    internal func layerDidChange() {
+    /// Records a visual change of this layer and tells the tree's host; `ownDrawing` false for
+    /// a change that leaves the layer's own pixels where they are (see `drawingSerial`).
+    internal func layerDidChange(ownDrawing: Bool = true, sublayers: Bool = false) {
         updateSuperlayerOffset()
-        bumpChangeSerial()
+        bumpChangeSerial(ownDrawing: ownDrawing, sublayers: sublayers)
         notifyTreeHosts()
     }
 
@@ -577,12 +589,17 @@ open class CALayer {
     }
 
     /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
-    internal func bumpChangeSerial() {
+    internal func bumpChangeSerial(ownDrawing: Bool = true, sublayers: Bool = false) {
         changeSerial &+= 1
+        if ownDrawing { drawingSerial &+= 1 }
         CALayer.lastSubtreeStamp &+= 1
-        var layer: CALayer? = self
+        let stamp = CALayer.lastSubtreeStamp
+        subtreeStamp = stamp
+        if sublayers { sublayersStamp = stamp }
+        var layer = superlayer
         while let current = layer {
-            current.subtreeStamp = CALayer.lastSubtreeStamp
+            current.subtreeStamp = stamp
+            current.sublayersStamp = stamp
             layer = current.superlayer
         }
     }

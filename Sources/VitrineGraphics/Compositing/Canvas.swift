@@ -73,6 +73,42 @@ public struct Canvas {
         }
     }
 
+    /// Moves the pixels of `area` (clipped to the target) by `dx`, `dy` within the target, as a
+    /// scroll does: each pixel of `area` whose source, `dx`, `dy` pixels back, is also in `area`
+    /// takes that source's old value; the others (the strip the move exposes) keep theirs.
+    ///
+    /// Source and destination overlap, so the rows are copied in the order that reads each one
+    /// before it is overwritten (bottom up when moving down), each with `memmove`, which copies
+    /// overlapping bytes within a row correctly; whole rows moved up or down are one `memmove`.
+    /// (pixman's `pixman_blt` does not promise overlapping copies.)
+    public func move(_ area: PixelRect, dx: Int, dy: Int) {
+        let clipped = area.intersection(self.area)
+        let destination = clipped.intersection(
+            PixelRect(x: clipped.x + dx, y: clipped.y + dy, width: clipped.width, height: clipped.height))
+        guard !destination.isEmpty, dx != 0 || dy != 0 else { return }
+        let bytesPerPixel = target.format.bytesPerPixel
+        let rowBytes = destination.width * bytesPerPixel
+        let stride = target.stride
+        let base = target.baseAddress
+        let x = destination.x - originX
+        let y = destination.y - originY
+        func moveRow(_ row: Int) {
+            let to = base + (y + row) * stride + x * bytesPerPixel
+            let from = base + (y + row - dy) * stride + (x - dx) * bytesPerPixel
+            memmove(to, from, rowBytes)
+        }
+        if dx == 0 && x == 0 && destination.width == target.width {
+            // Whole rows (a vertical scroll across the buffer): one block, faster than row by
+            // row. The padding at the end of each row, if any, moves along unseen.
+            let to = base + y * stride
+            memmove(to, to - dy * stride, (destination.height - 1) * stride + rowBytes)
+        } else if dy > 0 {
+            for row in (0..<destination.height).reversed() { moveRow(row) }
+        } else {
+            for row in 0..<destination.height { moveRow(row) }
+        }
+    }
+
     /// Composites `source` (or the part of it inside `sourceRect`) into the target.
     ///
     /// - Parameters:

@@ -7,6 +7,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    @inlinable
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -33,14 +34,21 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    @inlinable
     public var minX: Int { x }
+    @inlinable
     public var minY: Int { y }
+    @inlinable
     public var maxX: Int { x + width }
+    @inlinable
     public var maxY: Int { y + height }
+    @inlinable
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable
     public var area: Int { isEmpty ? 0 : width * height }
     public var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
 
+    @inlinable
     public func intersection(_ other: PixelRect) -> PixelRect {
         let minX = Swift.max(x, other.x)
         let minY = Swift.max(y, other.y)
@@ -51,6 +59,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding both; an empty rectangle adds nothing.
+    @inlinable
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -60,8 +69,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
             x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
     }
 
+    @inlinable
     public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
+    @inlinable
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }

@@ -87,6 +87,7 @@ final class ScreenCompositor {
         guard !copied.isEmpty else {
             result.frameDamage = Region()
             result.repainted = Region()
+            result.moved = nil
             return result
         }
         let turned = rotation.outputRegion(copied, logicalWidth: width, logicalHeight: height)
@@ -95,6 +96,8 @@ final class ScreenCompositor {
             region: turned, into: target)
         result.frameDamage = rotation.outputRegion(result.frameDamage, logicalWidth: width, logicalHeight: height)
         result.repainted = turned
+        // A scroll moved pixels in the picture; the output got them by the turned copy.
+        result.moved = nil
         return result
     }
 

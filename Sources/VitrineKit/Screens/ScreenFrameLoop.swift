@@ -196,7 +196,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
             return
         }
         let result = compositor.render(root, into: buffer, bufferAge: buffer.age)
-        if !result.repainted.isEmpty {
+        if !result.repainted.isEmpty || result.moved != nil {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)
                 presentedFrameCount += 1

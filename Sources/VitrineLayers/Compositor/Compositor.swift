@@ -7,8 +7,10 @@ public struct CompositeResult: Sendable {
     /// (`FB_DAMAGE_CLIPS`).
     public var frameDamage: Region
     /// Pixels painted in the target buffer: the frame damage plus what the buffer missed while
-    /// it was not the front buffer (its age).
+    /// it was not the front buffer (its age), less what a scroll moved into place.
     public var repainted: Region
+    /// The pixels a scroll moved within the target before `repainted` was painted, if any.
+    public var moved: PixelMove?
 }
 
 /// Renders a layer tree into a screen's buffers, as Core Animation's render server does:
@@ -24,6 +26,11 @@ public struct CompositeResult: Sendable {
 /// buffer's contents are (`bufferAge`, as EGL_EXT_buffer_age), and the compositor repaints the
 /// damage of that many frames. Nothing changed: no pixel is touched.
 ///
+/// A scroll (a layer's bounds origin moving its sublayers by whole pixels inside its clip)
+/// moves the pixels already in the buffer and repaints only what the move exposes and what
+/// else changed, when the renderer can move pixels and the move gives exactly what a repaint
+/// would (`Compositor+Scrolling.swift`).
+///
 /// One compositor per screen: it remembers that screen's previous frames.
 @MainActor
 public final class Compositor {
@@ -34,7 +41,7 @@ public final class Compositor {
         didSet { if clearColor != oldValue { forceFullDamage = true } }
     }
     /// Frames rendered so far.
-    public private(set) var frameNumber: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var frameNumber: UInt64 = 0
     /// Seconds (monotonic wall time on the calling thread) the last `render` spent walking the
     /// tree and working out damage, before painting: for benchmarks.
     public private(set) var lastCollectSeconds: Double = 0
@@ -43,15 +50,19 @@ public final class Compositor {
     /// Paints the frames this compositor works out.
     public let renderer: any Renderer
 
-    var records: [UInt64: LayerRecord] = [:]
-    private var damageHistory: [Region] = []
+    // The state `collect` goes through for every layer is not checked for exclusive access at
+    // run time (see `LayerRecord`): only these methods touch it, one access at a time.
+    // What `collect` goes through for every layer is not checked for exclusive access at run
+    // time (see `LayerRecord`): only these methods touch it, one access at a time.
+    @exclusivity(unchecked) var records: [UInt64: LayerRecord] = [:]
+    private var damageHistory = DamageHistory(capacity: maximumBufferAge)
     private var targetSize: (width: Int, height: Int)?
     private var forceFullDamage = true
-    var displayList: [DisplayEntry] = []
+    @exclusivity(unchecked) var displayList: [DisplayEntry] = []
     /// Last frame's display list: unchanged subtrees copy their entries from it.
-    private var previousDisplayList: [DisplayEntry] = []
+    @exclusivity(unchecked) private var previousDisplayList: [DisplayEntry] = []
     /// Records visited or reused this frame; when it equals `records.count` none went stale.
-    private var recordsSeen = 0
+    @exclusivity(unchecked) var recordsSeen = 0
     /// What the root layer is placed in: the screen's scale and size.
     private var screenContext: LayerRecord.SublayerContext?
     private var screenGeneration: UInt64 = 0
@@ -64,7 +75,15 @@ public final class Compositor {
     }
     /// For each display entry at the top level: opaque pixels drawn above it (occlusion).
     var coveredAbove: [Region?] = []
-    private var frameDamage = Region()
+    /// This frame's damage from layers that did not move with a scroll (all of it when none
+    /// does), in the pixels both frames share.
+    @exclusivity(unchecked) var frameDamage = Region()
+    /// This frame's scroll, once its layer has been visited.
+    @exclusivity(unchecked) var scroll: Scroll?
+    /// While visiting the scrolled layer's sublayers: their damage is `movedDamage`.
+    @exclusivity(unchecked) var insideScroll = false
+    /// Damage from the layers that moved with the scroll, in this frame's pixels.
+    @exclusivity(unchecked) var movedDamage = Region()
     private var staleRecordIDs: [UInt64] = []
 
     /// A compositor for a screen of `scale` pixels per point, painting with `renderer`.
@@ -94,6 +113,9 @@ public final class Compositor {
         let screen = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
 
         frameDamage.removeAll()
+        movedDamage.removeAll()
+        scroll = nil
+        insideScroll = false
         swap(&displayList, &previousDisplayList)
         displayList.removeAll(keepingCapacity: true)
         recordsSeen = 0
@@ -104,33 +126,36 @@ public final class Compositor {
             screenGeneration = Self.nextGeneration()
         }
         let collectStart = DispatchTime.now().uptimeNanoseconds
-        collect(root, parent: nil, previousSiblingID: 0)
-        dropRecordsNotSeen()
+        collect(root, parent: nil, previousSiblingID: 0, cullTest: nil)
+        dropRecordsNotSeen(root: root)
         lastCollectSeconds = Double(DispatchTime.now().uptimeNanoseconds - collectStart) / 1e9
+        var frame = DamageHistory.Frame(changed: Region())
         if forceFullDamage {
-            frameDamage = Region(screen)
+            frame.changed = Region(screen)
             forceFullDamage = false
-        }
-        frameDamage.formIntersection(screen)
-
-        damageHistory.insert(frameDamage, at: 0)
-        if damageHistory.count > Self.maximumBufferAge { damageHistory.removeLast() }
-        var repaint = Region()
-        if bufferAge <= 0 || bufferAge > damageHistory.count {
-            repaint = Region(screen)
+        } else if let scroll {
+            frame = scrollFrame(scroll)
+            frame.changed.formIntersection(screen)
+            frame.damageAfterMove.formIntersection(screen)
         } else {
-            for age in 0..<bufferAge { repaint.formUnion(damageHistory[age]) }
+            frame.changed = frameDamage
+            frame.changed.formIntersection(screen)
         }
+        damageHistory.record(frame)
+        let repaint = damageHistory.repaint(forAge: bufferAge, screen: screen)
+        if let move = repaint.move { renderer.move(move, in: target) }
         // No damage: no pixel to touch, and the renderer is not called (an idle frame stays
         // as cheap as it was before renderers).
-        guard !repaint.isEmpty else { return CompositeResult(frameDamage: frameDamage, repainted: repaint) }
-        let uncovered = computeOcclusion(repaint)
+        guard !repaint.region.isEmpty else {
+            return CompositeResult(frameDamage: frame.changed, repainted: repaint.region, moved: repaint.move)
+        }
+        let uncovered = computeOcclusion(repaint.region)
         renderer.render(
             RenderFrame(
-                frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint, uncovered: uncovered,
-                displayList: displayList, coveredAbove: coveredAbove),
+                frameNumber: frameNumber, scale: scale, clearColor: clearColor, damage: repaint.region,
+                uncovered: uncovered, displayList: displayList, coveredAbove: coveredAbove),
             into: target)
-        return CompositeResult(frameDamage: frameDamage, repainted: repaint)
+        return CompositeResult(frameDamage: frame.changed, repainted: repaint.region, moved: repaint.move)
     }
 
     /// Forgets every previous frame: the next render repaints everything.
@@ -179,44 +204,93 @@ public final class Compositor {
 
     /// Visits `layer` and its subtree: updates records, appends display entries, adds damage.
     /// Returns the pixels the subtree draws.
+    ///
+    /// - Parameters:
+    ///   - cullTest: when what the superlayer passes down moved since last frame only by a
+    ///     translation, the test that culls an unchanged subtree staying outside the clip.
+    ///   - listed: whether the superlayer's record already lists this layer's among its children.
     @discardableResult
-    private func collect(_ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64) -> PixelRect {
+    private func collect(
+        _ layer: CALayer, parent: LayerRecord?, previousSiblingID: UInt64, cullTest: CullTest?, listed: Bool = false
+    ) -> PixelRect {
         layer.hasBeenRendered = true
         let inputs = LayerRecord.Inputs(
             serial: layer.changeSerial, parentGeneration: parent?.sublayerGeneration ?? screenGeneration,
             previousSiblingID: previousSiblingID)
         let existing = records[layer.layerID]
+        // (Inside a scroll nothing is reused: everything there moved, and is checked.)
         if let record = existing, record.seenFrame == frameNumber - 1, record.isDrawable,
-            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs
+            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs, !insideScroll
         {
             // Nothing in the subtree changed and nothing above it moved it: last frame's
             // entries and records stand as they are. (The layer was drawn last frame and its
             // serial is the same, so it is still visible.)
-            parent?.children.append(record)
+            if !listed { parent?.children.append(record) }
             reuseSubtree(of: record)
             return record.subtreeBox
         }
+        if let cullTest, let record = existing,
+            cull(record, of: layer, previousSiblingID: previousSiblingID, test: cullTest)
+        {
+            if !listed { parent?.children.append(record) }
+            return .zero
+        }
         guard !layer.isHidden, layer.renderOpacity > 0, layer.renderOpacity.isFinite else { return .zero }
         let record = existing ?? makeRecord(for: layer)
-        parent?.children.append(record)
+        let wasSeen = existing != nil && record.seenFrame == frameNumber - 1
+        if existing != nil, !wasSeen {
+            // Not drawn last frame (culled, or inside a culled subtree): what it holds is old,
+            // and no pixel of it is in the buffer.
+            record.inputs = nil
+            record.rendered = nil
+        }
+        if !listed { parent?.children.append(record) }
         record.seenFrame = frameNumber
+        let seenBefore = recordsSeen
         recordsSeen += 1
         record.subtreeStamp = layer.subtreeStamp
         let entriesStart = displayList.count
+        var startsScroll = false
+        // Unchanged, what this layer passes down has not moved.
+        var sublayerMove = SublayerMove(
+            dx: 0, dy: 0, clipBefore: record.sublayerContext.clip.rect, clipNow: record.sublayerContext.clip.rect)
         if record.inputs != inputs {
             // Something that decides this layer's pixels changed: work them out again.
+            let previousContext = record.sublayerContext
+            let previousDrawing = record.drawing
+            let wasDrawable = record.inputs != nil && record.isDrawable
             record.isDrawable = update(
                 record, inputs: inputs, placedIn: parent?.sublayerContext ?? screenContext ?? .init())
             record.inputs = inputs
+            sublayerMove =
+                wasDrawable ? SublayerMove(from: previousContext, to: record.sublayerContext) : nil
+            if scroll == nil, existing != nil, record.isDrawable, !forceFullDamage, renderer.movesPixels,
+                let move = scrollMove(
+                    of: record, parent: parent, previousContext: previousContext, previousDrawing: previousDrawing,
+                    entriesStart: entriesStart)
+            {
+                scroll = Scroll(record: record, move: move)
+                startsScroll = true
+            }
         }
-        record.children.removeAll(keepingCapacity: true)
+        // Nothing below changed: the sublayers are those of last frame, listed as they were, and
+        // are gone through by their records (a long list's rows, mostly culled, without a look
+        // at their layers).
+        let replaysSublayers =
+            record.isDrawable && wasSeen && sublayerMove != nil && record.sublayersStamp == layer.sublayersStamp
+        if !replaysSublayers { record.children.removeAll(keepingCapacity: true) }
         guard record.isDrawable else {
-            if let old = record.rendered { frameDamage.formUnion(old.box) }
+            if let old = record.rendered { damageOld(old) }
             record.rendered = nil
             record.entries = entriesStart..<entriesStart
             return .zero
         }
-        if record.rendered != record.current {
+        if startsScroll {
+            // Its own pixels stay where they are (`scrollMove` checked).
+            record.rendered = record.current
+        } else if insideScroll {
+            damageMoved(record)
+        } else if record.rendered != record.current {
             if let old = record.rendered { frameDamage.formUnion(old.box) }
             frameDamage.formUnion(record.current.box)
             record.rendered = record.current
@@ -228,14 +302,37 @@ public final class Compositor {
         if drawing.isGroup { displayList.append(DisplayEntry(kind: .beginGroup, record: record)) }
         if drawing.drawsContent { displayList.append(DisplayEntry(kind: .content, record: record)) }
         var subtreeBox = record.current.box
+        var extent = record.unclippedBox
         if let sublayers = layer.sublayers, !sublayers.isEmpty {
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .pushClip, record: record)) }
-            var previousID: UInt64 = 0
-            for sublayer in layer.sublayersInDrawingOrder {
-                let box = collect(sublayer, parent: record, previousSiblingID: previousID)
-                subtreeBox = subtreeBox.union(box)
-                previousID = sublayer.layerID
+            if startsScroll { insideScroll = true }
+            let test = sublayerMove.map { makeCullTest(for: $0) }
+            if let test, replaysSublayers {
+                var culled = 0
+                for child in record.children {
+                    if test.cull(child) {
+                        extent = extent.union(child.extent)
+                        culled += child.subtreeCount
+                        continue
+                    }
+                    let box = collect(
+                        child.layer, parent: record, previousSiblingID: child.inputs?.previousSiblingID ?? 0,
+                        cullTest: test, listed: true)
+                    subtreeBox = subtreeBox.union(box)
+                    extent = extent.union(child.extent)
+                }
+                recordsSeen += culled
+            } else {
+                var previousID: UInt64 = 0
+                for sublayer in layer.sublayersInDrawingOrder {
+                    let count = record.children.count
+                    let box = collect(sublayer, parent: record, previousSiblingID: previousID, cullTest: test)
+                    subtreeBox = subtreeBox.union(box)
+                    if record.children.count > count { extent = extent.union(record.children[count].extent) }
+                    previousID = sublayer.layerID
+                }
             }
+            if startsScroll { insideScroll = false }
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .popClip, record: record)) }
         }
         if drawing.drawsBorder { displayList.append(DisplayEntry(kind: .border, record: record)) }
@@ -244,6 +341,9 @@ public final class Compositor {
             displayList.append(DisplayEntry(kind: .endGroup, record: record))
         }
         record.subtreeBox = subtreeBox
+        record.extent = extent
+        record.sublayersStamp = layer.sublayersStamp
+        record.subtreeCount = recordsSeen - seenBefore
         record.entries = entriesStart..<displayList.count
         return subtreeBox
     }
@@ -260,7 +360,15 @@ public final class Compositor {
         record.seenFrame = frameNumber
         recordsSeen += 1
         record.entries = (record.entries.lowerBound + offset)..<(record.entries.upperBound + offset)
-        for child in record.children { markSeen(child, shiftingEntriesBy: offset) }
+        for child in record.children {
+            if child.culledFrame == frameNumber - 1 && child.seenFrame != frameNumber - 1 {
+                // Culled last frame, and nothing moved it: still culled.
+                child.culledFrame = frameNumber
+                recordsSeen += child.subtreeCount
+            } else {
+                markSeen(child, shiftingEntriesBy: offset)
+            }
+        }
     }
 
     /// Works out how a layer draws from its properties and what its ancestors impose: its
@@ -303,6 +411,7 @@ public final class Compositor {
             }
             ownBox = Self.pixelBox(of: area, through: transform)
         }
+        record.unclippedBox = ownBox
         ownBox = ownBox.intersection(context.clip.rect)
 
         let axisAligned = transform.isAxisAligned
@@ -317,6 +426,10 @@ public final class Compositor {
         drawing.opacity = drawing.isGroup ? 1 : Double(layer.renderOpacity)
         if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
+        }
+        if drawsBorder, axisAligned, layer.renderCornerRadius <= 0 {
+            drawing.borderInnerRect = Self.borderInnerRect(
+                of: bounds, borderWidth: layer.renderBorderWidth, through: transform)
         }
         if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.renderCornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
@@ -357,7 +470,10 @@ public final class Compositor {
         }
 
         var appearance = LayerRecord.Appearance()
-        appearance.changeSerial = layer.changeSerial
+        appearance.changeSerial = layer.drawingSerial
+        appearance.isGroup = drawing.isGroup
+        appearance.translatesExactly =
+            axisAligned && record.contentsPieces.allSatisfy { $0.placement(through: transform).isIntegerTranslation }
         appearance.transform = transform
         appearance.opacity = opacity
         appearance.clipRect = context.clip.rect
@@ -375,14 +491,33 @@ public final class Compositor {
     }
 
     /// Layers drawn last frame but not this one: their old pixels are damage.
-    private func dropRecordsNotSeen() {
+    private func dropRecordsNotSeen(root: CALayer) {
         guard recordsSeen != records.count else { return }
+        // Culled subtrees are kept: their records are marked first.
+        if let rootRecord = records[root.layerID], rootRecord.seenFrame == frameNumber { markKept(rootRecord) }
         staleRecordIDs.removeAll(keepingCapacity: true)
-        for (id, record) in records where record.seenFrame != frameNumber {
-            if let old = record.rendered { frameDamage.formUnion(old.box) }
+        for (id, record) in records where record.seenFrame != frameNumber && record.culledFrame != frameNumber {
+            // Only what was drawn last frame has pixels in the buffer.
+            if record.seenFrame == frameNumber - 1, let old = record.rendered { damageOld(old) }
             staleRecordIDs.append(id)
         }
         for id in staleRecordIDs { records[id] = nil }
+    }
+
+    /// Marks every record inside the subtrees culled this frame below `record` as culled too.
+    private func markKept(_ record: LayerRecord) {
+        for child in record.children {
+            if child.culledFrame == frameNumber {
+                markCulled(child)
+            } else if child.seenFrame == frameNumber {
+                markKept(child)
+            }
+        }
+    }
+
+    private func markCulled(_ record: LayerRecord) {
+        record.culledFrame = frameNumber
+        for child in record.children { markCulled(child) }
     }
 
     // MARK: - Geometry helpers
@@ -400,11 +535,30 @@ public final class Compositor {
     /// nearest pixel); nil when the transform rotates, shears or projects.
     static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
         guard transform.isAxisAligned, let box = transform.boundingBox(of: rect) else { return nil }
-        let minX = box.minX.rounded()
-        let minY = box.minY.rounded()
-        let maxX = box.maxX.rounded()
-        let maxY = box.maxY.rounded()
+        let minX = roundedHalfUp(box.minX)
+        let minY = roundedHalfUp(box.minY)
+        let maxX = roundedHalfUp(box.maxX)
+        let maxY = roundedHalfUp(box.maxY)
         guard maxX > minX, maxY > minY else { return .zero }
         return PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+    }
+
+    /// The pixels inside a border `borderWidth` wide (at most half the bounds), drawn through
+    /// an axis-aligned transform; nil when the border leaves none or the transform turns.
+    static func borderInnerRect(
+        of bounds: CGRect, borderWidth: CGFloat, through transform: ProjectiveTransform
+    ) -> PixelRect? {
+        let width = min(borderWidth, min(bounds.width, bounds.height) / 2)
+        let inset = bounds.insetBy(dx: width, dy: width)
+        guard inset.width > 0, inset.height > 0 else { return nil }
+        return roundedPixelRect(of: inset, through: transform)
+    }
+
+    /// `value` to the nearest whole number, halves up. Unlike `rounded()` (halves away from
+    /// zero) it commutes with whole-pixel moves: an edge at -2.5 snaps to -2 as one at 7.5
+    /// snaps to 8, so content a scroll moves lands on the pixels a fresh drawing gives.
+    nonisolated static func roundedHalfUp<Value: BinaryFloatingPoint>(_ value: Value) -> Value {
+        let down = value.rounded(.down)
+        return value - down >= 0.5 ? down + 1 : down
     }
 }

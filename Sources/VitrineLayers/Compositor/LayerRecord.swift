@@ -4,6 +4,10 @@ import VitrineGraphics
 /// What the compositor knows about one layer: where it drew last frame (for damage) and how it
 /// draws this frame. Kept across frames, keyed by the layer's id; dropped once the layer is no
 /// longer drawn.
+///
+/// Its fields are read and written only by the compositor's own methods, one at a time (no
+/// access overlaps another), so they are not checked for exclusive access at run time: culling
+/// a list of 10,000 rows reads a few of them per row, and the checks cost more than the rest.
 @MainActor
 final class LayerRecord {
     let layer: CALayer
@@ -11,6 +15,8 @@ final class LayerRecord {
     /// The inputs that decide the layer's own pixels. Any difference between two frames damages
     /// the old and the new `box`.
     struct Appearance: Equatable {
+        /// The layer's `drawingSerial`: its own properties, not its bounds' origin (which the
+        /// transform shows) or its sublayers.
         var changeSerial: UInt64 = 0
         /// Bounds coordinates to target pixels.
         var transform = ProjectiveTransform.identity
@@ -24,6 +30,12 @@ final class LayerRecord {
         var previousSiblingID: UInt64 = 0
         /// Pixels the layer's own drawing may touch, clipped.
         var box = PixelRect.zero
+        /// Drawn as an offscreen group.
+        var isGroup = false
+        /// Whether the layer's own drawing, moved by whole pixels, gives exactly the pixels it
+        /// draws there afresh: axis-aligned, and contents drawn as whole-pixel copies (no
+        /// resampling, whose fixed-point positions need not move exactly).
+        var translatesExactly = false
     }
 
     /// What this layer's drawing was last worked out from; while it stays the same the
@@ -35,9 +47,9 @@ final class LayerRecord {
         var parentGeneration: UInt64
         var previousSiblingID: UInt64
     }
-    var inputs: Inputs? = nil
+    @exclusivity(unchecked) var inputs: Inputs? = nil
     /// False when the geometry is singular or not finite: the layer and its subtree draw nothing.
-    var isDrawable = false
+    @exclusivity(unchecked) var isDrawable = false
 
     /// What a layer passes down to its sublayers: everything besides their own properties
     /// that decides how they draw.
@@ -54,29 +66,42 @@ final class LayerRecord {
         /// Whether the sublayers are drawn into an offscreen group.
         var insideGroup = false
     }
-    var sublayerContext = SublayerContext()
+    @exclusivity(unchecked) var sublayerContext = SublayerContext()
     /// Changes whenever `sublayerContext` does (a never-reused number): sublayers compare it
     /// instead of the whole context.
-    var sublayerGeneration: UInt64 = 0
+    @exclusivity(unchecked) var sublayerGeneration: UInt64 = 0
 
     /// This frame's appearance, and the one last rendered.
-    var current = Appearance()
-    var rendered: Appearance? = nil
+    @exclusivity(unchecked) var current = Appearance()
+    @exclusivity(unchecked) var rendered: Appearance? = nil
     /// The frame in which the layer was last visited or reused.
-    var seenFrame: UInt64 = 0
+    @exclusivity(unchecked) var seenFrame: UInt64 = 0
     /// The layer's `subtreeStamp` when it was last visited.
-    var subtreeStamp: UInt64 = 0
+    @exclusivity(unchecked) var subtreeStamp: UInt64 = 0
     /// Where this layer's and its subtree's entries are in the display list of `seenFrame`.
-    var entries = 0..<0
-    /// The records of the sublayers drawn in `seenFrame`, in drawing order.
-    var children: [LayerRecord] = []
+    @exclusivity(unchecked) var entries = 0..<0
+    /// The records of the sublayers drawn (or culled) in `seenFrame`, in drawing order.
+    @exclusivity(unchecked) var children: [LayerRecord] = []
+    /// The layer's `sublayersStamp` when it was last visited.
+    @exclusivity(unchecked) var sublayersStamp: UInt64 = 0
 
     /// The layer and everything drawn inside it, clipped: an offscreen group's size.
-    var subtreeBox = PixelRect.zero
+    @exclusivity(unchecked) var subtreeBox = PixelRect.zero
+    /// The pixels the layer's own drawing may touch, before ancestors clip it.
+    @exclusivity(unchecked) var unclippedBox = PixelRect.zero
+    /// Where the layer and its subtree may draw, before any clip, in the pixels of the frame
+    /// in which the record was last visited or culled: what culling tests.
+    @exclusivity(unchecked) var extent = PixelRect.zero
+    /// The frame in which the subtree was last culled: left out of the frame, unvisited,
+    /// because it moved with its superlayer and lies outside the clip (`seenFrame` then stays
+    /// at its last visit). Never before the first frame.
+    @exclusivity(unchecked) var culledFrame = UInt64.max
+    /// Records in this subtree, this one included, as last visited.
+    @exclusivity(unchecked) var subtreeCount = 1
     /// How this layer is drawn this frame.
-    var drawing = Drawing()
+    @exclusivity(unchecked) var drawing = Drawing()
 
-    struct Drawing {
+    struct Drawing: Equatable {
         /// Background or contents to draw, and a border.
         var drawsContent = false
         var drawsBorder = false
@@ -90,12 +115,15 @@ final class LayerRecord {
         var opaqueBox: PixelRect? = nil
         /// The axis-aligned bounds in pixels, when `masksToBounds` clips with a rectangle.
         var boundsClip: PixelRect? = nil
+        /// For an axis-aligned border without rounded corners: the pixels inside it (nil when
+        /// it fills the layer).
+        var borderInnerRect: PixelRect? = nil
     }
 
     /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
-    var rendererCache: AnyObject? = nil
+    @exclusivity(unchecked) var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
-    var contentsPieces: [ContentsPiece] = []
+    @exclusivity(unchecked) var contentsPieces: [ContentsPiece] = []
 
     init(layer: CALayer) {
         self.layer = layer

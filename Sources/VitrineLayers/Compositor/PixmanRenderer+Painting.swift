@@ -109,18 +109,10 @@ extension PixmanRenderer {
         if let boundsClip = record.drawing.boundsClip { contentsClip.formIntersection(boundsClip) }
         let copies = opaque && image.isOpaque && opacity >= 1
         for piece in record.contentsPieces {
-            let source = piece.source
-            let destination = piece.destination
-            let pieceTransform = ProjectiveTransform(
-                scaleX: Double(destination.width) / Double(source.width),
-                y: Double(destination.height) / Double(source.height)
-            )
-            .concatenating(ProjectiveTransform(translationX: Double(destination.minX), y: Double(destination.minY)))
-            .concatenating(transform)
-            .snappedToWholePixels()
+            let pieceTransform = piece.placement(through: transform)
             let whole = pieceTransform.isIntegerTranslation
             canvas.draw(
-                image, sourceRect: source, transform: pieceTransform, opacity: opacity,
+                image, sourceRect: piece.source, transform: pieceTransform, opacity: opacity,
                 filter: whole ? .nearest : .bilinear, edge: transform.isAxisAligned ? .extend : .transparent,
                 operator: copies && whole ? .source : .over, clip: contentsClip)
         }
@@ -132,11 +124,10 @@ extension PixmanRenderer {
         let transform = record.current.transform
         let color = borderColor.premultiplied.scaled(toOpacity: record.drawing.opacity)
         let bounds = layer.renderBounds
-        let width = min(layer.renderBorderWidth, min(bounds.width, bounds.height) / 2)
         if layer.renderCornerRadius <= 0, let outer = Compositor.roundedPixelRect(of: bounds, through: transform) {
             var ring = Region(outer)
-            let inset = bounds.insetBy(dx: width, dy: width)
-            if inset.width > 0, inset.height > 0, let inner = Compositor.roundedPixelRect(of: inset, through: transform)
+            if let inner = Compositor.borderInnerRect(
+                of: bounds, borderWidth: layer.renderBorderWidth, through: transform)
             {
                 ring.subtract(inner)
             }
@@ -156,10 +147,26 @@ extension PixmanRenderer {
 
 extension ProjectiveTransform {
     /// A pure translation by a fraction of a pixel becomes a whole-pixel one, as Core Animation
-    /// aligns unscaled content to pixels: sharp, and a plain copy.
+    /// aligns unscaled content to pixels: sharp, and a plain copy. Halves round up, so content
+    /// moved by whole pixels snaps the same way wherever it lands.
     func snappedToWholePixels() -> ProjectiveTransform {
         guard isAffine, m11 == 1, m12 == 0, m21 == 0, m22 == 1 else { return self }
-        return ProjectiveTransform(translationX: m31.rounded(), y: m32.rounded())
+        return ProjectiveTransform(
+            translationX: Compositor.roundedHalfUp(m31), y: Compositor.roundedHalfUp(m32))
+    }
+}
+
+extension ContentsPiece {
+    /// Image pixels of this piece to target pixels, through the layer's `transform` (bounds
+    /// coordinates to target pixels), snapped to whole pixels when it only translates.
+    func placement(through transform: ProjectiveTransform) -> ProjectiveTransform {
+        ProjectiveTransform(
+            scaleX: Double(destination.width) / Double(source.width),
+            y: Double(destination.height) / Double(source.height)
+        )
+        .concatenating(ProjectiveTransform(translationX: Double(destination.minX), y: Double(destination.minY)))
+        .concatenating(transform)
+        .snappedToWholePixels()
     }
 }
 

@@ -42,6 +42,15 @@ public final class PixmanRenderer: Renderer {
             Self.pixels(of: picture), transform: outputTransform, filter: .nearest, operator: .source, clip: region)
     }
 
+    /// Moves pixels within CPU buffers (`Canvas.move`: row by row, in the order that reads
+    /// each row before it is overwritten).
+    public var movesPixels: Bool { true }
+
+    /// Moves `move.area`'s pixels by its offset within `target`.
+    public func move(_ move: PixelMove, in target: any RenderTarget) {
+        Canvas(target: Self.pixels(of: target)).move(move.area, dx: move.dx, dy: move.dy)
+    }
+
     private static func pixels(of target: any RenderTarget) -> PixelBuffer {
         guard let pixels = target.cpuPixels else {
             preconditionFailure("PixmanRenderer draws only into targets with CPU pixels (\(type(of: target)))")

@@ -36,6 +36,49 @@ public protocol Renderer: AnyObject {
     func present(
         picture: any RenderTarget, outputTransform: ProjectiveTransform, region: Region,
         into target: any RenderTarget)
+
+    /// Whether this renderer implements `move(_:by:in:)`. When it does, the compositor moves
+    /// what a scroll moved instead of repainting it (see "Scrolling by moving pixels" in
+    /// docs/architecture.md); when not, it repaints. False unless a renderer says otherwise.
+    var movesPixels: Bool { get }
+
+    /// Moves the pixels of `move.area` in `target` by `move.dx`, `move.dy`: each pixel of the
+    /// area whose source, that far back, is also in the area takes the source's value as it was
+    /// before the call (source and destination overlap); the rest keep theirs. The compositor
+    /// calls it, when `movesPixels`, before `render` paints the frame's damage over it.
+    func move(_ move: PixelMove, in target: any RenderTarget)
+}
+
+extension Renderer {
+    /// Renderers repaint scrolled pixels unless they say they move them.
+    public var movesPixels: Bool { false }
+
+    /// Not called while `movesPixels` is false.
+    public func move(_ move: PixelMove, in target: any RenderTarget) {
+        preconditionFailure("\(type(of: self)) does not move pixels")
+    }
+}
+
+/// Pixels a scroll moves within a target: those of `area` go `dx` right and `dy` down, clipped
+/// to `area`.
+public struct PixelMove: Equatable, Sendable {
+    /// The pixels that move, in target pixels: a scrolled layer's clip.
+    public var area: PixelRect
+    /// How far they move, in target pixels (never both 0).
+    public var dx: Int
+    public var dy: Int
+
+    /// A move of `area` by `dx`, `dy`.
+    public init(area: PixelRect, dx: Int, dy: Int) {
+        self.area = area
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// The pixels that receive moved ones: `area` and its moved copy in common.
+    public var destination: PixelRect {
+        area.intersection(PixelRect(x: area.x + dx, y: area.y + dy, width: area.width, height: area.height))
+    }
 }
 
 /// What the compositor decided for one frame: the input of `Renderer.render(_:into:)`.

@@ -145,4 +145,41 @@ struct CALayerChangeTrackingTests {
         #expect(copy.frame == original.frame && copy.opacity == 0.25)
         #expect(copy.sublayers == nil && copy.layerID != original.layerID)
     }
+
+    /// A scroll (the bounds' origin alone) and a new list of sublayers leave the layer's own
+    /// drawing serial, which the compositor compares to tell a scroll from a change; a new size
+    /// or any other property bumps it.
+    @Test func theDrawingSerialSkipsScrollsAndSublayerChanges() {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 40)
+        var before = layer.drawingSerial
+        layer.bounds.origin = CGPoint(x: 0, y: 30)
+        layer.addSublayer(CALayer())
+        layer.sublayers?.first?.zPosition = 1
+        #expect(layer.drawingSerial == before)
+        layer.bounds.size.height = 41
+        #expect(layer.drawingSerial > before)
+        before = layer.drawingSerial
+        layer.backgroundColor = .white
+        #expect(layer.drawingSerial > before)
+    }
+
+    /// A layer's sublayers stamp moves with any change below it, and with its own list of
+    /// sublayers, not with its own other properties.
+    @Test func theSublayersStampMovesWithChangesBelow() {
+        let root = CALayer()
+        let child = CALayer()
+        let grandchild = CALayer()
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        var before = root.sublayersStamp
+        root.bounds.origin.y = 10
+        root.opacity = 0.5
+        #expect(root.sublayersStamp == before)
+        grandchild.opacity = 0.5
+        #expect(root.sublayersStamp > before && child.sublayersStamp > before)
+        before = root.sublayersStamp
+        root.addSublayer(CALayer())
+        #expect(root.sublayersStamp > before)
+    }
 }
