@@ -26,6 +26,9 @@ final class LayerRecord {
         var clipRect: PixelRect? = nil
         /// Identifies the shapes of the masking ancestors (rounded or rotated clips).
         var clipKey: Int = 0
+        /// Where the outermost of them is (see `Compositor.Clip`).
+        var clipOriginX = 0.0
+        var clipOriginY = 0.0
         /// The sibling drawn just before this layer: catches reordering.
         var previousSiblingID: UInt64 = 0
         /// Pixels the layer's own drawing may touch, clipped.

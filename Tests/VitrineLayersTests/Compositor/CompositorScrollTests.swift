@@ -391,4 +391,31 @@ struct CompositorScrollTests {
         #expect(longest < 80, "\(longest) entries")
         #expect(compositor.records.count > 300)
     }
+
+    /// Rounded, clipping cards holding sublayers (offscreen groups cut to their shape) move
+    /// with the scroll like anything else: only the exposed strip is painted.
+    @Test func roundedClippingCardsMoveToo() {
+        let scene = ScrollScene(width: 200, height: 160, rowCount: 0)
+        scene.overlay.isHidden = true
+        for index in 0..<20 {
+            let card = Scene.layer(
+                CGRect(x: 8, y: CGFloat(index) * 30 + 0.5, width: 160, height: 26), color: .green,
+                parent: scene.scroller)
+            card.cornerRadius = 9
+            card.masksToBounds = true
+            Scene.layer(CGRect(x: -6, y: 10, width: 60, height: 30), color: .red, parent: card)
+        }
+        var check = SwapchainCheck(bufferCount: 2, width: 200, height: 160)
+        for _ in 0..<2 { check.render(scene.root, expecting: scene.freshRender()) }
+        var painted = 0
+        for step in 0..<8 {
+            scene.scroller.bounds.origin.y += CGFloat([6, 11, -4, 9][step % 4])
+            painted = max(painted, check.render(scene.root, expecting: scene.freshRender()).repainted.area)
+        }
+        #expect(check.mismatches.isEmpty, "\(check.mismatches)")
+        #expect(check.movedFrames == 8)
+        // Two frames' strips (the fling's steps are 4 to 11 pixels), at most 20 rows of the
+        // 184-pixel-wide clip.
+        #expect(painted <= 184 * 20, "\(painted) pixels painted")
+    }
 }
