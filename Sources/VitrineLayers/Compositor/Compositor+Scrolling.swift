@@ -21,8 +21,8 @@ import VitrineGraphics
 /// The first such layer of a frame is its scroll; other frames repaint as before.
 ///
 /// Inside it, a layer whose own drawing moved exactly with the scroll (same properties, its
-/// transform and the rounded clips around it moved by the scroll's pixels, axis-aligned, its
-/// contents drawn as whole-pixel copies) needs no repaint. Anything else inside is damaged
+/// transform and the rounded clips around it moved by the scroll's pixels, not projected)
+/// needs no repaint. Anything else inside is damaged
 /// where its moved old pixels are
 /// and where it is now. Layers outside the scroll that change inside the clip are damaged where
 /// they are and where the move takes their old pixels; layers drawn above the scrolled layer

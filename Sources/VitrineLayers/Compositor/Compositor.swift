@@ -486,8 +486,7 @@ public final class Compositor {
         var appearance = LayerRecord.Appearance()
         appearance.changeSerial = layer.drawingSerial
         appearance.isGroup = drawing.isGroup
-        appearance.translatesExactly =
-            axisAligned && record.contentsPieces.allSatisfy { $0.placement(through: transform).isIntegerTranslation }
+        appearance.translatesExactly = transform.isAffine
         appearance.transform = transform
         appearance.opacity = opacity
         appearance.clipRect = context.clip.rect

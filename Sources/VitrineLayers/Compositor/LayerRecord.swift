@@ -36,8 +36,8 @@ final class LayerRecord {
         /// Drawn as an offscreen group.
         var isGroup = false
         /// Whether the layer's own drawing, moved by whole pixels, gives exactly the pixels it
-        /// draws there afresh: axis-aligned, and contents drawn as whole-pixel copies (no
-        /// resampling, whose fixed-point positions need not move exactly).
+        /// draws there afresh: any affine transform (`Canvas` puts whole pixels of a
+        /// translation into pixman's fixed point exactly), not a projection.
         var translatesExactly = false
     }
 
