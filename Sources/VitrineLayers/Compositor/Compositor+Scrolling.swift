@@ -22,11 +22,10 @@ import VitrineGraphics
 ///
 /// Inside it, a layer whose own drawing moved exactly with the scroll (same properties, its
 /// transform and the rounded clips around it moved by the scroll's pixels, not projected)
-/// needs no repaint. Anything else inside is damaged
-/// where its moved old pixels are
-/// and where it is now. Layers outside the scroll that change inside the clip are damaged where
-/// they are and where the move takes their old pixels; layers drawn above the scrolled layer
-/// over its clip (and its own border) are damaged in both places every scroll frame.
+/// needs no repaint. Anything else inside is damaged where its moved old pixels are and where
+/// it is now. Layers outside the scroll that change inside the clip are damaged where they are
+/// and where the move takes their old pixels; layers drawn above the scrolled layer over its
+/// clip (and its own border) are damaged in both places every scroll frame.
 extension Compositor {
     /// A frame's scroll: the layer and the pixels it moves.
     struct Scroll {
