@@ -304,17 +304,16 @@ private struct Placement {
             sourceY = Int32(area.y - dy)
             pixmanTransform = nil
         } else {
-            guard let inverse = transform.inverted() else { return nil }
             sourceX = Int32(area.x)
             sourceY = Int32(area.y)
-            guard let rows = Self.fixedPointRows(inverse, over: area) else { return nil }
+            guard let rows = Self.fixedPointRows(of: transform, over: area) else { return nil }
             pixmanTransform = pixman_transform(
                 matrix: (
                     (rows[0][0], rows[0][1], rows[0][2]),
                     (rows[1][0], rows[1][1], rows[1][2]),
                     (rows[2][0], rows[2][1], rows[2][2])
                 ))
-            if !inverse.isAffine {
+            if !transform.isAffine {
                 let sampled = Self.sampledRegion(rows, over: area)
                 if sampled != Region(area) { self.sampled = sampled }
             }
@@ -326,6 +325,35 @@ private struct Placement {
     func sampledPart(of clip: Region) -> Region {
         guard let sampled else { return clip }
         return clip.intersection(sampled)
+    }
+
+    /// The inverse of `transform` (target pixels to source pixels) in pixman's fixed point, row
+    /// by row; nil when it is singular or out of range.
+    ///
+    /// For an affine transform, the whole pixels of its translation are taken out before
+    /// inverting and put back in fixed point, exactly: the fixed-point matrix of the same
+    /// transform moved by whole pixels is then this one moved exactly, so the move samples the
+    /// source at exactly the moved positions (a scroll that moves pixels instead of drawing
+    /// them again gives the same pixels), as pixman's own stepping along a row does.
+    private static func fixedPointRows(of transform: ProjectiveTransform, over area: PixelRect) -> [[pixman_fixed_t]]? {
+        guard transform.isAffine else {
+            guard let inverse = transform.inverted() else { return nil }
+            return fixedPointRows(inverse, over: area)
+        }
+        let wholeX = transform.m31.rounded(.down)
+        let wholeY = transform.m32.rounded(.down)
+        guard abs(wholeX) < 16_777_216, abs(wholeY) < 16_777_216 else { return nil }
+        var fraction = transform
+        fraction.m31 -= wholeX
+        fraction.m32 -= wholeY
+        guard let inverse = fraction.inverted(), var rows = fixedPointRows(inverse, over: area) else { return nil }
+        for row in 0..<2 {
+            let translation =
+                Int64(rows[row][2]) - Int64(rows[row][0]) * Int64(wholeX) - Int64(rows[row][1]) * Int64(wholeY)
+            guard abs(translation) < 32_767 * 65_536 else { return nil }
+            rows[row][2] = pixman_fixed_t(translation)
+        }
+        return rows
     }
 
     /// The column-vector 16.16 fixed-point form pixman wants (the transpose of our row-vector

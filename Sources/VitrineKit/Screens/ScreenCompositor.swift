@@ -14,9 +14,10 @@ import VitrinePlatform
 /// picture-sized buffer and one copy of the damage per frame (figures in docs/benchmarks.md).
 ///
 /// The output's buffers have ages of their own, so the picture damage of the last frames is
-/// kept here, as the compositor keeps it, and an output buffer of age n receives the union of
-/// the last n frames' damage. The damage reported to the display is turned into the output's
-/// coordinates.
+/// kept here, turned, as the compositor keeps it, and an output buffer of age n receives the
+/// union of the last n frames' damage. A scroll the compositor moved in the picture is moved in
+/// the output's buffer too (turned, with the renderer's `move`), so only what it uncovered is
+/// copied turned. The damage reported to the display is turned into the output's coordinates.
 @MainActor
 final class ScreenCompositor {
     private static let clearColor = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1)
@@ -45,8 +46,8 @@ final class ScreenCompositor {
     }
     /// The upright picture, while rotated.
     private var picture: (any RenderTarget)?
-    /// The picture damage of the last frames, newest first.
-    private var damageHistory: [Region] = []
+    /// The last frames, turned into the output's pixels.
+    private var outputHistory = DamageHistory(capacity: Compositor.maximumBufferAge)
 
     init(
         scale: CGFloat, rotation: DisplayRotation = .upright,
@@ -76,34 +77,44 @@ final class ScreenCompositor {
             invalidate()
         }
         var result = compositor.render(root, into: picture, bufferAge: 1)
-        damageHistory.insert(result.frameDamage, at: 0)
-        if damageHistory.count > Compositor.maximumBufferAge { damageHistory.removeLast() }
-        var copied = Region()
-        if bufferAge <= 0 || bufferAge > damageHistory.count {
-            copied = Region(PixelRect(x: 0, y: 0, width: width, height: height))
-        } else {
-            for age in 0..<bufferAge { copied.formUnion(damageHistory[age]) }
+        // The picture is one frame old: what the compositor moved is this frame's move, and
+        // what it painted the damage after it.
+        var frame = DamageHistory.Frame(
+            changed: rotation.outputRegion(result.frameDamage, logicalWidth: width, logicalHeight: height))
+        if let move = result.moved, compositor.renderer.movesPixels {
+            frame.move = turned(move, logicalWidth: width, logicalHeight: height)
+            frame.damageAfterMove = rotation.outputRegion(result.repainted, logicalWidth: width, logicalHeight: height)
         }
-        guard !copied.isEmpty else {
-            result.frameDamage = Region()
-            result.repainted = Region()
-            result.moved = nil
-            return result
+        outputHistory.record(frame)
+        let repaint = outputHistory.repaint(
+            forAge: bufferAge, screen: PixelRect(x: 0, y: 0, width: target.width, height: target.height))
+        if let move = repaint.move { compositor.renderer.move(move, in: target) }
+        if !repaint.region.isEmpty {
+            compositor.renderer.present(
+                picture: picture,
+                outputTransform: rotation.outputTransform(logicalWidth: width, logicalHeight: height),
+                region: repaint.region, into: target)
         }
-        let turned = rotation.outputRegion(copied, logicalWidth: width, logicalHeight: height)
-        compositor.renderer.present(
-            picture: picture, outputTransform: rotation.outputTransform(logicalWidth: width, logicalHeight: height),
-            region: turned, into: target)
-        result.frameDamage = rotation.outputRegion(result.frameDamage, logicalWidth: width, logicalHeight: height)
-        result.repainted = turned
-        // A scroll moved pixels in the picture; the output got them by the turned copy.
-        result.moved = nil
+        result.frameDamage = frame.changed
+        result.repainted = repaint.region
+        result.moved = repaint.move
         return result
     }
 
     /// Forgets every previous frame: the next render repaints everything.
     func invalidate() {
         compositor.invalidate()
-        damageHistory.removeAll()
+        outputHistory.removeAll()
+    }
+
+    /// A move of the picture's pixels, as the output shows them.
+    private func turned(_ move: PixelMove, logicalWidth width: Int, logicalHeight height: Int) -> PixelMove {
+        let area = rotation.outputRect(move.area, logicalWidth: width, logicalHeight: height)
+        return switch rotation {
+        case .upright: move
+        case .clockwise90: PixelMove(area: area, dx: -move.dy, dy: move.dx)
+        case .clockwise180: PixelMove(area: area, dx: -move.dx, dy: -move.dy)
+        case .clockwise270: PixelMove(area: area, dx: move.dy, dy: -move.dx)
+        }
     }
 }

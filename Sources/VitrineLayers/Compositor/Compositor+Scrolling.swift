@@ -21,11 +21,11 @@ import VitrineGraphics
 /// The first such layer of a frame is its scroll; other frames repaint as before.
 ///
 /// Inside it, a layer whose own drawing moved exactly with the scroll (same properties, its
-/// transform moved by the scroll's pixels, axis-aligned, its contents drawn as whole-pixel
-/// copies) needs no repaint. Anything else inside is damaged where its moved old pixels are
-/// and where it is now. Layers outside the scroll that change inside the clip are damaged where
-/// they are and where the move takes their old pixels; layers drawn above the scrolled layer
-/// over its clip (and its own border) are damaged in both places every scroll frame.
+/// transform and the rounded clips around it moved by the scroll's pixels, not projected)
+/// needs no repaint. Anything else inside is damaged where its moved old pixels are and where
+/// it is now. Layers outside the scroll that change inside the clip are damaged where they are
+/// and where the move takes their old pixels; layers drawn above the scrolled layer over its
+/// clip (and its own border) are damaged in both places every scroll frame.
 extension Compositor {
     /// A frame's scroll: the layer and the pixels it moves.
     struct Scroll {
@@ -197,6 +197,10 @@ extension LayerRecord.Appearance {
         else { return false }
         let oldClip = (old.clipRect ?? .zero).offsetBy(dx: dx, dy: dy).intersection(destination)
         guard oldClip == (clipRect ?? .zero).intersection(destination) else { return false }
+        // Rounded or turned clips around it moved with it (inside the scroll, they all do).
+        guard
+            clipKey == 0 || (clipOriginX == old.clipOriginX + Double(dx) && clipOriginY == old.clipOriginY + Double(dy))
+        else { return false }
         let t = transform
         let o = old.transform
         return t.m11 == o.m11 && t.m12 == o.m12 && t.m13 == o.m13 && t.m21 == o.m21 && t.m22 == o.m22

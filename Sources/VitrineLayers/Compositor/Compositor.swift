@@ -169,7 +169,12 @@ public final class Compositor {
     /// The clip ancestors impose: an axis-aligned pixel rectangle and a key for shaped clips.
     struct Clip: Equatable {
         var rect: PixelRect
+        /// Identifies the shapes of the rounded or turned clips, 0 for none. Their positions
+        /// enter it relative to the outermost one's, which is `origin`: a scroll that moves them
+        /// all keeps the key and moves the origin.
         var key: Int
+        var originX = 0.0
+        var originY = 0.0
     }
 
     /// One step of drawing a frame: what a renderer executes, in order.
@@ -450,14 +455,23 @@ public final class Compositor {
             childClip.rect = childClip.rect.intersection(boundsClip)
         } else if shapedClip {
             childClip.rect = childClip.rect.intersection(Self.pixelBox(of: bounds, through: transform))
-            // The clip's shape: the bounds, the corner radius and where they are drawn.
+            // The clip's shape: the bounds, the corner radius and where they are drawn, that is
+            // the transform, its translation taken from the outermost shaped clip's.
+            let outermost = context.clip.key == 0
+            childClip.originX = outermost ? transform.m31 : context.clip.originX
+            childClip.originY = outermost ? transform.m32 : context.clip.originY
             var hasher = Hasher()
             hasher.combine(context.clip.key)
             hasher.combine(layer.layerID)
             for value in [bounds.minX, bounds.minY, bounds.width, bounds.height, layer.renderCornerRadius] {
                 hasher.combine(value)
             }
-            hasher.combine(transform)
+            for value in [
+                transform.m11, transform.m12, transform.m13, transform.m21, transform.m22, transform.m23,
+                transform.m31 - childClip.originX, transform.m32 - childClip.originY, transform.m33,
+            ] {
+                hasher.combine(value)
+            }
             childClip.key = hasher.finalize()
         }
         let sublayerContext = LayerRecord.SublayerContext(
@@ -472,12 +486,13 @@ public final class Compositor {
         var appearance = LayerRecord.Appearance()
         appearance.changeSerial = layer.drawingSerial
         appearance.isGroup = drawing.isGroup
-        appearance.translatesExactly =
-            axisAligned && record.contentsPieces.allSatisfy { $0.placement(through: transform).isIntegerTranslation }
+        appearance.translatesExactly = transform.isAffine
         appearance.transform = transform
         appearance.opacity = opacity
         appearance.clipRect = context.clip.rect
         appearance.clipKey = context.clip.key
+        appearance.clipOriginX = context.clip.originX
+        appearance.clipOriginY = context.clip.originY
         appearance.previousSiblingID = inputs.previousSiblingID
         appearance.box = ownBox
         record.current = appearance

@@ -8,46 +8,55 @@ import VitrineGraphics
 /// move the same clip) and one repaint: each frame's damage, carried along by the later frames'
 /// moves (pixels inside the clip move with it, pixels outside stay). When the frames move
 /// different clips the buffer is repainted over every pixel that changed.
-struct DamageHistory {
+///
+/// The compositor keeps one for its targets, and a rotated screen one for its output's buffers
+/// (the frames turned).
+package struct DamageHistory {
     /// One frame.
-    struct Frame {
+    package struct Frame {
         /// Every pixel that differs from the frame before: what a display is told.
-        var changed: Region
+        package var changed: Region
         /// The pixels moved before painting, and the damage painted after the move (which holds
         /// the strip the move exposes).
-        var move: PixelMove?
-        var damageAfterMove = Region()
+        package var move: PixelMove?
+        package var damageAfterMove = Region()
+
+        package init(changed: Region, move: PixelMove? = nil, damageAfterMove: Region = Region()) {
+            self.changed = changed
+            self.move = move
+            self.damageAfterMove = damageAfterMove
+        }
     }
 
     /// What a target must do to show the newest frame.
-    struct Repaint {
+    package struct Repaint {
         /// Pixels to move first.
-        var move: PixelMove?
+        package var move: PixelMove?
         /// Pixels to paint then.
-        var region: Region
+        package var region: Region
     }
 
     /// How many frames are kept.
-    let capacity: Int
+    package let capacity: Int
     /// Newest first.
-    private(set) var frames: [Frame] = []
+    package private(set) var frames: [Frame] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
-    mutating func record(_ frame: Frame) {
+    package mutating func record(_ frame: Frame) {
         frames.insert(frame, at: 0)
         if frames.count > capacity { frames.removeLast() }
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         frames.removeAll()
     }
 
     /// What a target holding the frame from `age` frames ago needs to show the newest frame
     /// (age 0 or older than the history: everything in `screen`).
-    func repaint(forAge age: Int, screen: PixelRect) -> Repaint {
+    package func repaint(forAge age: Int, screen: PixelRect) -> Repaint {
         guard age > 0, age <= frames.count else { return Repaint(region: Region(screen)) }
         let window = frames[0..<age]
         var changed: Region {
@@ -84,7 +93,7 @@ struct DamageHistory {
 
     /// `region` after `move`: its pixels inside the clip move with it (and those moved out of
     /// the clip are gone), the others stay.
-    static func carry(_ region: Region, along move: PixelMove) -> Region {
+    package static func carry(_ region: Region, along move: PixelMove) -> Region {
         var inside = region.intersection(Region(move.area))
         guard !inside.isEmpty else { return region }
         var carried = region.subtracting(Region(move.area))

@@ -26,6 +26,9 @@ final class LayerRecord {
         var clipRect: PixelRect? = nil
         /// Identifies the shapes of the masking ancestors (rounded or rotated clips).
         var clipKey: Int = 0
+        /// Where the outermost of them is (see `Compositor.Clip`).
+        var clipOriginX = 0.0
+        var clipOriginY = 0.0
         /// The sibling drawn just before this layer: catches reordering.
         var previousSiblingID: UInt64 = 0
         /// Pixels the layer's own drawing may touch, clipped.
@@ -33,8 +36,8 @@ final class LayerRecord {
         /// Drawn as an offscreen group.
         var isGroup = false
         /// Whether the layer's own drawing, moved by whole pixels, gives exactly the pixels it
-        /// draws there afresh: axis-aligned, and contents drawn as whole-pixel copies (no
-        /// resampling, whose fixed-point positions need not move exactly).
+        /// draws there afresh: any affine transform (`Canvas` puts whole pixels of a
+        /// translation into pixman's fixed point exactly), not a projection.
         var translatesExactly = false
     }
 

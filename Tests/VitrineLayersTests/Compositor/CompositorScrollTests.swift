@@ -312,8 +312,10 @@ struct CompositorScrollTests {
     }
 
     /// Cases that still move pixels: a translucent scroller over one colour, a transparent one
-    /// over its superlayer's background, content above the clip, a border of its own.
-    @Test(arguments: 0..<4)
+    /// over its superlayer's background, content above the clip, a border of its own. And a
+    /// translucent scroller over a colour that changes as it scrolls: a scroll, but the change
+    /// repaints the whole clip, so nothing is moved.
+    @Test(arguments: 0..<5)
     func safeScrollsMove(caseNumber: Int) {
         let scene = ScrollScene(width: 200, height: 160, rowCount: 16)
         switch caseNumber {
@@ -324,17 +326,22 @@ struct CompositorScrollTests {
             Scene.layer(CGRect(x: 0, y: 0, width: 200, height: 30), color: .green, parent: scene.root)
             let badge = Scene.layer(CGRect(x: 80, y: 70, width: 30, height: 30), color: .red, parent: scene.root)
             badge.cornerRadius = 15
-        default:
+        case 3:
             scene.scroller.borderWidth = 3
             scene.scroller.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        default:
+            scene.scroller.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
         }
         var check = SwapchainCheck(bufferCount: 3, width: 200, height: 160)
         for _ in 0..<3 { check.render(scene.root, expecting: scene.freshRender()) }
         for step in 0..<12 {
+            if caseNumber == 4 {
+                scene.root.backgroundColor = CGColor(red: 0, green: CGFloat(step) / 12, blue: 0.5, alpha: 1)
+            }
             scene.scroller.bounds.origin.y += CGFloat([14, 9, 30, -7][step % 4])
             check.render(scene.root, expecting: scene.freshRender())
         }
-        #expect(check.movedFrames == 12)
+        #expect(check.movedFrames == (caseNumber == 4 ? 0 : 12))
         #expect(check.mismatches.isEmpty, "\(check.mismatches)")
     }
 
@@ -383,5 +390,32 @@ struct CompositorScrollTests {
         // About ten rows show at a time, of a few entries each.
         #expect(longest < 80, "\(longest) entries")
         #expect(compositor.records.count > 300)
+    }
+
+    /// Rounded, clipping cards holding sublayers (offscreen groups cut to their shape) move
+    /// with the scroll like anything else: only the exposed strip is painted.
+    @Test func roundedClippingCardsMoveToo() {
+        let scene = ScrollScene(width: 200, height: 160, rowCount: 0)
+        scene.overlay.isHidden = true
+        for index in 0..<20 {
+            let card = Scene.layer(
+                CGRect(x: 8, y: CGFloat(index) * 30 + 0.5, width: 160, height: 26), color: .green,
+                parent: scene.scroller)
+            card.cornerRadius = 9
+            card.masksToBounds = true
+            Scene.layer(CGRect(x: -6, y: 10, width: 60, height: 30), color: .red, parent: card)
+        }
+        var check = SwapchainCheck(bufferCount: 2, width: 200, height: 160)
+        for _ in 0..<2 { check.render(scene.root, expecting: scene.freshRender()) }
+        var painted = 0
+        for step in 0..<8 {
+            scene.scroller.bounds.origin.y += CGFloat([6, 11, -4, 9][step % 4])
+            painted = max(painted, check.render(scene.root, expecting: scene.freshRender()).repainted.area)
+        }
+        #expect(check.mismatches.isEmpty, "\(check.mismatches)")
+        #expect(check.movedFrames == 8)
+        // Two frames' strips (the fling's steps are 4 to 11 pixels), at most 20 rows of the
+        // 184-pixel-wide clip.
+        #expect(painted <= 184 * 20, "\(painted) pixels painted")
     }
 }
