@@ -68,6 +68,22 @@ import VitrineKit
         #expect(parent.layer.sublayers?.map { ($0.delegate as? UIView)?.tag ?? -1 } == [1, 3, 4, 2])
     }
 
+    @Test func bringingTheFrontmostToTheFrontChangesNothingAndMarksNothing() {
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let (a, b) = (tagged(1), tagged(2))
+        parent.addSubview(a)
+        parent.addSubview(b)
+        parent.layoutIfNeeded()
+        #expect(!parent.layer.needsLayout())
+        parent.bringSubviewToFront(b)
+        parent.sendSubviewToBack(a)
+        #expect(names(parent) == [1, 2])
+        #expect(!parent.layer.needsLayout())  // a cell keeping its separator in front each pass
+        parent.bringSubviewToFront(a)
+        #expect(names(parent) == [2, 1])
+        #expect(parent.layer.needsLayout())  // a real move marks layout, as any sublayer change
+    }
+
     @Test func addSubviewReparents() {
         let first = UIView(frame: .zero)
         let second = UIView(frame: .zero)

@@ -92,6 +92,12 @@ extension UIView {
 
     func reorder(_ view: UIView, toFront: Bool) {
         guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        // Already there, its layer too: nothing moves, so nothing is marked for layout (a
+        // cell that keeps its separator in front in every `layoutSubviews` would otherwise
+        // mark itself for the next pass, and every frame would lay it out again).
+        let end = toFront ? subviews.count - 1 : 0
+        let endLayer = toFront ? layer.sublayers?.last : layer.sublayers?.first
+        if index == end, endLayer === view.layer { return }
         subviews.remove(at: index)
         if toFront { subviews.append(view) } else { subviews.insert(view, at: 0) }
         placeLayer(of: view)
