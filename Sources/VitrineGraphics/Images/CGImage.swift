@@ -51,18 +51,28 @@ public final class CGImage: @unchecked Sendable {
             }
         }
         guard let color else { return nil }
-        let coverage = PixelBuffer(width: buffer.width, height: buffer.height, format: .alpha8)
-        for y in 0..<buffer.height {
-            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<buffer.width {
-                let pixel = row[x]
-                let alpha = pixel >> 24
-                guard pixel == Self.covered(color, by: alpha) else { return nil }
-                out[x] = UInt8(alpha)
+        // The pixel each coverage gives, looked up rather than worked out per pixel; text is
+        // mostly transparent pixels, which the coverage buffer (zeroed) already holds.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { expected -> CGImage? in
+            for alpha in 0..<256 { expected[alpha] = Self.covered(color, by: UInt32(alpha)) }
+            let coverage = PixelBuffer(width: buffer.width, height: buffer.height, format: .alpha8)
+            let width = buffer.width
+            for y in 0..<buffer.height {
+                let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
+                var x = 0
+                while x < width {
+                    let pixel = row[x]
+                    if pixel != 0 {
+                        let alpha = Int(pixel >> 24)
+                        guard pixel == expected[alpha] else { return nil }
+                        out[x] = UInt8(truncatingIfNeeded: alpha)
+                    }
+                    x += 1
+                }
             }
+            return CGImage(coverage: coverage, color: color)
         }
-        return CGImage(coverage: coverage, color: color)
     }
 
     /// An opaque `0xffRRGGBB` colour at `alpha` (0...255) coverage, premultiplied, rounded as
