@@ -98,6 +98,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
         displayLinksDidChange()
     }
 
+    /// What the last composite did (painted, moved), for benchmarks and tests.
+    package private(set) var lastComposite: CompositeResult?
+
     /// A link was added, removed, paused or resumed: start or stop the vblank wake-ups.
     func displayLinksDidChange() {
         if needsVblanks {
@@ -196,6 +199,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
             return
         }
         let result = compositor.render(root, into: buffer, bufferAge: buffer.age)
+        lastComposite = result
         if !result.repainted.isEmpty || result.moved != nil {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)

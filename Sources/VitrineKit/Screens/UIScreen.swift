@@ -59,6 +59,8 @@ public final class UIScreen {
     private let layerActions = ScreenLayerActions()
     /// Renders and presents frames.
     private(set) var frameLoop: ScreenFrameLoop!
+    /// What the last composite on this screen did (painted, moved), for benchmarks and tests.
+    package var lastComposite: CompositeResult? { frameLoop.lastComposite }
 
     /// The clock of the backend the output belongs to: frames are scheduled on it.
     let clock: any MediaClock

@@ -241,6 +241,7 @@ extension UIScrollView {
         if drag.movesVertically {
             offset.y = banded(drag.origin.y - translation.y, minimum.y, maximum.y, dimension: bounds.height)
         }
+        offset = pixelAligned(offset)
         if offset != contentOffset { contentOffset = offset }
     }
 
@@ -309,6 +310,7 @@ extension UIScrollView {
                     offset.x + ScrollPhysics.projectedDistance(velocity: velocity.x, rate: rate), minimum.x, maximum.x),
                 y: ScrollPhysics.clamp(
                     offset.y + ScrollPhysics.projectedDistance(velocity: velocity.y, rate: rate), minimum.y, maximum.y))
+            target = pixelAligned(target)
         }
         var chosen = target
         withUnsafeMutablePointer(to: &chosen) { pointer in

@@ -68,7 +68,11 @@ extension UIScrollView {
             applyZoomScale(value.value)
         }
         motion = current
-        let offset = CGPoint(x: x.value, y: y.value)
+        // On whole pixels; a scroll animation or zoom ends exactly where it was asked to.
+        let exact = CGPoint(x: x.value, y: y.value)
+        let endsExactly: Bool
+        if case .deceleration = current.kind { endsExactly = false } else { endsExactly = arrived }
+        let offset = endsExactly ? exact : pixelAligned(exact)
         if offset != contentOffset { contentOffset = offset }
         if arrived { finishMotion() }
     }

@@ -272,6 +272,21 @@ open class UIScrollView: UIView {
         return CGPoint(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    /// `offset` on the screen's pixel grid (multiples of 1 / `contentScaleFactor`), as UIKit
+    /// puts the offsets of a drag, a deceleration and a scroll animation: content moved by
+    /// whole pixels stays sharp, and the compositor moves its pixels instead of repainting
+    /// them. A limit (the content's edge) is kept exactly.
+    func pixelAligned(_ offset: CGPoint) -> CGPoint {
+        let scale = contentScaleFactor
+        guard scale.isFinite, scale > 0 else { return offset }
+        let (minimum, maximum) = contentOffsetLimits
+        func aligned(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+            guard value.isFinite, value != low, value != high else { return value }
+            return (value * scale).rounded() / scale
+        }
+        return CGPoint(x: aligned(offset.x, minimum.x, maximum.x), y: aligned(offset.y, minimum.y, maximum.y))
+    }
+
     // MARK: Zooming (see UIScrollView+Zooming.swift)
 
     /// The scale applied to the content, as `zoomScale` (default 1): the zooming view's
