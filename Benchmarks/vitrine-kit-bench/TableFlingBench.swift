@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import VitrineKit
+import VitrineLayers
 import VitrinePlatform
 import VitrineTestSupport
 
@@ -24,7 +25,10 @@ import VitrineTestSupport
 /// the content offset moves as a fling decelerates (UIKit's model at `.normal`, from 8 points
 /// a millisecond), as median and p99, and as a ratio to a memcpy of the frame; the cells
 /// alive; the heap's growth over 10,000 rows scrolled.
-@MainActor func runTableFlingBenchmark(clock: ManualClock, output: HeadlessOutput, screen: UIScreen, memcpy: Double) {
+/// `frameLimit` measures only the first frames (for a profiler).
+@MainActor func runTableFlingBenchmark(
+    clock: ManualClock, output: HeadlessOutput, screen: UIScreen, memcpy: Double, frameLimit: Int? = nil
+) {
     let window = UIWindow(frame: screen.bounds)
     window.screen = screen
     let table = UITableView(frame: window.bounds, style: .plain)
@@ -47,19 +51,36 @@ import VitrineTestSupport
         var velocity: CGFloat = 8
         while velocity > 0.3, offset < end {
             let distance = velocity * (1 - pow(0.998, 16.67)) / (1 - 0.998)
-            offset = min(end, offset + distance)
+            // On whole pixels, as the scroll view's own deceleration puts it.
+            offset = min(end, (offset + distance).rounded())
             velocity *= pow(0.998, 16.67)
             offsets.append(offset)
         }
     }
-    let heapBefore = heapInUse()
+    if let frameLimit { offsets = Array(offsets.prefix(frameLimit)) }
+    // The bench's own records are allocated before the heap is first read.
     var samples: [Double] = []
+    samples.reserveCapacity(offsets.count)
     var maximumCells = 0
-    for value in offsets {
+    var movedFrames = 0
+    var paintedShares: [Double] = []
+    paintedShares.reserveCapacity(offsets.count)
+    // The first frames warm up what is made once (the cells the reuse pool needs at the
+    // fastest scroll, text caches); the heap is read before them, after them and at the end.
+    let warmupFrames = min(300, offsets.count)
+    let heapBefore = heapInUse()
+    var heapWarm = heapBefore
+    let screenArea = Double(screen.nativeBounds.width * screen.nativeBounds.height)
+    for (index, value) in offsets.enumerated() {
+        if index == warmupFrames { heapWarm = heapInUse() }
         table.contentOffset = CGPoint(x: 0, y: value)
         let start = DispatchTime.now().uptimeNanoseconds
         clock.advance(by: 0)
         samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        if let composite = screen.lastComposite {
+            if composite.moved != nil { movedFrames += 1 }
+            paintedShares.append(Double(composite.repainted.area) / screenArea)
+        }
         maximumCells = max(maximumCells, table.subviews.filter { $0 is UITableViewCell }.count)
         completePresent()
     }
@@ -72,7 +93,14 @@ import VitrineTestSupport
     print(
         "    frame     median \(format(median)) (x\(String(format: "%.2f", median / memcpy)) memcpy)  p99 \(format(p99)) (x\(String(format: "%.2f", p99 / memcpy)) memcpy)"
     )
+    paintedShares.sort()
+    print(
+        "    frames that moved pixels: \(movedFrames) of \(samples.count); screen painted, median "
+            + String(format: "%.1f%%", 100 * (paintedShares.isEmpty ? 0 : paintedShares[paintedShares.count / 2])))
     print("    cells alive: at most \(maximumCells) (\(visible) rows visible at once)")
-    print("    heap growth over \(ProductRows.count) rows scrolled: \(heapAfter - heapBefore) bytes")
+    let rowsAfterWarmup = Int((offsets.last ?? 0) - offsets[warmupFrames - 1]) / 60
+    print(
+        "    heap growth: \(heapWarm - heapBefore) bytes over the first \(warmupFrames) frames, then "
+            + "\(heapAfter - heapWarm) bytes over the next \(rowsAfterWarmup) rows scrolled")
     window.isHidden = true
 }

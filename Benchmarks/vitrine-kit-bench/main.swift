@@ -217,6 +217,19 @@ MainActor.assumeIsolated {
             board.gap.constant = index % 2 == 0 ? 12 : 8
             board.window.layoutIfNeeded()
         }
+    } else if let flag = CommandLine.arguments.firstIndex(of: "--table-fling") {
+        // The table fling alone, optionally its first N frames (for a profiler).
+        let clock = ManualClock()
+        let backend = HeadlessBackend(clock: clock)
+        let output = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
+        UIApplication.shared.setDisplayBackend(backend)
+        let picture = PixelBuffer(width: width, height: height, format: .xrgb8888)
+        let target = PixelBuffer(width: width, height: height, format: .xrgb8888)
+        Canvas(target: picture).fill(
+            Region(picture.bounds), color: PremultipliedColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
+        let copy = median(runs: 200, { target.copyPixels(from: picture) })
+        let limit = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
+        runTableFlingBenchmark(clock: clock, output: output, screen: UIScreen.main, memcpy: copy, frameLimit: limit)
     } else if CommandLine.arguments.contains("--autolayout") {
         let backend = HeadlessBackend(clock: ManualClock())
         _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
