@@ -26,6 +26,11 @@ struct VMTests {
             await Bench.run(clock)
             exit(0)
         }
+        if CommandLine.arguments.contains("--scroll") {
+            await ScrollChecks.run(checks, clock)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()
@@ -40,6 +45,7 @@ struct VMTests {
         await cardRemovedAndAdded(checks, clock)
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
+        await ScrollChecks.run(checks, clock)
         await IdleChecks.run(checks, clock)
         await SeatChecks.run(checks)
         await DaemonChecks.run(checks)
