@@ -629,9 +629,10 @@ final class LayoutEngine {
         guard needsSolve, !isApplying else { return }
         isApplying = true
         defer { isApplying = false }
+        // Once here, then after each round's frames: nothing between moves a guide.
+        syncInsetGuides()
         var rounds = 0
         repeat {
-            syncInsetGuides()
             needsSolve = false
             solver.updateVariables()
             if !isFitting {
