@@ -107,9 +107,7 @@ final class LayoutEngine {
         while let current = stack.popLast() {
             if let state = current.autoLayout {
                 for constraint in state.installedConstraints { uninstall(constraint) }
-                for guide in state.layoutGuides { unregister(guide) }
-                if let guide = state.marginsGuide { unregister(guide) }
-                if let guide = state.safeAreaGuide { unregister(guide) }
+                for guide in state.allGuides { unregister(guide) }
             }
             unregister(current)
             stack.append(contentsOf: current.subviews)
