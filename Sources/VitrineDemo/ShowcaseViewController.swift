@@ -2,9 +2,8 @@ import Foundation
 import VitrineKit
 
 /// The showcase's main screen: a header with the title and a clock ticking every second, four
-/// cards (a paged gallery, an animated panel, a scrolling product list, a visitor counter with
-/// two buttons) and a
-/// control bar whose switch and slider change the animated panel's colours and speed.
+/// cards (a paged gallery with its page control, an animated panel, a scrolling product list,
+/// a visitor counter with two buttons) and a control bar whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
 /// anchors and layout guides place the header, the cards and the bar; stack views arrange the
