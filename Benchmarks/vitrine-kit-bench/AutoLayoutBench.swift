@@ -59,14 +59,9 @@ import VitrineTestSupport
 @MainActor func runAutoLayoutBenchmarks(on screen: UIScreen) {
     let refresh = 1.0 / 60
     var boards: [ConstrainedDashboard] = []
-    var next = 0
     let firstSolve = median(
-        runs: 11, warmup: 2,
-        prepare: {
-            boards = [ConstrainedDashboard(on: screen)]
-            next = 0
-        },
-        { boards[next].activateAndLayOut() }, finish: { boards = [] })
+        runs: 11, warmup: 2, prepare: { boards = [ConstrainedDashboard(on: screen)] },
+        { boards[0].activateAndLayOut() }, finish: { boards = [] })
 
     let board = ConstrainedDashboard(on: screen)
     let before = heapInUse()

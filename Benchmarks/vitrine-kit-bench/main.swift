@@ -90,11 +90,18 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     return (window, leaves[leaves.count / 2], count)
 }
 
-@MainActor func runBenchmarks() {
-    let clock = ManualClock()
+/// A headless backend on `clock` with one `width` x `height` output, made the application's
+/// display backend; returns the output.
+@MainActor @discardableResult func installHeadlessBackend(clock: ManualClock = ManualClock()) -> HeadlessOutput {
     let backend = HeadlessBackend(clock: clock)
     let output = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
     UIApplication.shared.setDisplayBackend(backend)
+    return output
+}
+
+@MainActor func runBenchmarks() {
+    let clock = ManualClock()
+    let output = installHeadlessBackend(clock: clock)
     let screen = UIScreen.main
     let (window, leaf, count) = makeHierarchy(on: screen)
     print("VitrineKit benchmark: \(width)x\(height) headless screen, a window of \(count) views")
@@ -202,15 +209,11 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
 MainActor.assumeIsolated {
     if CommandLine.arguments.contains("--profile-autolayout-first-solve") {
         // One dashboard activated and laid out, and nothing else, for a profiler.
-        let backend = HeadlessBackend(clock: ManualClock())
-        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
-        UIApplication.shared.setDisplayBackend(backend)
+        installHeadlessBackend()
         ConstrainedDashboard(on: UIScreen.main).activateAndLayOut()
     } else if CommandLine.arguments.contains("--profile-autolayout-constant") {
         // 1,000 constant changes re-laid out on one dashboard, for a profiler.
-        let backend = HeadlessBackend(clock: ManualClock())
-        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
-        UIApplication.shared.setDisplayBackend(backend)
+        installHeadlessBackend()
         let board = ConstrainedDashboard(on: UIScreen.main)
         board.activateAndLayOut()
         for index in 0..<1_000 {
@@ -231,9 +234,7 @@ MainActor.assumeIsolated {
         let limit = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
         runTableFlingBenchmark(clock: clock, output: output, screen: UIScreen.main, memcpy: copy, frameLimit: limit)
     } else if CommandLine.arguments.contains("--autolayout") {
-        let backend = HeadlessBackend(clock: ManualClock())
-        _ = backend.addOutput(name: "HEADLESS-1", width: width, height: height)
-        UIApplication.shared.setDisplayBackend(backend)
+        installHeadlessBackend()
         runAutoLayoutBenchmarks(on: UIScreen.main)
     } else {
         runBenchmarks()

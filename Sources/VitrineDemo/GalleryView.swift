@@ -2,7 +2,9 @@ import Foundation
 import VitrineKit
 
 /// The featured card's paged gallery: pictures side by side in a paging scroll view, each
-/// as wide as the gallery, with its caption; a page control shows and turns the page.
+/// as wide as the gallery, with its caption; a page control over the pictures shows and
+/// turns the page, as an iOS gallery does: its `currentPage` follows the scroll, and its
+/// `.valueChanged` scrolls to the page it asks for.
 ///
 /// Laid out by Auto Layout inside the scroll view, as UIKit apps do it: the pages hang from
 /// the scroll view's `contentLayoutGuide` (which gives the content size) and take their size
@@ -21,8 +23,16 @@ public final class GalleryView: UIView, UIScrollViewDelegate {
     }
     /// Called when the page shown changes.
     public var pageDidChange: (@MainActor (Int) -> Void)?
+    /// The page indicators, centred over the pictures just above their captions: one per
+    /// picture.
+    public let pageControl = UIPageControl()
 
     private var captionHeights: [NSLayoutConstraint] = []
+    /// Holds the page control just above the captions (their height, negated).
+    private var pageControlBottom: NSLayoutConstraint?
+    /// Whether the scroll animates to the page the control asked for: until it ends, the
+    /// control keeps showing that page rather than the pages passed on the way.
+    private var isTurningToControlPage = false
 
     /// A gallery of `pictures`, each with its caption.
     public init(pictures: [(image: UIImage, caption: String)]) {
@@ -79,6 +89,13 @@ public final class GalleryView: UIView, UIScrollViewDelegate {
             captions.append(caption)
         }
         constraints.append(previous.constraint(equalTo: content.trailingAnchor))
+        pageControl.numberOfPages = pictures.count
+        pageControl.hidesForSinglePage = true
+        pageControl.addAction(UIAction { [weak self] _ in self?.pageControlChanged() }, for: .valueChanged)
+        addConstrainedSubview(pageControl)
+        let pageControlBottom = pageControl.bottomAnchor.constraint(equalTo: scrollView.bottomAnchor, constant: -20)
+        self.pageControlBottom = pageControlBottom
+        constraints += [pageControl.centerXAnchor.constraint(equalTo: scrollView.centerXAnchor), pageControlBottom]
         NSLayoutConstraint.activate(constraints)
     }
 
@@ -93,6 +110,7 @@ public final class GalleryView: UIView, UIScrollViewDelegate {
             for caption in captions { caption.font = captionFont }
             let height = (captionFont.lineHeight.rounded(.up) * 1.6).rounded()
             for constraint in captionHeights { constraint.constant = height }
+            pageControlBottom?.constant = -height
         }
     }
 
@@ -111,6 +129,31 @@ public final class GalleryView: UIView, UIScrollViewDelegate {
         let width = scrollView.bounds.width
         guard width > 0 else { return }
         currentPage = min(max(0, Int((scrollView.contentOffset.x / width).rounded())), pages.count - 1)
+        // A drag or another scroll took over from the control's.
+        if !scrollView.isScrollAnimating { isTurningToControlPage = false }
+        if !isTurningToControlPage { showCurrentPageOnControl() }
+    }
+
+    /// A swipe came to rest: the control shows its page.
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+        isTurningToControlPage = false
+        showCurrentPageOnControl()
+    }
+
+    /// A scroll by program (or by the control) came to rest: the control shows its page.
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+        isTurningToControlPage = false
+        showCurrentPageOnControl()
+    }
+
+    private func showCurrentPageOnControl() {
+        if pageControl.currentPage != currentPage { pageControl.currentPage = currentPage }
+    }
+
+    /// A tap or a scrub on the page control: the gallery scrolls to its page.
+    private func pageControlChanged() {
+        show(page: pageControl.currentPage, animated: true)
+        isTurningToControlPage = scrollView.isScrollAnimating
     }
 
     public override func layoutSubviews() {

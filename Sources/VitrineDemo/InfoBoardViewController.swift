@@ -63,7 +63,7 @@ public final class InfoBoardViewController: UIViewController {
         centerStack.axis = .vertical
         centerStack.alignment = .center
         centerStack.translatesAutoresizingMaskIntoConstraints = false
-        for view in [centerStack, statusLabel, screenLabel] as [UIView] { view.addSubviewTo(self.view) }
+        for subview in [centerStack, statusLabel, screenLabel] as [UIView] { view.addConstrainedSubview(subview) }
         let track = minuteTrack.heightAnchor.constraint(equalToConstant: 4)
         trackHeight = track
         let margins = [
@@ -143,13 +143,5 @@ public final class InfoBoardViewController: UIViewController {
         let track = minuteTrack.bounds
         minuteBar.frame = CGRect(x: 0, y: 0, width: track.width * CGFloat(second + 1) / 60, height: track.height)
         minuteBar.layer.cornerRadius = track.height / 2
-    }
-}
-
-extension UIView {
-    /// Adds the view to `superview`, placed by constraints.
-    fileprivate func addSubviewTo(_ superview: UIView) {
-        translatesAutoresizingMaskIntoConstraints = false
-        superview.addSubview(self)
     }
 }

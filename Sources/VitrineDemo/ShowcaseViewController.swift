@@ -2,9 +2,8 @@ import Foundation
 import VitrineKit
 
 /// The showcase's main screen: a header with the title and a clock ticking every second, four
-/// cards (a paged gallery, an animated panel, a scrolling product list, a visitor counter with
-/// two buttons) and a
-/// control bar whose switch and slider change the animated panel's colours and speed.
+/// cards (a paged gallery with its page control, an animated panel, a scrolling product list,
+/// a visitor counter with two buttons) and a control bar whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
 /// anchors and layout guides place the header, the cards and the bar; stack views arrange the
@@ -118,7 +117,7 @@ public final class ShowcaseViewController: UIViewController {
     public override func viewDidLoad() {
         super.viewDidLoad()
         wallpaperView.contentMode = .scaleToFill
-        add(wallpaperView, to: view)
+        view.addConstrainedSubview(wallpaperView)
 
         titleLabel.text = "Vitrine"
         subtitleLabel.text = "UIKit-style apps on Linux panels"
@@ -129,8 +128,8 @@ public final class ShowcaseViewController: UIViewController {
         dateLabel.textAlignment = .right
         arrange(titleStack, [titleLabel, subtitleLabel], axis: .vertical, alignment: .leading)
         arrange(clockStack, [clockLabel, dateLabel], axis: .vertical, alignment: .trailing)
-        add(titleStack, to: view)
-        add(clockStack, to: view)
+        view.addConstrainedSubview(titleStack)
+        view.addConstrainedSubview(clockStack)
         view.addLayoutGuide(headerGuide)
 
         for (card, title) in [
@@ -142,19 +141,19 @@ public final class ShowcaseViewController: UIViewController {
             let label = UILabel()
             label.text = title
             label.textColor = UIColor(white: 1, alpha: 0.9)
-            add(label, to: card)
+            card.addConstrainedSubview(label)
             cardTitles.append(label)
         }
         arrange(cardsStack, [pictureCard, motionCard, menuCard, visitorsCard], axis: .horizontal, alignment: .fill)
         cardsStack.distribution = .fillEqually
-        add(cardsStack, to: view)
+        view.addConstrainedSubview(cardsStack)
 
-        add(gallery, to: pictureCard)
+        pictureCard.addConstrainedSubview(gallery)
 
         motionView.accentColor = Self.coolAccent
-        add(motionView, to: motionCard)
+        motionCard.addConstrainedSubview(motionView)
 
-        add(productList, to: menuCard)
+        menuCard.addConstrainedSubview(productList)
         productList.productSelected = { [weak self] _, name in
             self?.statusLabel.text = "Chose \(name)"
         }
@@ -168,16 +167,16 @@ public final class ShowcaseViewController: UIViewController {
         checkInButton.addAction(UIAction { [weak self] _ in self?.checkIn() }, for: .primaryActionTriggered)
         resetButton.addAction(UIAction { [weak self] _ in self?.resetVisitors() }, for: .primaryActionTriggered)
         arrange(counterStack, [visitorsLabel, visitorsCaption], axis: .vertical, alignment: .fill)
-        add(counterStack, to: counterArea)
+        counterArea.addConstrainedSubview(counterStack)
         arrange(buttonsStack, [checkInButton, resetButton], axis: .horizontal, alignment: .fill)
         buttonsStack.distribution = .fillEqually
         arrange(visitorsContent, [counterArea, buttonsStack], axis: .vertical, alignment: .fill)
-        add(visitorsContent, to: visitorsCard)
+        visitorsCard.addConstrainedSubview(visitorsContent)
 
         controlBar.backgroundColor = UIColor(white: 0, alpha: 0.42)
         controlBar.layer.borderWidth = 1
         controlBar.layer.borderColor = UIColor(white: 1, alpha: 0.14).cgColor
-        add(controlBar, to: view)
+        view.addConstrainedSubview(controlBar)
         warmLabel.text = "Warm colours"
         speedLabel.text = "Speed"
         warmSwitch.onTintColor = Self.warmAccent
@@ -199,15 +198,9 @@ public final class ShowcaseViewController: UIViewController {
         arrange(
             controlBarStack, [switchHost, warmLabel, speedLabel, sliderHost, speedValueLabel, statusLabel],
             axis: .horizontal, alignment: .center)
-        add(controlBarStack, to: controlBar)
+        controlBar.addConstrainedSubview(controlBarStack)
         makeConstraints()
         showStatus()
-    }
-
-    /// `view` as a subview of `superview`, placed by constraints.
-    private func add(_ view: UIView, to superview: UIView) {
-        view.translatesAutoresizingMaskIntoConstraints = false
-        superview.addSubview(view)
     }
 
     private func arrange(

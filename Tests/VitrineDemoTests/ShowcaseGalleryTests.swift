@@ -4,7 +4,8 @@ import VitrineDemo
 import VitrineKit
 import VitrinePlatform
 
-/// The featured card's gallery: a swipe turns the page, as a paging scroll view does.
+/// The featured card's gallery: a swipe turns the page, as a paging scroll view does; its
+/// page control follows and turns it.
 @MainActor @Suite struct ShowcaseGalleryTests {
     @Test func aSwipeTurnsThePageAndTheContentSizeHoldsEveryPicture() {
         let rig = ShowcaseRig(width: 1280, height: 800)
@@ -16,7 +17,59 @@ import VitrinePlatform
         #expect(abs(gallery.scrollView.contentSize.width - width * CGFloat(gallery.pages.count)) <= 1)
         #expect(gallery.pages.count == 4)
         #expect(gallery.currentPage == 0)
-        // A quick swipe to the left across a third of the picture.
+        swipeToTheNextPage(rig)
+        #expect(gallery.currentPage == 1)
+        #expect(abs(gallery.scrollView.contentOffset.x - width) <= 1)
+        #expect(!gallery.scrollView.isDecelerating)
+        // By program, animated: the last page.
+        gallery.show(page: 3, animated: true)
+        rig.frames(40)
+        #expect(gallery.currentPage == 3)
+        #expect(abs(gallery.scrollView.contentOffset.x - 3 * width) <= 1)
+    }
+
+    @Test func aSwipeMovesThePageControlAndATapOnItTurnsThePage() {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        rig.frames(5)
+        let gallery = rig.controller.gallery
+        let control = gallery.pageControl
+        let width = gallery.scrollView.bounds.width
+        #expect(control.numberOfPages == gallery.pages.count)
+        #expect(control.currentPage == 0)
+        // Over the pictures, centred, just above the captions.
+        let frame = control.frameOnScreen
+        #expect(abs(frame.midX - gallery.frameOnScreen.midX) <= 1)
+        #expect(abs(frame.maxY - gallery.captions[0].frameOnScreen.minY) <= 1)
+        #expect(frame.width >= CGFloat(4 * 16))
+
+        swipeToTheNextPage(rig)
+        #expect(control.currentPage == 1)
+
+        // A tap right of the current indicator: forward a page, and the gallery scrolls there.
+        let center = rig.controller.screenCenter(of: control)
+        rig.input.tap(
+            at: CGPoint(x: center.x + frame.width / 2 - 6, y: center.y), time: rig.clock.now + ShowcaseRig.frame)
+        rig.frames(3)
+        #expect(control.currentPage == 2)
+        #expect(gallery.scrollView.isScrollAnimating)
+        rig.frames(40)
+        #expect(gallery.currentPage == 2)
+        #expect(control.currentPage == 2)
+        #expect(abs(gallery.scrollView.contentOffset.x - 2 * width) <= 1)
+        // Left of it: back a page.
+        rig.input.tap(
+            at: CGPoint(x: center.x - frame.width / 2 + 6, y: center.y), time: rig.clock.now + ShowcaseRig.frame)
+        rig.frames(40)
+        #expect(gallery.currentPage == 1)
+        #expect(control.currentPage == 1)
+        #expect(abs(gallery.scrollView.contentOffset.x - width) <= 1)
+    }
+
+    /// A quick swipe to the left across a third of the picture, and the frames it takes to
+    /// settle on the next page.
+    private func swipeToTheNextPage(_ rig: ShowcaseRig) {
+        let gallery = rig.controller.gallery
+        let width = gallery.scrollView.bounds.width
         let start = rig.controller.screenCenter(of: gallery)
         var time = rig.clock.now + ShowcaseRig.frame
         rig.input.down(at: start, time: time)
@@ -26,14 +79,6 @@ import VitrinePlatform
         }
         rig.input.up(time: time + 0.005)
         rig.frames(90)
-        #expect(gallery.currentPage == 1)
-        #expect(abs(gallery.scrollView.contentOffset.x - width) <= 1)
-        #expect(!gallery.scrollView.isDecelerating)
-        // By program, animated: the last page.
-        gallery.show(page: 3, animated: true)
-        rig.frames(40)
-        #expect(gallery.currentPage == 3)
-        #expect(abs(gallery.scrollView.contentOffset.x - 3 * width) <= 1)
     }
 }
 

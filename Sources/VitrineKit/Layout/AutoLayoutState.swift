@@ -39,6 +39,14 @@ final class AutoLayoutViewState {
     var layoutGuides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
+    /// Every guide the view has: `layoutGuides`, then the margins and safe-area guides where
+    /// they were made.
+    var allGuides: [UILayoutGuide] {
+        var guides = layoutGuides
+        if let marginsGuide { guides.append(marginsGuide) }
+        if let safeAreaGuide { guides.append(safeAreaGuide) }
+        return guides
+    }
     var huggingPriority = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
     var compressionResistance = (horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh)
     var needsUpdateConstraints = false

@@ -107,9 +107,7 @@ final class LayoutEngine {
         while let current = stack.popLast() {
             if let state = current.autoLayout {
                 for constraint in state.installedConstraints { uninstall(constraint) }
-                for guide in state.layoutGuides { unregister(guide) }
-                if let guide = state.marginsGuide { unregister(guide) }
-                if let guide = state.safeAreaGuide { unregister(guide) }
+                for guide in state.allGuides { unregister(guide) }
             }
             unregister(current)
             stack.append(contentsOf: current.subviews)
@@ -629,9 +627,10 @@ final class LayoutEngine {
         guard needsSolve, !isApplying else { return }
         isApplying = true
         defer { isApplying = false }
+        // Once here, then after each round's frames: nothing between moves a guide.
+        syncInsetGuides()
         var rounds = 0
         repeat {
-            syncInsetGuides()
             needsSolve = false
             solver.updateVariables()
             if !isFitting {

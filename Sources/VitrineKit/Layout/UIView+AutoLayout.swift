@@ -352,9 +352,7 @@ extension UIView {
         while let view = stack.popLast() {
             if let state = view.autoLayout {
                 var referencing = state.item.referencingConstraints
-                for guide in state.layoutGuides { referencing += guide.itemState.referencingConstraints }
-                if let guide = state.marginsGuide { referencing += guide.itemState.referencingConstraints }
-                if let guide = state.safeAreaGuide { referencing += guide.itemState.referencingConstraints }
+                for guide in state.allGuides { referencing += guide.itemState.referencingConstraints }
                 for constraint in referencing {
                     if let installed = constraint.installedView, !installed.isDescendant(of: self) {
                         crossing.append(constraint)

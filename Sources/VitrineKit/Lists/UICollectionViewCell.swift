@@ -11,7 +11,7 @@ import Foundation
 /// Highlighting also sets `isHighlighted` on the image views in `contentView`, as UIKit
 /// passes the highlight to the subviews that have one.
 @MainActor
-open class UICollectionViewCell: UICollectionReusableView {
+open class UICollectionViewCell: UICollectionReusableView, ContentConfigurationCell {
     /// The view your content goes in, as `contentView`: the cell's bounds, in front of the
     /// background views.
     public let contentView: UIView
@@ -95,27 +95,13 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// default `contentConfiguration.updated(for:)` when
     /// `automaticallyUpdatesContentConfiguration`. Override to restyle for the state.
     open func updateConfiguration(using state: UICellConfigurationState) {
-        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration,
-            let view = configuredContentView
-        else { return }
-        view.configuration = configuration.updated(for: state)
+        restyleContentConfiguration(for: state)
     }
 
     private func contentConfigurationDidChange() {
-        guard let configuration = contentConfiguration else {
-            configuredContentView?.removeFromSuperview()
-            configuredContentView = nil
-            return
-        }
-        let resolved =
-            automaticallyUpdatesContentConfiguration ? configuration.updated(for: configurationState) : configuration
-        if let view = configuredContentView, view.supports(resolved) {
-            view.configuration = resolved
-            return
-        }
-        configuredContentView?.removeFromSuperview()
-        let view = resolved.makeContentView()
-        configuredContentView = view
+        let hosted = hostContentConfiguration(resolvedContentConfiguration, replacing: configuredContentView)
+        configuredContentView = hosted?.view
+        guard let (view, isNew) = hosted, isNew else { return }
         view.translatesAutoresizingMaskIntoConstraints = false
         contentView.insertSubview(view, at: 0)
         NSLayoutConstraint.activate([

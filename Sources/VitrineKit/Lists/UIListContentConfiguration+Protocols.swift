@@ -76,3 +76,55 @@ extension UIContentView {
         type(of: configuration) == type(of: self.configuration)
     }
 }
+
+extension UIView {
+    /// Shows `configuration` through a content view, for the views with a
+    /// `contentConfiguration`: `current` when it `supports(_:)` the configuration (updated to
+    /// it), else a new view made from it, `current` being removed from its superview. Nil
+    /// removes `current` and returns nil. The caller places a new view (`isNew`) and keeps
+    /// the view returned.
+    func hostContentConfiguration(
+        _ configuration: (any UIContentConfiguration)?, replacing current: (any UIView & UIContentView)?
+    ) -> (view: any UIView & UIContentView, isNew: Bool)? {
+        guard let configuration else {
+            current?.removeFromSuperview()
+            return nil
+        }
+        if let current, current.supports(configuration) {
+            current.configuration = configuration
+            return (current, false)
+        }
+        current?.removeFromSuperview()
+        return (configuration.makeContentView(), true)
+    }
+}
+
+/// A cell showing `contentConfiguration` through `configuredContentView`: the table view's
+/// and the collection view's cells, which restyle it for their state alike.
+@MainActor
+protocol ContentConfigurationCell: UIView {
+    var contentConfiguration: (any UIContentConfiguration)? { get }
+    var automaticallyUpdatesContentConfiguration: Bool { get }
+    var configuredContentView: (any UIView & UIContentView)? { get }
+    var configurationState: UICellConfigurationState { get }
+}
+
+extension ContentConfigurationCell {
+    /// `contentConfiguration` restyled for `configurationState` when
+    /// `automaticallyUpdatesContentConfiguration`, else as set.
+    var resolvedContentConfiguration: (any UIContentConfiguration)? {
+        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration else {
+            return contentConfiguration
+        }
+        return configuration.updated(for: configurationState)
+    }
+
+    /// The cells' default `updateConfiguration(using:)`: restyles the content view's
+    /// configuration for `state` when `automaticallyUpdatesContentConfiguration`.
+    func restyleContentConfiguration(for state: UICellConfigurationState) {
+        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration,
+            let view = configuredContentView
+        else { return }
+        view.configuration = configuration.updated(for: state)
+    }
+}

@@ -16,7 +16,7 @@ import Foundation
 /// it overrides `init(style:reuseIdentifier:)` or declares no initializer (a Vitrine
 /// addition; a subclass with only other designated initializers must implement it).
 @MainActor
-open class UITableViewCell: UIView {
+open class UITableViewCell: UIView, ContentConfigurationCell {
     /// The built-in layouts of `textLabel`, `detailTextLabel` and `imageView`, as
     /// `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Sendable {
@@ -226,30 +226,20 @@ open class UITableViewCell: UIView {
     /// Updates the configurations for `state`, as `updateConfiguration(using:)`; the default
     /// restyles `contentConfiguration` when `automaticallyUpdatesContentConfiguration`.
     open func updateConfiguration(using state: UICellConfigurationState) {
-        guard automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration,
-            let view = configuredContentView
-        else { return }
-        view.configuration = configuration.updated(for: state)
+        restyleContentConfiguration(for: state)
     }
 
     private func contentConfigurationDidChange() {
-        guard let configuration = contentConfiguration else {
-            configuredContentView?.removeFromSuperview()
+        guard
+            let (view, isNew) = hostContentConfiguration(resolvedContentConfiguration, replacing: configuredContentView)
+        else {
             configuredContentView = nil
             return
         }
-        let resolved =
-            automaticallyUpdatesContentConfiguration ? configuration.updated(for: configurationState) : configuration
-        if let view = configuredContentView, view.supports(resolved) {
-            view.configuration = resolved
-        } else {
-            configuredContentView?.removeFromSuperview()
-            let view = resolved.makeContentView()
-            configuredContentView = view
-            contentView.insertSubview(view, at: 0)
-        }
-        configuredContentView?.frame = contentView.bounds
-        configuredContentView?.setNeedsLayout()
+        configuredContentView = view
+        if isNew { contentView.insertSubview(view, at: 0) }
+        view.frame = contentView.bounds
+        view.setNeedsLayout()
         setNeedsLayout()
     }
 

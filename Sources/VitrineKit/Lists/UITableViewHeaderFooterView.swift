@@ -92,19 +92,10 @@ open class UITableViewHeaderFooterView: UIView {
     /// `contentConfiguration`.
     open var contentConfiguration: (any UIContentConfiguration)? {
         didSet {
-            guard let contentConfiguration else {
-                configuredContentView?.removeFromSuperview()
-                configuredContentView = nil
-                return
-            }
-            if let view = configuredContentView, view.supports(contentConfiguration) {
-                view.configuration = contentConfiguration
-            } else {
-                configuredContentView?.removeFromSuperview()
-                let view = contentConfiguration.makeContentView()
-                configuredContentView = view
-                contentView.addSubview(view)
-            }
+            let hosted = hostContentConfiguration(contentConfiguration, replacing: configuredContentView)
+            configuredContentView = hosted?.view
+            guard let (view, isNew) = hosted else { return }
+            if isNew { contentView.addSubview(view) }
             setNeedsLayout()
         }
     }
