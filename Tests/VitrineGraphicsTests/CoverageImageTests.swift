@@ -54,6 +54,18 @@ import Testing
         #expect(CGImage.coverageImage(of: faint.pixelBuffer) == nil)
         // Nothing drawn.
         #expect(CGImage.coverageImage(of: PixelBuffer(width: 8, height: 8, format: .argb8888Premultiplied)) == nil)
+        // A partly covered pixel of another colour before the first fully covered one (it is
+        // checked once the colour is known), and one after it, in a row's last pixels.
+        for (x, y) in [(1, 0), (6, 3)] {
+            let mixed = PixelBuffer(width: 7, height: 4, format: .argb8888Premultiplied)
+            mixed.setPixel(x: 3, y: 2, 0xff10_8090)
+            mixed.setPixel(x: x, y: y, CGImage.covered(0xff90_1010, by: 0x80))
+            #expect(CGImage.coverageImage(of: mixed) == nil)
+            mixed.setPixel(x: x, y: y, CGImage.covered(0xff10_8090, by: 0x80))
+            let image = CGImage.coverageImage(of: mixed)
+            #expect(image?.pixel(x: x, y: y) == CGImage.covered(0xff10_8090, by: 0x80))
+            #expect(image?.pixel(x: 3, y: 2) == 0xff10_8090 && image?.pixel(x: 0, y: 0) == 0)
+        }
     }
 
     /// The compositor's draw: the same pixels as the colour image at full opacity, within one

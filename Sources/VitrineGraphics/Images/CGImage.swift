@@ -42,34 +42,50 @@ public final class CGImage: @unchecked Sendable {
     /// pixels, which stops at the first pixel of another colour.
     package static func coverageImage(of buffer: PixelBuffer) -> CGImage? {
         guard buffer.format == .argb8888Premultiplied else { return nil }
-        var color: UInt32?
-        rows: for y in 0..<buffer.height {
-            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<buffer.width where row[x] >> 24 == 0xff {
-                color = row[x]
-                break rows
-            }
-        }
-        guard let color else { return nil }
-        // The pixel each coverage gives, looked up rather than worked out per pixel; text is
-        // mostly transparent pixels, which the coverage buffer (zeroed) already holds.
+        let width = buffer.width
+        let coverage = PixelBuffer(width: width, height: buffer.height, format: .alpha8)
+        // One pass. The colour is the first fully covered pixel's; the pixel each coverage
+        // gives is then looked up rather than worked out, and the partly covered pixels met
+        // before it are checked at the end. Transparent pixels (most of a line of text) are
+        // skipped four at a time: the coverage buffer is zeroed already.
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { expected -> CGImage? in
-            for alpha in 0..<256 { expected[alpha] = Self.covered(color, by: UInt32(alpha)) }
-            let coverage = PixelBuffer(width: buffer.width, height: buffer.height, format: .alpha8)
-            let width = buffer.width
+            var color: UInt32?
+            var unchecked: [Int] = []
             for y in 0..<buffer.height {
                 let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
                 let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
                 var x = 0
                 while x < width {
+                    if x &+ 3 < width {
+                        let four = UnsafeRawPointer(row + x)
+                        if four.loadUnaligned(as: UInt64.self) | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            == 0
+                        {
+                            x &+= 4
+                            continue
+                        }
+                    }
                     let pixel = row[x]
                     if pixel != 0 {
                         let alpha = Int(pixel >> 24)
-                        guard pixel == expected[alpha] else { return nil }
+                        if color != nil {
+                            guard pixel == expected[alpha] else { return nil }
+                        } else if alpha == 0xff {
+                            color = pixel
+                            for level in 0..<256 { expected[level] = Self.covered(pixel, by: UInt32(level)) }
+                        } else {
+                            unchecked.append(y * width + x)
+                        }
                         out[x] = UInt8(truncatingIfNeeded: alpha)
                     }
-                    x += 1
+                    x &+= 1
                 }
+            }
+            guard let color else { return nil }
+            for index in unchecked {
+                let row = (buffer.baseAddress + (index / width) * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                let pixel = row[index % width]
+                guard pixel == expected[Int(pixel >> 24)] else { return nil }
             }
             return CGImage(coverage: coverage, color: color)
         }
