@@ -91,6 +91,8 @@ open class UILabel: UIView {
     }
 
     private var storedFont: UIFont = UILabel.defaultFont
+    /// The layouts made last, most recent last (see `layout(width:lines:)`).
+    private var recentLayouts: [(key: LayoutKey, layout: TextLayout)] = []
     private var storedTextColor: UIColor = .label
     /// The bounds width last seen, to notice when it changes (a frame change may keep it).
     private var seenBoundsWidth: CGFloat = 0
@@ -208,9 +210,35 @@ open class UILabel: UIView {
                 lines == 0 ? .byWordWrapping : lineBreakMode.layoutMode
             default: lineBreakMode.layoutMode
             }
-        return TextLayout(
-            string: text ?? "", font: storedFont.descriptor, maxWidth: width,
-            alignment: textAlignment.layoutAlignment, lineBreakMode: mode, maximumNumberOfLines: lines)
+        let key = LayoutKey(
+            string: text ?? "", font: storedFont.descriptor, width: width, alignment: textAlignment.layoutAlignment,
+            mode: mode, lines: lines)
+        // A label is measured (by its cell's layout, Auto Layout, `sizeThatFits`) and drawn
+        // with the same few layouts: the last two are kept rather than shaped again.
+        if let index = recentLayouts.firstIndex(where: { $0.key == key }) {
+            let found = recentLayouts[index]
+            if index != recentLayouts.count - 1 {
+                recentLayouts.remove(at: index)
+                recentLayouts.append(found)
+            }
+            return found.layout
+        }
+        let made = TextLayout(
+            string: key.string, font: key.font, maxWidth: width, alignment: key.alignment, lineBreakMode: mode,
+            maximumNumberOfLines: lines)
+        if recentLayouts.count == 2 { recentLayouts.removeFirst() }
+        recentLayouts.append((key, made))
+        return made
+    }
+
+    /// What decides a `TextLayout`: equal keys give the same layout.
+    struct LayoutKey: Equatable {
+        let string: String
+        let font: FontDescriptor
+        let width: CGFloat?
+        let alignment: TextLayout.Alignment
+        let mode: TextLayout.LineBreakMode
+        let lines: Int
     }
 
     /// The layout drawn in `bounds`: wrapped at its width, with `lines` lines at most and no
