@@ -163,9 +163,18 @@ import VitrineTestSupport
         Compositor(scale: 1).render(root.layer, into: fromColour, bufferAge: 0)
         #expect(onScreen.hasSamePixels(as: fromColour))
 
+        // Disabled, the text is drawn at half alpha: still one colour, kept as coverage of it.
         label.isEnabled = false
         root.layer.layoutAndDisplayIfNeeded()
-        #expect((label.layer.contents as? CGImage)?.isCoverageImage == false)
+        let faded = try #require(label.layer.contents as? CGImage)
+        #expect(faded.isCoverageImage)
+        #expect(abs((faded.coverageColor?.alpha ?? 0) - 0.5) < 0.01)
+        let fadedOnScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: fadedOnScreen, bufferAge: 0)
+        label.layer.contents = CGImage(copying: faded.makePixelBuffer())
+        let fadedFromColour = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+        Compositor(scale: 1).render(root.layer, into: fadedFromColour, bufferAge: 0)
+        #expect(fadedOnScreen.hasSamePixels(as: fadedFromColour))
     }
 
     @Test func aLabelDrawsItsTextInTheDisplayPass() throws {

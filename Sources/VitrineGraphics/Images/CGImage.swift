@@ -4,7 +4,7 @@ import Foundation
 /// `CGContext.draw(_:in:)` draws. Pixels are premultiplied ARGB8888, or XRGB8888 for images
 /// known to be opaque (which lets the compositor copy instead of blend).
 ///
-/// A drawing in one opaque colour (a label's text) can be kept as a *coverage image*: one byte
+/// A drawing in one colour (a label's text, opaque or translucent) can be kept as a *coverage image*: one byte
 /// of coverage per pixel and the colour, a quarter of the memory, as UIKit keeps such
 /// drawings in an 8-bit backing store (iOS 12's automatic backing store format). It reads,
 /// draws and encodes exactly as its colour pixels would.
@@ -15,7 +15,8 @@ public final class CGImage: @unchecked Sendable {
     /// The pixels: colour pixels, or for a coverage image its `.alpha8` coverage. Never written
     /// after the image is made: the image owns a private copy.
     let pixels: PixelBuffer
-    /// A coverage image's colour as an opaque `0xffRRGGBB`; nil for colour pixels.
+    /// A coverage image's colour, premultiplied `0xAARRGGBB` (its pixels at full coverage);
+    /// nil for colour pixels.
     let coverageARGB: UInt32?
 
     /// An image holding a copy of `buffer`'s pixels. `.alpha8` buffers are not images.
@@ -36,69 +37,87 @@ public final class CGImage: @unchecked Sendable {
         coverageARGB = color
     }
 
-    /// `buffer` (premultiplied ARGB) as a coverage image, when every pixel is one opaque
-    /// colour at some coverage (exactly as compositing that colour through the coverage gives
-    /// it) and at least one pixel is fully covered; nil otherwise. Costs one pass over the
-    /// pixels, which stops at the first pixel of another colour.
+    /// `buffer` (premultiplied ARGB) as a coverage image, when every pixel is one colour at
+    /// some coverage, exactly as compositing that colour through the coverage gives it (text in
+    /// one colour, opaque or translucent, as a label's secondary text); nil otherwise. The
+    /// colour is the most covered pixel's. Costs two passes over the pixels (the first stops
+    /// at a fully opaque pixel), transparent ones skipped four at a time.
     package static func coverageImage(of buffer: PixelBuffer) -> CGImage? {
         guard buffer.format == .argb8888Premultiplied else { return nil }
         let width = buffer.width
+        // The colour: the pixel of the highest alpha (the first opaque one ends the search).
+        var color: UInt32 = 0
+        rows: for y in 0..<buffer.height {
+            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            var x = 0
+            while x < width {
+                if x &+ 3 < width, Self.fourAreTransparent(row + x) {
+                    x &+= 4
+                    continue
+                }
+                let pixel = row[x]
+                if pixel >> 24 > color >> 24 {
+                    color = pixel
+                    if pixel >> 24 == 0xff { break rows }
+                }
+                x &+= 1
+            }
+        }
+        guard color != 0 else { return nil }
         let coverage = PixelBuffer(width: width, height: buffer.height, format: .alpha8)
-        // One pass. The colour is the first fully covered pixel's; the pixel each coverage
-        // gives is then looked up rather than worked out, and the partly covered pixels met
-        // before it are checked at the end. Transparent pixels (most of a line of text) are
-        // skipped four at a time: the coverage buffer is zeroed already.
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { expected -> CGImage? in
-            var color: UInt32?
-            var unchecked: [Int] = []
+        // Each coverage's pixel, and the coverage an alpha comes from, looked up rather than
+        // worked out per pixel; the coverage buffer is zeroed already.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 512) { table -> CGImage? in
+            let expected = table.baseAddress!
+            let levelOfAlpha = table.baseAddress! + 256
+            for alpha in 0..<256 { levelOfAlpha[alpha] = 0 }
+            for level in (0..<256).reversed() {
+                let pixel = Self.covered(color, by: UInt32(level))
+                expected[level] = pixel
+                levelOfAlpha[Int(pixel >> 24)] = UInt32(level)
+            }
             for y in 0..<buffer.height {
                 let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
                 let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
                 var x = 0
                 while x < width {
-                    if x &+ 3 < width {
-                        let four = UnsafeRawPointer(row + x)
-                        if four.loadUnaligned(as: UInt64.self) | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                            == 0
-                        {
-                            x &+= 4
-                            continue
-                        }
+                    if x &+ 3 < width, Self.fourAreTransparent(row + x) {
+                        x &+= 4
+                        continue
                     }
                     let pixel = row[x]
                     if pixel != 0 {
-                        let alpha = Int(pixel >> 24)
-                        if color != nil {
-                            guard pixel == expected[alpha] else { return nil }
-                        } else if alpha == 0xff {
-                            color = pixel
-                            for level in 0..<256 { expected[level] = Self.covered(pixel, by: UInt32(level)) }
-                        } else {
-                            unchecked.append(y * width + x)
+                        // A translucent colour gives some alphas at more than one coverage:
+                        // the lowest is listed, the others follow it.
+                        var level = Int(levelOfAlpha[Int(pixel >> 24)])
+                        while pixel != expected[level] {
+                            level &+= 1
+                            guard level < 256, expected[level] >> 24 == pixel >> 24 else { return nil }
                         }
-                        out[x] = UInt8(truncatingIfNeeded: alpha)
+                        out[x] = UInt8(truncatingIfNeeded: level)
                     }
                     x &+= 1
                 }
-            }
-            guard let color else { return nil }
-            for index in unchecked {
-                let row = (buffer.baseAddress + (index / width) * buffer.stride).assumingMemoryBound(to: UInt32.self)
-                let pixel = row[index % width]
-                guard pixel == expected[Int(pixel >> 24)] else { return nil }
             }
             return CGImage(coverage: coverage, color: color)
         }
     }
 
-    /// An opaque `0xffRRGGBB` colour at `alpha` (0...255) coverage, premultiplied, rounded as
-    /// pixman composites a colour through a mask.
-    static func covered(_ color: UInt32, by alpha: UInt32) -> UInt32 {
+    /// Whether the four pixels from `pixels` are all transparent (zero).
+    static func fourAreTransparent(_ pixels: UnsafeMutablePointer<UInt32>) -> Bool {
+        let raw = UnsafeRawPointer(pixels)
+        return raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
+    }
+
+    /// A premultiplied colour at `coverage` (0...255), each channel rounded as pixman
+    /// composites a colour through a mask (an opaque colour's alpha is the coverage).
+    static func covered(_ color: UInt32, by coverage: UInt32) -> UInt32 {
         func times(_ channel: UInt32) -> UInt32 {
-            let product = channel * alpha + 0x80
+            let product = channel * coverage + 0x80
             return (product + (product >> 8)) >> 8
         }
-        return alpha << 24 | times((color >> 16) & 0xff) << 16 | times((color >> 8) & 0xff) << 8 | times(color & 0xff)
+        return times(color >> 24) << 24 | times((color >> 16) & 0xff) << 16 | times((color >> 8) & 0xff) << 8
+            | times(color & 0xff)
     }
 
     /// Colour pixels: `pixels`, or a coverage image expanded into a new premultiplied buffer.
@@ -116,7 +135,7 @@ public final class CGImage: @unchecked Sendable {
     /// Whether this is a coverage image (one colour, one byte per pixel).
     public var isCoverageImage: Bool { coverageARGB != nil }
 
-    /// A coverage image's colour, premultiplied (opaque); nil for colour pixels.
+    /// A coverage image's colour, premultiplied; nil for colour pixels.
     public var coverageColor: PremultipliedColor? { coverageARGB.map { PremultipliedColor(argb32: $0) } }
 
     /// Width in pixels, as `CGImage.width`.

@@ -141,3 +141,24 @@ public final class PixelBuffer {
         return image
     }
 }
+
+extension PixelBuffer {
+    /// Whether every pixel of a 32-bit buffer is fully transparent (all four bytes zero), four
+    /// pixels at a time.
+    package var isFullyTransparent: Bool {
+        precondition(format.bytesPerPixel == 4, "a 32-bit buffer")
+        for y in 0..<height {
+            let row = (baseAddress + y * stride).assumingMemoryBound(to: UInt32.self)
+            var x = 0
+            while x &+ 3 < width {
+                guard CGImage.fourAreTransparent(row + x) else { return false }
+                x &+= 4
+            }
+            while x < width {
+                guard row[x] == 0 else { return false }
+                x &+= 1
+            }
+        }
+        return true
+    }
+}

@@ -165,14 +165,17 @@ extension UIView {
         context.flush()
 
         state.awaitsFirstDraw = false
-        if state.baseDrawRan && !partial && target.isFullyTransparent {
+        // A coverage image has a covered pixel, so only a drawing that is not one is checked
+        // for being empty.
+        let coverage = CGImage.coverageImage(of: target)
+        if coverage == nil && state.baseDrawRan && !partial && target.isFullyTransparent {
             layer.contents = nil
             ViewDrawingState.nonDrawingClasses.insert(ObjectIdentifier(type(of: self)))
             drawingState = nil
         } else {
             // A drawing in one colour (a label's text) is kept as coverage, a byte a pixel, as
             // UIKit picks an 8-bit backing store for monochrome content.
-            layer.contents = CGImage.coverageImage(of: target) ?? context.makeImage()
+            layer.contents = coverage ?? context.makeImage()
         }
         drawingState?.baseDrawRan = false
     }
@@ -215,16 +218,5 @@ extension CGRect {
     /// `contentStretch` as a usable `contentsCenter`: the unit rect when it is not finite.
     fileprivate var unitContentsCenter: CGRect {
         isFinite && !isNull ? standardized : UIView.unitRect
-    }
-}
-
-extension PixelBuffer {
-    /// Whether every pixel is fully transparent (all four bytes zero).
-    fileprivate var isFullyTransparent: Bool {
-        for y in 0..<height {
-            let row = (baseAddress + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width where row[x] != 0 { return false }
-        }
-        return true
     }
 }
