@@ -27,7 +27,7 @@ public final class CGImage: @unchecked Sendable {
     }
 
     /// An image that takes `buffer` over: the caller must not write to it afterwards.
-    init(adopting buffer: PixelBuffer) {
+    package init(adopting buffer: PixelBuffer) {
         pixels = buffer
         coverageARGB = nil
     }

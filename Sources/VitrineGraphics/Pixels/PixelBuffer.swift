@@ -143,6 +143,11 @@ public final class PixelBuffer {
 }
 
 extension PixelBuffer {
+    /// Sets every byte to zero (transparent black).
+    package func clear() {
+        memset(baseAddress, 0, byteCount)
+    }
+
     /// Whether every pixel of a 32-bit buffer is fully transparent (all four bytes zero), four
     /// pixels at a time.
     package var isFullyTransparent: Bool {
