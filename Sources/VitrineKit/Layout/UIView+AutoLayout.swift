@@ -129,7 +129,8 @@ extension UIView {
         var current: UIView? = self
         while let view = current {
             if let controller = view.owningViewController, controller.effectiveAdditionalSafeAreaInsets != .zero {
-                let inset = view.convert(view.bounds, to: window).inset(by: controller.effectiveAdditionalSafeAreaInsets)
+                let inset = view.convert(view.bounds, to: window).inset(
+                    by: controller.effectiveAdditionalSafeAreaInsets)
                 safe = inset.isNull ? .zero : safe.intersection(inset)
             }
             current = view.superview

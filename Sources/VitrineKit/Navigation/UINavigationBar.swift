@@ -213,7 +213,8 @@ open class UINavigationBar: UIView {
         let titleHeight = title === titleLabel ? height : min(height, ceil(fitting.height))
         var x = (bounds.width - width) / 2
         if x < leading || x + width > trailing { x = leading + (available - width) / 2 }
-        title.frame = CGRect(x: x.rounded(), y: ((height - titleHeight) / 2).rounded(), width: width, height: titleHeight)
+        title.frame = CGRect(
+            x: x.rounded(), y: ((height - titleHeight) / 2).rounded(), width: width, height: titleHeight)
     }
 }
 

@@ -12,6 +12,10 @@ final class NavigationTransition {
     /// Whether the appearance callbacks run (the navigation controller is shown).
     let visible: Bool
     var dimmingView: UIView?
+    /// Waits for the first frame that drew the views at their start positions.
+    var startLink: CADisplayLink?
+    /// When the slide's animation began (the time of the frame that first shows it moving).
+    var slideBeginTime: Double?
 
     init(
         from: UIViewController?, to: UIViewController?, added: [UIViewController], removed: [UIViewController],
@@ -88,7 +92,9 @@ extension UINavigationController {
 
     /// The slide: the new view in from the right over the old one moving left (a push), or
     /// the old one out to the right over the new one coming back (a pop); see the class notes.
-    private func slide(from fromView: UIView, to toView: UIView, in container: UIView, push: Bool, transition: NavigationTransition) {
+    private func slide(
+        from fromView: UIView, to toView: UIView, in container: UIView, push: Bool, transition: NavigationTransition
+    ) {
         let width = container.bounds.width
         let parallax = -(width * Self.parallaxFraction).rounded()
         let dimming = UIView(frame: container.bounds)
@@ -109,6 +115,34 @@ extension UINavigationController {
                 toView.frame.origin.x = parallax
             }
         }
+        // Core Animation animates only layers it has drawn: the slide starts at the frame after
+        // the one that first draws the views in their start positions.
+        guard let screen = container.window?.screen,
+            let link = screen.displayLink(handler: { [weak self] link in
+                guard let self, self.runningTransition === transition else {
+                    link.invalidate()
+                    return
+                }
+                let layers = [fromView.layer, toView.layer, dimming.layer]
+                guard layers.allSatisfy({ $0.presentation() != nil }) else { return }
+                link.invalidate()
+                transition.startLink = nil
+                transition.slideBeginTime = link.targetTimestamp
+                self.animateSlide(from: fromView, to: toView, dimming: dimming, push: push, transition: transition)
+            })
+        else {
+            complete(transition)
+            return
+        }
+        transition.startLink = link
+        link.add(to: .main, forMode: .common)
+    }
+
+    private func animateSlide(
+        from fromView: UIView, to toView: UIView, dimming: UIView, push: Bool, transition: NavigationTransition
+    ) {
+        let width = viewIfLoaded?.bounds.width ?? toView.bounds.width
+        let parallax = -(width * Self.parallaxFraction).rounded()
         UIView.animate(
             withDuration: Self.transitionDuration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
             options: [],
@@ -139,6 +173,8 @@ extension UINavigationController {
     func complete(_ transition: NavigationTransition) {
         guard runningTransition === transition else { return }
         runningTransition = nil
+        transition.startLink?.invalidate()
+        transition.startLink = nil
         let fromView = transition.from?.viewIfLoaded
         let toView = transition.to?.viewIfLoaded
         for view in [fromView, toView, transition.dimmingView].compactMap({ $0 }) {

@@ -155,7 +155,8 @@ open class UINavigationController: UIViewController {
             if controller === self || controller is UINavigationController {
                 Self.reportError("setViewControllers: a navigation controller cannot be on the stack; left out")
             } else if unique.contains(where: { $0 === controller }) {
-                Self.reportError("setViewControllers: \(type(of: controller)) appears more than once; duplicate dropped")
+                Self.reportError(
+                    "setViewControllers: \(type(of: controller)) appears more than once; duplicate dropped")
             } else {
                 unique.append(controller)
             }
