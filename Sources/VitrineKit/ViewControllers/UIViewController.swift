@@ -6,8 +6,10 @@ import Foundation
 /// `viewDidLoad()`. The appearance callbacks follow the view into and out of visible windows:
 /// `viewWillAppear(_:)` / `viewDidAppear(_:)` when it enters a visible window (or its window
 /// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
-/// hidden), each once per transition; Vitrine calls the "did" methods right after the move,
-/// as there are no transition animations yet. `viewWillLayoutSubviews()` and
+/// hidden), each once per transition; Vitrine calls the "did" methods right after the move.
+/// Containers (`UINavigationController`) call them around their transitions instead, with
+/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do.
+/// `viewWillLayoutSubviews()` and
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
 @MainActor
 open class UIViewController: UIResponder {
