@@ -135,4 +135,37 @@ import VitrinePlatform
         #expect(s.navigation.runningTransition == nil)
         #expect(s.navigation.navigationBar.topItem?.title == "B")
     }
+
+    @Test func aPushFromTheDelegatesWillShowFinishesTheFirstAndSlidesTheSecond() {
+        @MainActor final class PushingDelegate: UINavigationControllerDelegate {
+            var next: UIViewController?
+            var shown: [String] = []
+            func navigationController(
+                _ navigationController: UINavigationController, willShow viewController: UIViewController,
+                animated: Bool
+            ) {
+                guard let next else { return }
+                self.next = nil
+                navigationController.pushViewController(next, animated: true)
+            }
+            func navigationController(
+                _ navigationController: UINavigationController, didShow viewController: UIViewController,
+                animated: Bool
+            ) {
+                shown.append(viewController.title ?? "?")
+            }
+        }
+        let s = NavigationScene()
+        let delegate = PushingDelegate()
+        delegate.next = s.controller("C")
+        s.navigation.delegate = delegate
+        let b = s.controller("B")
+        s.navigation.pushViewController(b, animated: true)
+        #expect(delegate.shown == ["B"])
+        s.finishTransition()
+        #expect(delegate.shown == ["B", "C"])
+        #expect(s.navigation.viewControllers.map(\.title) == ["A", "B", "C"])
+        #expect(s.navigation.runningTransition == nil && b.view.superview == nil)
+        #expect(s.navigation.topViewController?.view.frame.origin.x == 0)
+    }
 }

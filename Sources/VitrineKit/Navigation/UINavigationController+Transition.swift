@@ -12,6 +12,8 @@ final class NavigationTransition {
     /// Whether the appearance callbacks run (the navigation controller is shown).
     let visible: Bool
     var dimmingView: UIView?
+    /// Whether the delegate was told `willShow` (so it is told `didShow`).
+    var announced = false
     /// Waits for the first frame that drew the views at their start positions.
     var startLink: CADisplayLink?
     /// When the slide's animation began (the time of the frame that first shows it moving).
@@ -65,14 +67,15 @@ extension UINavigationController {
             from?.beginAppearanceTransition(false, animated: transition.animated)
             to?.beginAppearanceTransition(true, animated: transition.animated)
         }
-        if let to { delegate?.navigationController(self, willShow: to, animated: transition.animated) }
-        // The delegate may have changed the stack: then that change finished this one.
-        guard runningTransition === transition else { return }
         if let to {
             UIViewController.withoutAutomaticAppearance { install(to.view, in: container) }
             layoutContainer()
             to.view.layoutIfNeeded()
+            transition.announced = true
+            delegate?.navigationController(self, willShow: to, animated: transition.animated)
         }
+        // The delegate may have changed the stack: then that change finished this one.
+        guard runningTransition === transition else { return }
         if transition.animated, let fromView = from?.viewIfLoaded, let toView = to?.viewIfLoaded {
             let isPush = !oldStack.contains { $0 === to }
             slide(from: fromView, to: toView, in: container, push: isPush, transition: transition)
@@ -202,7 +205,8 @@ extension UINavigationController {
             controller.removeFromParent()
             controller.isMovingFromParent = false
         }
-        if let to = transition.to, transition.from !== to {
+        for controller in transition.removed { controller.containerSafeAreaInsets = .zero }
+        if transition.announced, let to = transition.to {
             delegate?.navigationController(self, didShow: to, animated: transition.animated)
         }
     }
