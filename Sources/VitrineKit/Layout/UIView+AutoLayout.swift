@@ -115,8 +115,9 @@ extension UIView {
 
     /// How far the view reaches into the unsafe edges of its window, as `safeAreaInsets`:
     /// zero on a panel, the screen's configured `overscan` where the view covers it, plus the
-    /// `additionalSafeAreaInsets` of the controllers whose views contain it. Zero outside a
-    /// window.
+    /// `additionalSafeAreaInsets` of the controllers whose views contain it, and what their
+    /// containers add (a navigation bar's height for the controllers of a navigation
+    /// controller). Zero outside a window.
     public var safeAreaInsets: UIEdgeInsets {
         guard let window else { return .zero }
         let screenBounds = window.screen.bounds
@@ -127,8 +128,9 @@ extension UIView {
         safe = safe.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
         var current: UIView? = self
         while let view = current {
-            if let controller = view.owningViewController, controller.additionalSafeAreaInsets != .zero {
-                let inset = view.convert(view.bounds, to: window).inset(by: controller.additionalSafeAreaInsets)
+            if let controller = view.owningViewController, controller.effectiveAdditionalSafeAreaInsets != .zero {
+                let inset = view.convert(view.bounds, to: window).inset(
+                    by: controller.effectiveAdditionalSafeAreaInsets)
                 safe = inset.isNull ? .zero : safe.intersection(inset)
             }
             current = view.superview

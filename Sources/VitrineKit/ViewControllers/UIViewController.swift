@@ -6,8 +6,10 @@ import Foundation
 /// `viewDidLoad()`. The appearance callbacks follow the view into and out of visible windows:
 /// `viewWillAppear(_:)` / `viewDidAppear(_:)` when it enters a visible window (or its window
 /// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
-/// hidden), each once per transition; Vitrine calls the "did" methods right after the move,
-/// as there are no transition animations yet. `viewWillLayoutSubviews()` and
+/// hidden), each once per transition; Vitrine calls the "did" methods right after the move.
+/// Containers (`UINavigationController`) call them around their transitions instead, with
+/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do.
+/// `viewWillLayoutSubviews()` and
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
 @MainActor
 open class UIViewController: UIResponder {
@@ -19,6 +21,9 @@ open class UIViewController: UIResponder {
     }
     private(set) var appearanceState = AppearanceState.disappeared
     func setAppearanceState(_ state: AppearanceState) { appearanceState = state }
+    /// The `animated` flag of the transition `beginAppearanceTransition(_:animated:)` began,
+    /// for its `endAppearanceTransition()`.
+    var appearanceTransitionAnimated = false
 
     /// A controller whose view is made by `loadView()`, as `init(nibName:bundle:)` with no
     /// nib (Vitrine has no nibs; both arguments are ignored).
@@ -79,8 +84,23 @@ open class UIViewController: UIResponder {
         viewDidLoad()
     }
 
-    /// A title for the controller, as `title`.
-    open var title: String?
+    /// A title for the controller, as `title`. Setting it also sets `navigationItem.title`,
+    /// as UIKit does (the item, once made, then keeps its own title if set apart).
+    open var title: String? {
+        didSet { storedNavigationItem?.title = title }
+    }
+
+    var storedNavigationItem: UINavigationItem?
+
+    /// The item that stands for the controller in a navigation bar, as `navigationItem`:
+    /// made on first use with the controller's `title`.
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem(title: title ?? "")
+        if title == nil { item.title = nil }
+        storedNavigationItem = item
+        return item
+    }
 
     // MARK: Appearance
 
@@ -118,6 +138,25 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// Insets a container controller (a navigation controller, for its bar) gives the view's
+    /// safe area, added to `additionalSafeAreaInsets`, as UIKit's containers inset their
+    /// children's safe areas without touching the app's own additional insets.
+    var containerSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard containerSafeAreaInsets != oldValue, let view = loadedView else { return }
+            view.safeAreaSourceDidChange()
+        }
+    }
+
+    /// The insets the safe area computation applies for this controller's view.
+    var effectiveAdditionalSafeAreaInsets: UIEdgeInsets {
+        let own = additionalSafeAreaInsets
+        let container = containerSafeAreaInsets
+        return UIEdgeInsets(
+            top: own.top + container.top, left: own.left + container.left,
+            bottom: own.bottom + container.bottom, right: own.right + container.right)
+    }
+
     /// Called when the safe area of the view changed, as `viewSafeAreaInsetsDidChange()`.
     open func viewSafeAreaInsetsDidChange() {}
 
@@ -144,6 +183,16 @@ open class UIViewController: UIResponder {
 
     /// The parent controller, as `parent`.
     public private(set) weak var parent: UIViewController?
+
+    /// Whether the controller is being added to a parent, as `isMovingToParent`: true from
+    /// a container's `willMove(toParent:)` until its `didMove(toParent:)`, so inside the
+    /// appearance callbacks of a navigation push.
+    public internal(set) var isMovingToParent = false
+
+    /// Whether the controller is being removed from its parent, as `isMovingFromParent`:
+    /// true from a container's `willMove(toParent: nil)` until `didMove(toParent: nil)`, so
+    /// inside the disappearance callbacks of a navigation pop.
+    public internal(set) var isMovingFromParent = false
 
     /// Adds `childController` as a child, as `addChild(_:)`: it leaves its old parent first
     /// and gets `willMove(toParent:)`; the caller adds its view and then calls

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A button in a navigation bar, as UIKit's `UIBarButtonItem`: a title, an image or a system
+/// item, run by a `primaryAction` (`UIAction`) or by target-action.
+///
+/// **Target-action.** Linux has no selectors, so `action` is a closure given the item, the
+/// Vitrine form of UIKit's `action` selector sent to `target` (the same convention as
+/// `UIControl.addTarget(for:_:)`): write `target: self, action: { [weak self] _ in
+/// self?.save() }`. `target` is kept, weakly, only as UIKit's `target` property is; the
+/// action runs whether or not it is set. A tap runs `primaryAction` when there is one, else
+/// `action`, as UIKit (which ignores target-action once a primary action is set).
+///
+/// Vitrine differences: no menus (`menu`), `customView`, `width`, or flexible and fixed
+/// spaces; system items are shown as text titles (see `SystemItem`).
+@MainActor
+open class UIBarButtonItem {
+    /// How the item's title is drawn, as `UIBarButtonItem.Style`: `.done` in the semibold
+    /// system font, `.plain` in the regular one.
+    public enum Style: Int, Sendable {
+        case plain = 0
+        /// Deprecated in UIKit (iOS 8); drawn as `.plain`.
+        case bordered = 1
+        case done = 2
+    }
+
+    /// UIKit's system items that Vitrine offers, as `UIBarButtonItem.SystemItem` (raw
+    /// values as UIKit's). UIKit draws some of them as glyphs; Vitrine shows each as a text
+    /// title: "Done", "Cancel", "Edit", "Save", "+" (add), "Undo", "Redo", "Close". Done and
+    /// Save use the `.done` style, as UIKit's.
+    public enum SystemItem: Int, Sendable {
+        case done = 0
+        case cancel = 1
+        case edit = 2
+        case save = 3
+        case add = 4
+        case undo = 21
+        case redo = 22
+        case close = 24
+
+        var title: String {
+            switch self {
+            case .done: "Done"
+            case .cancel: "Cancel"
+            case .edit: "Edit"
+            case .save: "Save"
+            case .add: "+"
+            case .undo: "Undo"
+            case .redo: "Redo"
+            case .close: "Close"
+            }
+        }
+
+        var style: Style { self == .done || self == .save ? .done : .plain }
+    }
+
+    /// The closure standing for UIKit's action selector: it gets the item (the sender).
+    public typealias Action = @MainActor (UIBarButtonItem) -> Void
+
+    /// The title, as `title`.
+    open var title: String? { didSet { changed() } }
+    /// The image, shown in place of the title when set, as `image`.
+    open var image: UIImage? { didSet { changed() } }
+    /// The style, as `style`.
+    open var style: Style = .plain { didSet { changed() } }
+    /// Whether the item can be tapped, as `isEnabled`; a disabled item is drawn grey.
+    open var isEnabled = true { didSet { changed() } }
+    /// The item's colour, as `tintColor`; nil: the bar's tint colour.
+    open var tintColor: UIColor? { didSet { changed() } }
+    /// The object the action is for, as `target` (weak; see the class notes).
+    open weak var target: AnyObject?
+    /// What a tap runs when there is no `primaryAction`, as `action` (a closure; see the
+    /// class notes).
+    open var action: Action?
+    /// The action a tap runs, as `primaryAction` (iOS 14); setting it takes its title and
+    /// image when the item has none of its own.
+    open var primaryAction: UIAction? {
+        didSet { adoptPrimaryActionContent() }
+    }
+    /// A tag, as `tag`.
+    open var tag = 0
+
+    /// An empty plain item, as `init()`.
+    public init() {}
+
+    /// An item with a title, as `init(title:style:target:action:)`.
+    public init(title: String?, style: Style, target: AnyObject?, action: Action?) {
+        self.title = title
+        self.style = style
+        self.target = target
+        self.action = action
+    }
+
+    /// An item with an image, as `init(image:style:target:action:)`.
+    public init(image: UIImage?, style: Style, target: AnyObject?, action: Action?) {
+        self.image = image
+        self.style = style
+        self.target = target
+        self.action = action
+    }
+
+    /// A system item, as `init(barButtonSystemItem:target:action:)` (see `SystemItem`).
+    public init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Action?) {
+        self.title = systemItem.title
+        self.style = systemItem.style
+        self.target = target
+        self.action = action
+    }
+
+    /// An item run by a `UIAction`, as `init(title:image:primaryAction:menu:)` without the
+    /// menu (Vitrine has no menus): the title and image default to the action's.
+    public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+        self.title = title
+        self.image = image
+        self.primaryAction = primaryAction
+        adoptPrimaryActionContent()
+    }
+
+    /// A system item run by a `UIAction`, as `init(systemItem:primaryAction:menu:)` without
+    /// the menu.
+    public init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+        self.title = systemItem.title
+        self.style = systemItem.style
+        self.primaryAction = primaryAction
+    }
+
+    private func adoptPrimaryActionContent() {
+        guard let primaryAction else { return }
+        if title == nil && !primaryAction.title.isEmpty { title = primaryAction.title }
+        if image == nil, let actionImage = primaryAction.image { image = actionImage }
+    }
+
+    /// Runs the item's action, as a tap does: the primary action, else the closure action.
+    func performTap() {
+        guard isEnabled else { return }
+        if let primaryAction {
+            primaryAction.perform(sender: self)
+        } else {
+            action?(self)
+        }
+    }
+
+    /// The bars showing this item, told of changes.
+    var observers: [UINavigationItem.WeakBar] = []
+
+    private func changed() {
+        observers.removeAll { $0.bar == nil }
+        for observer in observers { observer.bar?.itemDidChange() }
+    }
+}

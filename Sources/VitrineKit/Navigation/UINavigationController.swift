@@ -1,0 +1,254 @@
+import Foundation
+
+/// How long UIKit's navigation controller takes to show or hide its bar, as UIKit's
+/// documented constant `UINavigationControllerHideShowBarDuration` (0.35 s, its value on iOS).
+/// Vitrine also uses it for the push and pop slide (see `UINavigationController`).
+public let UINavigationControllerHideShowBarDuration: CGFloat = 0.35
+
+/// A container that shows a stack of view controllers, one at a time, under a navigation
+/// bar, as UIKit's `UINavigationController`.
+///
+/// **Stack changes** (`pushViewController(_:animated:)`, `popViewController(animated:)`,
+/// `popToViewController(_:animated:)`, `popToRootViewController(animated:)`,
+/// `setViewControllers(_:animated:)`) run the containment and appearance callbacks in UIKit's
+/// order. A push: the new controller's `willMove(toParent:)` (from `addChild(_:)`), its view
+/// loaded, the old top's `viewWillDisappear(_:)`, the new one's `viewWillAppear(_:)`, the
+/// delegate's `willShow`; after the slide, the old top's `viewDidDisappear(_:)`, the new
+/// one's `viewDidAppear(_:)`, its `didMove(toParent:)`, the delegate's `didShow`. A pop is
+/// the mirror: `willMove(toParent: nil)`, the disappear/appear pair, and after the slide
+/// `removeFromParent()` (so `didMove(toParent: nil)`). `isMovingToParent` /
+/// `isMovingFromParent` are true meanwhile. The appearance callbacks only come while the
+/// navigation controller's own view is shown in a window (as UIKit); otherwise only the
+/// stack and containment change.
+///
+/// **The slide.** The new view comes in from the right edge over
+/// `UINavigationControllerHideShowBarDuration` (0.35 s) on a critically damped spring
+/// (damping ratio 1, no overshoot: UIKit's navigation transition has been spring-driven and
+/// overshoot-free since iOS 7; the duration is UIKit's documented bar show/hide duration,
+/// close to the ~0.35 s usually measured for a push), while the old view moves left by 30%
+/// of the width (UIKit's parallax, as widely measured; Ionic's iOS transition, which copies
+/// it, uses 33%) under a black dimming layer going to 10% opacity. A pop is the mirror. It is
+/// a `UIView` spring animation, so it runs on the screen's frame loop. While it runs the
+/// controller's view ignores touches (only for its duration).
+///
+/// **Bad input** never raises: pushing a controller already on the stack, a navigation
+/// controller or the controller itself is logged and ignored; popping the root returns nil;
+/// popping to a controller not on the stack is logged and returns nil; duplicates given to
+/// `setViewControllers(_:animated:)` are logged and dropped (the first stays). A stack change
+/// during a running transition first finishes that transition at once (its "did" callbacks
+/// run), then starts its own: Vitrine does not queue, so nothing can be left waiting.
+///
+/// Vitrine differences: no interactive edge-swipe pop, no large titles, no custom
+/// transitions (`animationControllerFor`), no toolbar, no presented controllers
+/// (`visibleViewController` is the top controller).
+@MainActor
+open class UINavigationController: UIViewController {
+    /// The bar, as `navigationBar`.
+    public let navigationBar: UINavigationBar
+
+    /// The delegate, as `delegate` (weak).
+    open weak var delegate: UINavigationControllerDelegate?
+
+    var stack: [UIViewController] = []
+    var barHidden = false
+    /// The transition under way, if any.
+    var runningTransition: NavigationTransition?
+
+    /// The parallax: the share of the width the view underneath moves by.
+    static let parallaxFraction: CGFloat = 0.3
+    /// The opacity of the black dimming over the view underneath at the end of a push.
+    static let dimmingAlpha: CGFloat = 0.1
+    /// The slide's duration.
+    static let transitionDuration = TimeInterval(UINavigationControllerHideShowBarDuration)
+
+    /// A navigation controller with no controllers, as `init(nibName:bundle:)`.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        navigationBar.navigationController = self
+    }
+
+    /// A navigation controller showing `rootViewController`, as `init(rootViewController:)`.
+    public convenience init(rootViewController: UIViewController) {
+        self.init(nibName: nil, bundle: nil)
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    /// Vitrine has no archives; always fails, as `UIViewController`'s.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: The stack
+
+    /// The controllers on the stack, root first, as `viewControllers`; setting it is
+    /// `setViewControllers(_:animated: false)`.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller on top, as `topViewController`.
+    open var topViewController: UIViewController? { stack.last }
+
+    /// The controller shown, as `visibleViewController`: the top one (Vitrine has no
+    /// presented controllers yet).
+    open var visibleViewController: UIViewController? { stack.last }
+
+    /// Pushes `viewController` on the stack and shows it, as
+    /// `pushViewController(_:animated:)` (see the class notes for the order of callbacks and
+    /// bad input).
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        if viewController === self || viewController is UINavigationController {
+            Self.reportError("pushViewController: pushing a navigation controller is not supported; ignored")
+            return
+        }
+        if stack.contains(where: { $0 === viewController }) {
+            Self.reportError(
+                "pushViewController: \(type(of: viewController)) is already on the navigation stack; ignored")
+            return
+        }
+        changeStack(to: stack + [viewController], animated: animated)
+    }
+
+    /// Pops the top controller and returns it, as `popViewController(animated:)`; with only
+    /// the root on the stack, nothing happens and it returns nil.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        finishRunningTransition()
+        guard stack.count > 1, let top = stack.last else { return nil }
+        changeStack(to: Array(stack.dropLast()), animated: animated)
+        return top
+    }
+
+    /// Pops the controllers above `viewController` and returns them (bottom first), as
+    /// `popToViewController(_:animated:)`; nil (and a logged error) when it is not on the
+    /// stack, an empty array when it is already on top.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        finishRunningTransition()
+        guard let index = stack.firstIndex(where: { $0 === viewController }) else {
+            Self.reportError("popToViewController: \(type(of: viewController)) is not on the navigation stack; ignored")
+            return nil
+        }
+        let popped = Array(stack[(index + 1)...])
+        if !popped.isEmpty { changeStack(to: Array(stack[...index]), animated: animated) }
+        return popped
+    }
+
+    /// Pops every controller but the root and returns them (bottom first), as
+    /// `popToRootViewController(animated:)`; nil when the stack is empty.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        finishRunningTransition()
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Replaces the stack, as `setViewControllers(_:animated:)`: controllers that leave are
+    /// removed, new ones added, and when the top changes it is shown as a push (a new top)
+    /// or a pop (a top that was on the stack), animated when asked, as UIKit. Duplicates are
+    /// logged and dropped; navigation controllers are logged and left out.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        var unique: [UIViewController] = []
+        for controller in viewControllers {
+            if controller === self || controller is UINavigationController {
+                Self.reportError("setViewControllers: a navigation controller cannot be on the stack; left out")
+            } else if unique.contains(where: { $0 === controller }) {
+                Self.reportError(
+                    "setViewControllers: \(type(of: controller)) appears more than once; duplicate dropped")
+            } else {
+                unique.append(controller)
+            }
+        }
+        changeStack(to: unique, animated: animated)
+    }
+
+    /// Watches the errors navigation controllers log (for tests).
+    static var errorObserver: ((String) -> Void)?
+
+    /// Logs a refused request (UIKit raises or logs there) and tells `errorObserver`.
+    static func reportError(_ message: String) {
+        kitLog.error("\(message)")
+        errorObserver?(message)
+    }
+
+    // MARK: The bar
+
+    /// Whether the bar is hidden, as `isNavigationBarHidden`; setting it is
+    /// `setNavigationBarHidden(_:animated: false)`.
+    open var isNavigationBarHidden: Bool {
+        get { barHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    /// Hides or shows the bar, as `setNavigationBarHidden(_:animated:)`: animated, it slides
+    /// up out of (or down into) view over `UINavigationControllerHideShowBarDuration`, with
+    /// the top controller's safe area following it.
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != barHidden else { return }
+        barHidden = hidden
+        guard let container = viewIfLoaded else {
+            navigationBar.isHidden = hidden
+            return
+        }
+        if !hidden { navigationBar.isHidden = false }
+        let apply = {
+            self.layoutContainer()
+            container.layoutIfNeeded()
+        }
+        let finish: (Bool) -> Void = { _ in
+            if self.barHidden { self.navigationBar.isHidden = true }
+        }
+        if animated && container.window != nil {
+            UIView.animate(
+                withDuration: TimeInterval(UINavigationControllerHideShowBarDuration), animations: apply,
+                completion: finish)
+        } else {
+            apply()
+            finish(true)
+        }
+    }
+
+    // MARK: The view
+
+    /// Makes the container view: the top controller's view under the bar.
+    open override func loadView() {
+        let container = NavigationContainerView(frame: UIScreen.main.bounds)
+        container.controller = self
+        navigationBar.isHidden = barHidden
+        container.addSubview(navigationBar)
+        view = container
+        if let top = stack.last {
+            UIViewController.withoutAutomaticAppearance { install(top.view, in: container) }
+        }
+    }
+}
+
+/// The navigation controller's view: lays out the bar and the top view, and ignores touches
+/// while a transition runs.
+@MainActor
+final class NavigationContainerView: UIView {
+    weak var controller: UINavigationController?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layoutContainer()
+    }
+
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        if controller?.runningTransition != nil { return nil }
+        return super.hitTest(point, with: event)
+    }
+
+    override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        setNeedsLayout()
+    }
+
+    override func willMove(toWindow newWindow: UIWindow?) {
+        super.willMove(toWindow: newWindow)
+        // A transition cannot run off screen: end it now rather than leave it waiting.
+        if newWindow == nil { controller?.finishRunningTransition() }
+    }
+}
