@@ -59,16 +59,8 @@ enum IdleChecks {
         window.makeKeyAndVisible()
         defer { window.isHidden = true }
 
-        guard let context = InputChecks.makeContext(checks, "\(label): libinput on seat0") else { return }
-        let source = LibinputInputSource(
-            context: context, outputForDevice: { $0.name == touchscreen.name ? InputChecks.output : nil })
-        UIApplication.shared.setInputSource(source)
-        source.start()
+        guard let source = await InputChecks.startTouchInput(checks, label, for: touchscreen) else { return }
         defer { source.stop() }
-        guard await InputChecks.waitForDevice(source, touchscreen.sysname) != nil else {
-            checks.expect(false, "\(label): the source sees the touchscreen", "\(source.devices)")
-            return
-        }
         let shown = await waitUntil(timeout: 5) { output.completedPresentCount > 0 && !output.isPresentPending }
         checks.expect(shown, "\(label): the window is presented")
 

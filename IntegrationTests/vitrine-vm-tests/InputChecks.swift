@@ -103,6 +103,25 @@ enum InputChecks {
         return (source, recorder)
     }
 
+    /// libinput on seat0 as the app's input source, `touchscreen` mapped to the output
+    /// `output`, started and seen: nil (the check named `label` failed) otherwise. The caller
+    /// stops it.
+    static func startTouchInput(
+        _ checks: Checks, _ label: String, for touchscreen: UInputTouchscreen, on output: String = output
+    ) async -> LibinputInputSource? {
+        guard let context = makeContext(checks, "\(label): libinput on seat0") else { return nil }
+        let source = LibinputInputSource(
+            context: context, outputForDevice: { $0.name == touchscreen.name ? output : nil })
+        UIApplication.shared.setInputSource(source)
+        source.start()
+        guard await waitForDevice(source, touchscreen.sysname) != nil else {
+            checks.expect(false, "\(label): the source sees the touchscreen", "\(source.devices)")
+            source.stop()
+            return nil
+        }
+        return source
+    }
+
     /// Waits until `source` lists the device `sysname`.
     static func waitForDevice(_ source: LibinputInputSource, _ sysname: String) async -> InputDeviceDescription? {
         _ = await waitUntil(timeout: 10) { source.devices.contains { $0.sysname == sysname } }
@@ -403,16 +422,8 @@ enum InputChecks {
         window.makeKeyAndVisible()
         defer { window.isHidden = true }
 
-        guard let context = makeContext(checks, "tap: libinput on seat0") else { return }
-        let source = LibinputInputSource(
-            context: context, outputForDevice: { $0.name == touchscreen.name ? output : nil })
-        UIApplication.shared.setInputSource(source)
-        source.start()
+        guard let source = await startTouchInput(checks, "tap", for: touchscreen) else { return }
         defer { source.stop() }
-        guard await waitForDevice(source, touchscreen.sysname) != nil else {
-            checks.expect(false, "tap: the source sees the touchscreen", "\(source.devices)")
-            return
-        }
 
         /// Screen points to device units.
         func raw(_ point: CGPoint) -> (x: Int32, y: Int32) {

@@ -151,16 +151,9 @@ enum ScrollChecks {
             window.isHidden = true
         }
 
-        guard let context = InputChecks.makeContext(checks, "fling: libinput on seat0") else { return }
-        let source = LibinputInputSource(
-            context: context, outputForDevice: { $0.name == touchscreen.name ? output.name : nil })
-        UIApplication.shared.setInputSource(source)
-        source.start()
+        guard let source = await InputChecks.startTouchInput(checks, "fling", for: touchscreen, on: output.name)
+        else { return }
         defer { source.stop() }
-        guard await InputChecks.waitForDevice(source, touchscreen.sysname) != nil else {
-            checks.expect(false, "fling: the source sees the touchscreen", "\(source.devices)")
-            return
-        }
         let shown = await waitUntil(timeout: 5) { output.completedPresentCount > 0 && !output.isPresentPending }
         checks.expect(shown, "fling: the table is presented", "\(output.completedPresentCount) flips")
 

@@ -152,29 +152,24 @@ import VitrineTestSupport
 
     @Test func oneColourTextIsKeptAsCoverage() throws {
         let (root, label) = labelScene("Gate B12")
-        let coverage = try #require(label.layer.contents as? CGImage)
-        #expect(coverage.isCoverageImage)
-        let onScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
-        Compositor(scale: 1).render(root.layer, into: onScreen, bufferAge: 0)
-
-        // The same text kept as colour pixels composites to the same screen.
-        label.layer.contents = CGImage(copying: coverage.makePixelBuffer())
-        let fromColour = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
-        Compositor(scale: 1).render(root.layer, into: fromColour, bufferAge: 0)
-        #expect(onScreen.hasSamePixels(as: fromColour))
-
+        /// The label's coverage image composites to the same screen as its colour pixels.
+        func expectCoverageShowsAsItsColourPixels() throws -> CGImage {
+            let coverage = try #require(label.layer.contents as? CGImage)
+            #expect(coverage.isCoverageImage)
+            let onScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+            Compositor(scale: 1).render(root.layer, into: onScreen, bufferAge: 0)
+            label.layer.contents = CGImage(copying: coverage.makePixelBuffer())
+            let fromColour = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
+            Compositor(scale: 1).render(root.layer, into: fromColour, bufferAge: 0)
+            #expect(onScreen.hasSamePixels(as: fromColour))
+            return coverage
+        }
+        _ = try expectCoverageShowsAsItsColourPixels()
         // Disabled, the text is drawn at half alpha: still one colour, kept as coverage of it.
         label.isEnabled = false
         root.layer.layoutAndDisplayIfNeeded()
-        let faded = try #require(label.layer.contents as? CGImage)
-        #expect(faded.isCoverageImage)
+        let faded = try expectCoverageShowsAsItsColourPixels()
         #expect(abs((faded.coverageColor?.alpha ?? 0) - 0.5) < 0.01)
-        let fadedOnScreen = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
-        Compositor(scale: 1).render(root.layer, into: fadedOnScreen, bufferAge: 0)
-        label.layer.contents = CGImage(copying: faded.makePixelBuffer())
-        let fadedFromColour = PixelBuffer(width: 200, height: 50, format: .xrgb8888)
-        Compositor(scale: 1).render(root.layer, into: fadedFromColour, bufferAge: 0)
-        #expect(fadedOnScreen.hasSamePixels(as: fadedFromColour))
     }
 
     @Test func aLabelDrawsItsTextInTheDisplayPass() throws {

@@ -4,7 +4,8 @@ import VitrinePlatform
 
 @testable import VitrineKit
 
-/// One log shared by the controllers and the delegate of a navigation test, in call order.
+/// One log shared by the controllers, views and delegates of a test, in call order (the
+/// navigation and view controller tests).
 @MainActor
 final class NavigationLog {
     private(set) var entries: [String] = []

@@ -8,10 +8,10 @@ import VitrinePlatform
 @MainActor
 private final class LoggingController: UIViewController {
     let name: String
-    let log: CallLog
+    let log: NavigationLog
     var customView: UIView?
 
-    init(_ name: String, log: CallLog, customView: UIView? = nil) {
+    init(_ name: String, log: NavigationLog, customView: UIView? = nil) {
         self.name = name
         self.log = log
         self.customView = customView
@@ -40,26 +40,15 @@ private final class LoggingController: UIViewController {
 }
 
 @MainActor
-private final class CallLog {
-    private(set) var entries: [String] = []
-    func add(_ entry: String) { entries.append(entry) }
-    /// The entries since the last call.
-    func take() -> [String] {
-        defer { entries = [] }
-        return entries
-    }
-}
-
-@MainActor
 private final class LayoutLoggingView: UIView {
-    var log: CallLog?
+    var log: NavigationLog?
     override func layoutSubviews() { log?.add("view.layoutSubviews") }
 }
 
 @Suite("UIViewController") @MainActor struct ViewControllerTests {
     @Test func theViewLoadsLazilyOnce() {
         _ = HeadlessRig()
-        let log = CallLog()
+        let log = NavigationLog()
         let custom = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let controller = LoggingController("c", log: log, customView: custom)
         #expect(!controller.isViewLoaded)
@@ -83,7 +72,7 @@ private final class LayoutLoggingView: UIView {
 
     @Test func appearanceFollowsTheWindowInParentThenChildOrder() {
         let rig = HeadlessRig()
-        let log = CallLog()
+        let log = NavigationLog()
         let parent = LoggingController("parent", log: log)
         let child = LoggingController("child", log: log)
         parent.addChild(child)
@@ -139,7 +128,7 @@ private final class LayoutLoggingView: UIView {
 
     @Test func aViewAddedToAHiddenWindowAppearsWhenTheWindowIsShown() {
         let rig = HeadlessRig()
-        let log = CallLog()
+        let log = NavigationLog()
         let controller = LoggingController("c", log: log)
         controller.loadViewIfNeeded()
         _ = log.take()
@@ -159,7 +148,7 @@ private final class LayoutLoggingView: UIView {
 
     @Test func layoutCallbacksBracketLayoutSubviewsAtTheFrame() {
         let rig = HeadlessRig()
-        let log = CallLog()
+        let log = NavigationLog()
         let view = LayoutLoggingView(frame: .zero)
         let controller = LoggingController("c", log: log, customView: view)
         let window = UIWindow(frame: rig.screen.bounds)
@@ -182,7 +171,7 @@ private final class LayoutLoggingView: UIView {
 
     @Test func childControllersWithUIKitsAutomaticCalls() {
         _ = HeadlessRig()
-        let log = CallLog()
+        let log = NavigationLog()
         let first = LoggingController("first", log: log)
         let second = LoggingController("second", log: log)
         let child = LoggingController("child", log: log)

@@ -49,24 +49,20 @@ public final class CGImage: @unchecked Sendable {
         var color: UInt32 = 0
         rows: for y in 0..<buffer.height {
             let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            var x = 0
+            var x = Self.nextDrawnPixel(in: row, from: 0, width: width)
             while x < width {
-                if x &+ 3 < width, Self.fourAreTransparent(row + x) {
-                    x &+= 4
-                    continue
-                }
                 let pixel = row[x]
                 if pixel >> 24 > color >> 24 {
                     color = pixel
                     if pixel >> 24 == 0xff { break rows }
                 }
-                x &+= 1
+                x = Self.nextDrawnPixel(in: row, from: x &+ 1, width: width)
             }
         }
         guard color != 0 else { return nil }
         let coverage = PixelBuffer(width: width, height: buffer.height, format: .alpha8)
         // Each coverage's pixel, and the coverage an alpha comes from, looked up rather than
-        // worked out per pixel; the coverage buffer is zeroed already.
+        // worked out per pixel; transparent pixels are skipped (the coverage buffer is zeroed).
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 512) { table -> CGImage? in
             let expected = table.baseAddress!
             let levelOfAlpha = table.baseAddress! + 256
@@ -79,28 +75,32 @@ public final class CGImage: @unchecked Sendable {
             for y in 0..<buffer.height {
                 let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
                 let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
-                var x = 0
+                var x = Self.nextDrawnPixel(in: row, from: 0, width: width)
                 while x < width {
-                    if x &+ 3 < width, Self.fourAreTransparent(row + x) {
-                        x &+= 4
-                        continue
-                    }
                     let pixel = row[x]
-                    if pixel != 0 {
-                        // A translucent colour gives some alphas at more than one coverage:
-                        // the lowest is listed, the others follow it.
-                        var level = Int(levelOfAlpha[Int(pixel >> 24)])
-                        while pixel != expected[level] {
-                            level &+= 1
-                            guard level < 256, expected[level] >> 24 == pixel >> 24 else { return nil }
-                        }
-                        out[x] = UInt8(truncatingIfNeeded: level)
+                    // A translucent colour gives some alphas at more than one coverage: the
+                    // lowest is listed, the others follow it.
+                    var level = Int(levelOfAlpha[Int(pixel >> 24)])
+                    while pixel != expected[level] {
+                        level &+= 1
+                        guard level < 256, expected[level] >> 24 == pixel >> 24 else { return nil }
                     }
-                    x &+= 1
+                    out[x] = UInt8(truncatingIfNeeded: level)
+                    x = Self.nextDrawnPixel(in: row, from: x &+ 1, width: width)
                 }
             }
             return CGImage(coverage: coverage, color: color)
         }
+    }
+
+    /// The index of the first pixel from `start` on that is not transparent (zero), `width`
+    /// if none: four pixels at a time while they are all transparent.
+    @inline(__always)
+    static func nextDrawnPixel(in row: UnsafeMutablePointer<UInt32>, from start: Int, width: Int) -> Int {
+        var x = start
+        while x &+ 3 < width, fourAreTransparent(row + x) { x &+= 4 }
+        while x < width, row[x] == 0 { x &+= 1 }
+        return x
     }
 
     /// Whether the four pixels from `pixels` are all transparent (zero).

@@ -154,15 +154,7 @@ extension PixelBuffer {
         precondition(format.bytesPerPixel == 4, "a 32-bit buffer")
         for y in 0..<height {
             let row = (baseAddress + y * stride).assumingMemoryBound(to: UInt32.self)
-            var x = 0
-            while x &+ 3 < width {
-                guard CGImage.fourAreTransparent(row + x) else { return false }
-                x &+= 4
-            }
-            while x < width {
-                guard row[x] == 0 else { return false }
-                x &+= 1
-            }
+            guard CGImage.nextDrawnPixel(in: row, from: 0, width: width) == width else { return false }
         }
         return true
     }
