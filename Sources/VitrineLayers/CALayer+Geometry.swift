@@ -8,7 +8,10 @@ import VitrineGraphics
 extension CALayer {
     /// The anchor point in this layer's bounds coordinates.
     var anchorInBounds: CGPoint {
-        CGPoint(
+        // Each property read once: a read of an observed, open property is not free.
+        let bounds = bounds
+        let anchorPoint = anchorPoint
+        return CGPoint(
             x: bounds.origin.x + anchorPoint.x * bounds.size.width,
             y: bounds.origin.y + anchorPoint.y * bounds.size.height)
     }
@@ -18,6 +21,8 @@ extension CALayer {
     /// translate to `position` (and `zPosition`).
     func transformInSuperlayerPlane() -> CATransform3D {
         let anchor = anchorInBounds
+        let position = position
+        let transform = transform
         if transform.isIdentity {
             return CATransform3DMakeTranslation(
                 position.x - anchor.x, position.y - anchor.y, zPosition - anchorPointZ)

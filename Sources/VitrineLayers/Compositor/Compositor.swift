@@ -390,7 +390,11 @@ public final class Compositor {
             bounds.height.isFinite
         else { return false }
 
-        let opacity = context.opacity * Double(layer.renderOpacity)
+        // Each property read once: a read of an observed, open property is not free.
+        let layerOpacity = layer.renderOpacity
+        let masksToBounds = layer.masksToBounds
+        let cornerRadius = layer.renderCornerRadius
+        let opacity = context.opacity * Double(layerOpacity)
         let hasSize = bounds.width > 0 && bounds.height > 0
         let background = hasSize ? layer.renderBackgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
         let drawsBorder = hasSize && layer.renderBorderWidth > 0 && (layer.renderBorderColor?.alpha ?? 0) > 0
@@ -411,7 +415,7 @@ public final class Compositor {
         var ownBox = PixelRect.zero
         if ownParts > 0 {
             var area = bounds
-            if drawsContents && !layer.masksToBounds {
+            if drawsContents && !masksToBounds {
                 for piece in record.contentsPieces { area = area.union(piece.destination) }
             }
             ownBox = Self.pixelBox(of: area, through: transform)
@@ -420,23 +424,23 @@ public final class Compositor {
         ownBox = ownBox.intersection(context.clip.rect)
 
         let axisAligned = transform.isAxisAligned
-        let shapedClip = layer.masksToBounds && (layer.renderCornerRadius > 0 || !axisAligned)
+        let shapedClip = masksToBounds && (cornerRadius > 0 || !axisAligned)
         var drawing = LayerRecord.Drawing()
         drawing.drawsContent = background != nil || drawsContents
         drawing.drawsBorder = drawsBorder
         drawing.isGroup =
-            (layer.renderOpacity < 1 && (hasSublayers || ownParts > 1))
+            (layerOpacity < 1 && (hasSublayers || ownParts > 1))
             || (shapedClip && (hasSublayers || drawsContents))
         drawing.groupMasksToBounds = drawing.isGroup && shapedClip
-        drawing.opacity = drawing.isGroup ? 1 : Double(layer.renderOpacity)
-        if layer.masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
+        drawing.opacity = drawing.isGroup ? 1 : Double(layerOpacity)
+        if masksToBounds && !shapedClip, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
             drawing.boundsClip = rect
         }
-        if drawsBorder, axisAligned, layer.renderCornerRadius <= 0 {
+        if drawsBorder, axisAligned, cornerRadius <= 0 {
             drawing.borderInnerRect = Self.borderInnerRect(
                 of: bounds, borderWidth: layer.renderBorderWidth, through: transform)
         }
-        if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, layer.renderCornerRadius <= 0,
+        if !context.insideGroup, !drawing.isGroup, opacity >= 1, axisAligned, cornerRadius <= 0,
             let rect = Self.roundedPixelRect(of: bounds, through: transform)
         {
             let opaqueBackground = background?.isOpaque ?? false
