@@ -70,9 +70,12 @@ import VitrineTestSupport
     let warmupFrames = min(300, offsets.count)
     let heapBefore = heapInUse()
     var heapWarm = heapBefore
+    let halfway = warmupFrames + (offsets.count - warmupFrames) / 2
+    var heapHalfway = heapBefore
     let screenArea = Double(screen.nativeBounds.width * screen.nativeBounds.height)
     for (index, value) in offsets.enumerated() {
         if index == warmupFrames { heapWarm = heapInUse() }
+        if index == halfway { heapHalfway = heapInUse() }
         table.contentOffset = CGPoint(x: 0, y: value)
         let start = DispatchTime.now().uptimeNanoseconds
         clock.advance(by: 0)
@@ -99,8 +102,10 @@ import VitrineTestSupport
             + String(format: "%.1f%%", 100 * (paintedShares.isEmpty ? 0 : paintedShares[paintedShares.count / 2])))
     print("    cells alive: at most \(maximumCells) (\(visible) rows visible at once)")
     let rowsAfterWarmup = Int((offsets.last ?? 0) - offsets[warmupFrames - 1]) / 60
+    let rowsInSecondHalf = Int((offsets.last ?? 0) - offsets[max(0, halfway - 1)]) / 60
     print(
         "    heap growth: \(heapWarm - heapBefore) bytes over the first \(warmupFrames) frames, then "
-            + "\(heapAfter - heapWarm) bytes over the next \(rowsAfterWarmup) rows scrolled")
+            + "\(heapAfter - heapWarm) bytes over the next \(rowsAfterWarmup) rows scrolled "
+            + "(\(heapAfter - heapHalfway) bytes over the last \(rowsInSecondHalf))")
     window.isHidden = true
 }
