@@ -1,7 +1,8 @@
 import Foundation
 import VitrineKit
 
-/// The showcase app: the main screen shows `ShowcaseViewController`; every other screen shows
+/// The showcase app: the main screen shows `ShowcaseViewController` in a navigation controller
+/// (a product chosen from the menu pushes its `ProductDetailViewController`); every other screen shows
 /// an `InfoBoardViewController` mirroring its status.
 ///
 /// Screens follow the View Programming Guide's "Displaying Content on a Second Screen": when
@@ -18,6 +19,9 @@ public final class ShowcaseAppDelegate: UIResponder, UIApplicationDelegate {
     public private(set) var window: UIWindow?
     /// The main screen's controller.
     public let mainViewController: ShowcaseViewController
+    /// The main window's root: the showcase, which pushes a product's screen when one is
+    /// chosen from the menu (its bar hidden on the showcase itself).
+    public let navigationController: UINavigationController
 
     private struct Board {
         let window: UIWindow
@@ -39,6 +43,7 @@ public final class ShowcaseAppDelegate: UIResponder, UIApplicationDelegate {
         self.wallClock = wallClock
         self.timeZone = timeZone
         mainViewController = ShowcaseViewController(wallClock: wallClock, timeZone: timeZone)
+        navigationController = UINavigationController(rootViewController: mainViewController)
         super.init()
     }
 
@@ -51,7 +56,7 @@ public final class ShowcaseAppDelegate: UIResponder, UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = mainViewController
+        window.rootViewController = navigationController
         window.makeKeyAndVisible()
         self.window = window
         mainViewController.statusDidChange = { [weak self] status in

@@ -120,7 +120,11 @@ public final class ShowcaseViewController: UIViewController {
         view.addConstrainedSubview(wallpaperView)
 
         titleLabel.text = "Vitrine"
+        title = "Vitrine"  // the back button of a product's screen
         subtitleLabel.text = "UIKit-style apps on Linux panels"
+        // The time from the first layout on: the header's height is measured from the clock's
+        // text, whichever container lays the view out before it appears.
+        show(wallClock())
         for (label, alpha) in [(titleLabel, 1.0), (subtitleLabel, 0.72), (clockLabel, 1.0), (dateLabel, 0.72)] {
             label.textColor = UIColor(white: 1, alpha: alpha)
         }
@@ -154,8 +158,9 @@ public final class ShowcaseViewController: UIViewController {
         motionCard.addConstrainedSubview(motionView)
 
         menuCard.addConstrainedSubview(productList)
-        productList.productSelected = { [weak self] _, name in
+        productList.productSelected = { [weak self] row, name in
             self?.statusLabel.text = "Chose \(name)"
+            self?.navigationController?.pushViewController(ProductDetailViewController(row: row), animated: true)
         }
 
         visitorsLabel.textAlignment = .center
@@ -223,6 +228,8 @@ public final class ShowcaseViewController: UIViewController {
 
     public override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
+        // The showcase fills the screen; a product's screen pushed over it shows the bar.
+        navigationController?.setNavigationBarHidden(true, animated: animated)
         ticker.start(on: UIApplication.shared.displayBackend.clock)
         motionView.startAnimating()
     }

@@ -84,7 +84,7 @@ import VitrinePlatform
 
 /// The menu card's product list: a drag scrolls it through reused cells, a tap chooses.
 @MainActor @Suite struct ShowcaseMenuTests {
-    @Test func aDragScrollsTheListAndATapChoosesAProduct() {
+    @Test func aDragScrollsTheListAndATapChoosesAProductAndShowsItsScreen() throws {
         let rig = ShowcaseRig(width: 1280, height: 800)
         rig.frames(5)
         let table = rig.controller.productList.tableView
@@ -113,5 +113,22 @@ import VitrinePlatform
         rig.frames(30)
         #expect(rig.controller.productList.selectedRow == first.row)
         #expect(rig.controller.statusLabel.text == "Chose \(ProductListView.name(ofRow: first.row))")
+
+        // The product's screen was pushed: its name in the bar, now shown, and on the screen
+        // below the bar.
+        let navigation = rig.app.navigationController
+        let details = try #require(navigation.topViewController as? ProductDetailViewController)
+        #expect(details.row == first.row)
+        #expect(navigation.navigationItem.title == nil && details.navigationItem.title == details.title)
+        #expect(!navigation.isNavigationBarHidden)
+        #expect(details.nameLabel.text == ProductListView.name(ofRow: first.row))
+        #expect(details.nameLabel.frameOnScreen.minY >= navigation.navigationBar.frameOnScreen.maxY)
+        #expect(details.view.window != nil && rig.controller.view.window == nil)
+        // Back: the showcase again, without the bar.
+        navigation.popViewController(animated: true)
+        rig.frames(40)
+        #expect(navigation.topViewController === rig.controller)
+        #expect(navigation.isNavigationBarHidden)
+        #expect(rig.controller.view.window != nil && details.view.window == nil)
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import VitrineKit
+
+/// A product's own screen, pushed by the showcase's menu onto its navigation controller: the
+/// navigation bar shows the product's name and a back button to the showcase; the screen
+/// shows the name, the price and what it is, laid out below the bar through the safe area.
+@MainActor
+public final class ProductDetailViewController: UIViewController {
+    /// The product's row in `ProductListView`.
+    public let row: Int
+    /// The product's name, large.
+    public let nameLabel = UILabel()
+    /// Its price.
+    public let priceLabel = UILabel()
+    /// A line about it.
+    public let descriptionLabel = UILabel()
+
+    /// The screen of the product in `row` of the menu.
+    public init(row: Int) {
+        self.row = row
+        super.init(nibName: nil, bundle: nil)
+        title = ProductListView.name(ofRow: row)
+    }
+
+    /// Vitrine has no archives; always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = UIColor(red: 0.09, green: 0.1, blue: 0.2, alpha: 1)
+        nameLabel.text = ProductListView.name(ofRow: row)
+        nameLabel.font = .systemFont(ofSize: 44, weight: .bold)
+        nameLabel.textColor = .white
+        priceLabel.text = ProductListView.price(ofRow: row)
+        priceLabel.font = .systemFont(ofSize: 28, weight: .medium)
+        priceLabel.textColor = UIColor(red: 0.45, green: 0.85, blue: 0.9, alpha: 1)
+        descriptionLabel.text = "Made to order at the counter. Tap ‹ to go back to the menu."
+        descriptionLabel.font = .systemFont(ofSize: 20)
+        descriptionLabel.textColor = UIColor(white: 1, alpha: 0.72)
+        descriptionLabel.numberOfLines = 0
+        let stack = UIStackView(arrangedSubviews: [nameLabel, priceLabel, descriptionLabel])
+        stack.axis = .vertical
+        stack.spacing = 16
+        stack.alignment = .leading
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(stack)
+        let guide = view.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: guide.leadingAnchor, constant: 48),
+            stack.trailingAnchor.constraint(lessThanOrEqualTo: guide.trailingAnchor, constant: -48),
+            stack.topAnchor.constraint(equalTo: guide.topAnchor, constant: 40),
+        ])
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        navigationController?.setNavigationBarHidden(false, animated: animated)
+    }
+}
