@@ -16,7 +16,8 @@ extension UIImage {
         let insets = UIEdgeInsets(
             top: clean(capInsets.top), left: clean(capInsets.left), bottom: clean(capInsets.bottom),
             right: clean(capInsets.right))
-        return UIImage(pixels: pixels, scale: scale, capInsets: insets, resizingMode: resizingMode)
+        return UIImage(
+            pixels: pixels, scale: scale, capInsets: insets, resizingMode: resizingMode, renderingMode: renderingMode)
     }
 
     /// The stretchable middle of the image in unit coordinates (y down, as the compositor

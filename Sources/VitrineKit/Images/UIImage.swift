@@ -32,6 +32,10 @@ public final class UIImage: @unchecked Sendable {
     /// image that is not resizable).
     public let resizingMode: ResizingMode
 
+    /// How the image is drawn by views that tint, as `renderingMode` (see
+    /// `withRenderingMode(_:)`); `.automatic` for a loaded image.
+    public let renderingMode: RenderingMode
+
     /// The pixels, their orientation, and (once made) the pixels upright.
     let pixels: OrientedPixels
 
@@ -73,9 +77,12 @@ public final class UIImage: @unchecked Sendable {
     }
 
     /// The designated initialiser: every stored property; `pixels` may be shared.
-    init(pixels: OrientedPixels, scale: CGFloat, capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .stretch)
-    {
+    init(
+        pixels: OrientedPixels, scale: CGFloat, capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .stretch,
+        renderingMode: RenderingMode = .automatic
+    ) {
         self.pixels = pixels
+        self.renderingMode = renderingMode
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.capInsets = capInsets
         self.resizingMode = resizingMode

@@ -84,13 +84,18 @@ open class UIViewController: UIResponder {
         viewDidLoad()
     }
 
-    /// A title for the controller, as `title`. Setting it also sets `navigationItem.title`,
-    /// as UIKit does (the item, once made, then keeps its own title if set apart).
+    /// A title for the controller, as `title`. Setting it also sets `navigationItem.title`
+    /// and `tabBarItem.title`, as UIKit does (the items, once made, then keep their own titles
+    /// if set apart).
     open var title: String? {
-        didSet { storedNavigationItem?.title = title }
+        didSet {
+            storedNavigationItem?.title = title
+            storedTabBarItem?.title = title
+        }
     }
 
     var storedNavigationItem: UINavigationItem?
+    var storedTabBarItem: UITabBarItem?
 
     /// The item that stands for the controller in a navigation bar, as `navigationItem`:
     /// made on first use with the controller's `title`.
