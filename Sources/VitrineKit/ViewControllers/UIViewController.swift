@@ -102,6 +102,38 @@ open class UIViewController: UIResponder {
         return item
     }
 
+    // MARK: Presentation (the work is in UIViewController+Presentation.swift)
+
+    /// How the controller is shown when presented, as `modalPresentationStyle` (default
+    /// `.automatic`, which Vitrine resolves to `.pageSheet` as UIKit does on iPad).
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+
+    /// The animation that presents and dismisses the controller, as `modalTransitionStyle`
+    /// (default `.coverVertical`).
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+
+    /// The controller this one presented (held strongly, as UIKit's presenter holds it).
+    var presentedStorage: UIViewController?
+    /// The controller that presented this one.
+    weak var presentingStorage: UIViewController?
+    /// The presentation that shows this controller, while it is presented.
+    var presentation: Presentation?
+
+    /// Presents `viewControllerToPresent` modally, as `present(_:animated:completion:)`; see
+    /// `presentModally(_:animated:completion:)` for the order of calls and the refusals.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {
+        presentModally(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses what this controller presented (and everything presented above it), or this
+    /// controller when it presents nothing and was presented, as `dismiss(animated:completion:)`;
+    /// see `dismissModally(animated:completion:)`.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissModally(animated: flag, completion: completion)
+    }
+
     // MARK: Appearance
 
     /// The view is about to enter a visible window, as `viewWillAppear(_:)`.
