@@ -148,8 +148,9 @@ import VitrinePlatform
         child.present(b, animated: false)
         #expect(s.root.presentedViewController === b && child.presentedViewController === b)
         #expect(b.presentingViewController === s.root)
+        #expect(navigation.visibleViewController === b && navigation.topViewController === child)
         child.dismiss(animated: false)
-        #expect(s.root.presentedViewController == nil)
+        #expect(s.root.presentedViewController == nil && navigation.visibleViewController === child)
     }
 
     @Test func refusedPresentationsLogAndChangeNothing() {
