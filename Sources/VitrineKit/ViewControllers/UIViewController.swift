@@ -8,7 +8,8 @@ import Foundation
 /// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
 /// hidden), each once per transition; Vitrine calls the "did" methods right after the move.
 /// Containers (`UINavigationController`) call them around their transitions instead, with
-/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do.
+/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do, and
+/// so do modal presentations (`present(_:animated:completion:)`).
 /// `viewWillLayoutSubviews()` and
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
 @MainActor
