@@ -99,6 +99,32 @@ import VitrinePlatform
         #expect(s.scene.window.subviews.last === s.containers.first)
     }
 
+    @Test func aSheetStaysCentredWhenTheWindowChangesSize() throws {
+        let s = PresentationScene(width: 1024, height: 768)
+        let form = s.controller("B", style: .formSheet)
+        s.root.present(form, animated: false)
+        let card = try #require(form.view.superview)
+        s.scene.window.frame = CGRect(x: 0, y: 0, width: 768, height: 1024)
+        s.scene.window.layoutIfNeeded()
+        #expect(card.frame == CGRect(x: 114, y: 202, width: 540, height: 620))
+        #expect(form.view.frame == card.bounds)
+    }
+
+    @Test func aDismissedControllerCanBePresentedAgain() {
+        let s = PresentationScene()
+        let b = s.controller("B", style: .formSheet)
+        s.root.present(b, animated: true)
+        s.finishTransition()
+        b.dismiss(animated: true)
+        s.finishTransition()
+        _ = s.log.take()
+        s.root.present(b, animated: true) { s.log.add("completion") }
+        s.finishTransition()
+        #expect(
+            s.log.take() == ["B.viewWillAppear(true) +presented", "B.viewDidAppear(true) +presented", "completion"])
+        #expect(b.view.window === s.scene.window && s.containers.count == 1 && s.root.presentedViewController === b)
+    }
+
     @Test func chainsAndDismissingFromTheMiddle() {
         let s = PresentationScene()
         let b = s.controller("B", style: .fullScreen)

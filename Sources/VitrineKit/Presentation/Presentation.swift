@@ -100,6 +100,13 @@ final class Presentation {
             height: height)
     }
 
+    /// Keeps a shown sheet's card centred at its size when the window's size changes (a
+    /// rotation): autoresizing alone would keep its margins, not its size.
+    func containerDidLayOut() {
+        guard phase == .shown, isSheet else { return }
+        card.frame = Self.cardFrame(for: style, in: container.bounds)
+    }
+
     // MARK: Presenting
 
     func present(animated: Bool, completion: (() -> Void)?) {

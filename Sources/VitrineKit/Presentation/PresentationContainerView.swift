@@ -15,6 +15,11 @@ final class PresentationContainerView: UIView {
         return isHidden || !self.point(inside: point, with: event) ? nil : self
     }
 
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        presentation?.containerDidLayOut()
+    }
+
     override func didMoveToWindow() {
         super.didMoveToWindow()
         // Animations of layers outside a screen never end: finish the transition now.
