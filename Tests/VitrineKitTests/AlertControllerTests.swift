@@ -165,4 +165,16 @@ import VitrineTestSupport
         s.root.present(alert, animated: false)
         try assertSnapshot(of: s.scene.screenshot(), named: "alert-title-message-two-buttons")
     }
+
+    @Test func snapshotOfAnActionSheetOnAPanel() throws {
+        let s = PresentationScene(width: 480, height: 360)
+        s.root.view.backgroundColor = .white
+        let sheet = UIAlertController(
+            title: "Export", message: "Choose where to send the report.", preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        sheet.addAction(UIAlertAction(title: "USB drive", style: .default))
+        sheet.addAction(UIAlertAction(title: "Delete report", style: .destructive))
+        s.root.present(sheet, animated: false)
+        try assertSnapshot(of: s.scene.screenshot(), named: "alert-action-sheet")
+    }
 }

@@ -110,6 +110,30 @@ import VitrinePlatform
         #expect(form.view.frame == card.bounds)
     }
 
+    @Test func aPresentedNavigationControllerForwardsTheCallsToItsTop() {
+        let s = PresentationScene()
+        let top = s.controller("N")
+        let navigation = UINavigationController(rootViewController: top)
+        navigation.modalPresentationStyle = .fullScreen
+        s.root.present(navigation, animated: true)
+        s.finishTransition()
+        #expect(
+            s.log.take() == [
+                "A.viewWillDisappear(true)", "N.viewWillAppear(true)", "N.viewDidAppear(true)",
+                "A.viewDidDisappear(true)",
+            ])
+        #expect(top.presentingViewController === s.root && navigation.presentingViewController === s.root)
+        // The child dismisses its presented container.
+        top.dismiss(animated: true)
+        s.finishTransition()
+        #expect(
+            s.log.take() == [
+                "N.viewWillDisappear(true)", "A.viewWillAppear(true)", "N.viewDidDisappear(true)",
+                "A.viewDidAppear(true)",
+            ])
+        #expect(s.root.presentedViewController == nil)
+    }
+
     @Test func aDismissedControllerCanBePresentedAgain() {
         let s = PresentationScene()
         let b = s.controller("B", style: .formSheet)
