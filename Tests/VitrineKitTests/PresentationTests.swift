@@ -203,6 +203,33 @@ import VitrinePlatform
         #expect(s.root.presentedViewController == nil && navigation.visibleViewController === child)
     }
 
+    @Test func aControllerThatDefinesTheContextHostsCurrentContextPresentations() throws {
+        let s = PresentationScene()
+        let child = s.controller("C")
+        child.definesPresentationContext = true
+        let navigation = UINavigationController(rootViewController: child)
+        s.root.view.addSubview(navigation.view)
+        s.root.addChild(navigation)
+        navigation.didMove(toParent: s.root)
+        s.scene.clock.advance(by: 0.05)
+        _ = s.log.take()
+        let b = s.controller("B", style: .currentContext)
+        let contextFrame = child.view.convert(child.view.bounds, to: s.scene.window)
+        child.present(b, animated: false)
+        #expect(child.presentedViewController === b && b.presentingViewController === child)
+        #expect(s.root.presentedViewController == nil)
+        #expect(s.containers.first?.frame == contextFrame)
+        // The context's controller disappears, not the root.
+        #expect(
+            s.log.take() == [
+                "C.viewWillDisappear(false)", "B.viewWillAppear(false) +presented", "B.viewDidAppear(false) +presented",
+                "C.viewDidDisappear(false)",
+            ])
+        b.dismiss(animated: false)
+        #expect(child.presentedViewController == nil && child.view.superview === navigation.view)
+        #expect(s.log.take().last == "C.viewDidAppear(false)")
+    }
+
     @Test func refusedPresentationsLogAndChangeNothing() {
         let s = PresentationScene()
         var completions = 0

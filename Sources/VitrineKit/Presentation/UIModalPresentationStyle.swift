@@ -15,9 +15,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     /// A centred 540x620-point card with rounded corners over a dimmed background, as iPad's
     /// `.formSheet`; shrunk to the window less 20-point margins when it does not fit.
     case formSheet = 2
-    /// As `.fullScreen`, sized to the presenting controller's view, as `.currentContext`.
-    /// Vitrine's presenting controller is always the root of the presenter's containers
-    /// (UIKit's default when no controller sets `definesPresentationContext`).
+    /// As `.fullScreen`, sized to the presenting controller's view, as `.currentContext`: the
+    /// presenting controller is the nearest one that `definesPresentationContext`, else the
+    /// root of the caller's containers.
     case currentContext = 3
     /// UIKit's custom presentation (`transitioningDelegate`). Vitrine has no transitioning
     /// delegates yet: it is shown as `.overFullScreen` (`UIAlertController` uses it, as UIKit's).

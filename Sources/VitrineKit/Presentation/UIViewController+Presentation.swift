@@ -33,12 +33,38 @@ extension UIViewController {
     /// `viewWillDisappear(_:)` through its `viewDidDisappear(_:)` of the dismissal.
     public var isBeingDismissed: Bool { presentation?.phase == .dismissing }
 
-    /// The controller that hosts presentations for this one: the root of its containers (as
-    /// UIKit's when no controller defines a presentation context).
-    var presentationHost: UIViewController {
-        var host = self
-        while let parent = host.parent { host = parent }
-        return host
+    /// The controller that presents `controller` for this one, as UIKit chooses it: for the
+    /// current-context styles the nearest controller (this one or an ancestor) whose
+    /// `definesPresentationContext` is true; otherwise, and when none does, the root of this
+    /// controller's containers (UIKit's window-level presentation context).
+    func presentationHost(for controller: UIViewController) -> UIViewController {
+        var root = self
+        while let parent = root.parent { root = parent }
+        let style = controller.modalPresentationStyle
+        guard style == .currentContext || style == .overCurrentContext else { return root }
+        var candidate: UIViewController? = self
+        while let current = candidate {
+            if current.definesPresentationContext { return current }
+            candidate = current.parent
+        }
+        return root
+    }
+
+    /// The controller that a `dismiss(animated:completion:)` sent to this one asks to dismiss
+    /// its presented controller: the nearest (this one or an ancestor) that presents one, else
+    /// the presenter of the nearest presented one.
+    var dismissingPresenter: UIViewController? {
+        var candidate: UIViewController? = self
+        while let current = candidate {
+            if current.presentedStorage != nil { return current }
+            candidate = current.parent
+        }
+        candidate = self
+        while let current = candidate {
+            if let presenter = current.presentingStorage { return presenter }
+            candidate = current.parent
+        }
+        return nil
     }
 
     /// The work of `present(_:animated:completion:)`, as UIKit's.
@@ -59,7 +85,7 @@ extension UIViewController {
     /// dismissal of the presenter's chain is under way, a controller that is already
     /// presented, a child controller, or the presenter itself.
     func presentModally(_ controller: UIViewController, animated: Bool, completion: (() -> Void)?) {
-        let host = presentationHost
+        let host = presentationHost(for: controller)
         let name = { (c: UIViewController) in "<\(type(of: c))>" }
         if controller === host || controller === self {
             Self.reportPresentationError(
@@ -123,9 +149,7 @@ extension UIViewController {
     /// call is logged ("while a presentation or dismiss is in progress", UIKit's warning) and
     /// ignored, completion not called.
     func dismissModally(animated: Bool, completion: (() -> Void)?) {
-        let host = presentationHost
-        guard let presenter = host.presentedStorage != nil ? host : host.presentingStorage,
-            let first = presenter.presentedStorage
+        guard let presenter = dismissingPresenter, let first = presenter.presentedStorage
         else {
             completion?()
             return

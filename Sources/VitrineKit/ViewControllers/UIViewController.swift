@@ -113,6 +113,12 @@ open class UIViewController: UIResponder {
     /// (default `.coverVertical`).
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
 
+    /// Whether a presentation in a current-context style (`.currentContext`,
+    /// `.overCurrentContext`) asked of this controller or one of its children is hosted by
+    /// this controller and covers only its view, as `definesPresentationContext` (default
+    /// false: the root of the containers hosts it).
+    open var definesPresentationContext = false
+
     /// The controller this one presented (held strongly, as UIKit's presenter holds it).
     var presentedStorage: UIViewController?
     /// The controller that presented this one.
