@@ -3,15 +3,15 @@ import Foundation
 /// The box of a `UIAlertController`: the title and message, then the action buttons, laid out
 /// as iOS lays out alerts and action sheets.
 ///
-/// **Alert** (270 points wide, corners rounded 13 points, light grey background): the title
-/// (17 pt semibold) and message (13 pt) centred with 16-point side insets, 20 points above
-/// and below; then buttons 44 points tall separated by hairlines. Exactly two actions sit side
+/// **Alert** (270 points wide, as iOS's; corners rounded 13 points and a light grey background,
+/// close to iOS's look): the title (17 pt semibold) and message (13 pt) centred with 16-point
+/// side insets, 20 points above and below; then buttons 44 points tall separated by hairlines. Exactly two actions sit side
 /// by side, the cancel one on the left (if their titles fit half the width); otherwise they are
 /// stacked in the order added with the cancel one at the bottom. The cancel button is
 /// semibold, unless the alert has a `preferredAction`, which is then the one in semibold.
 ///
-/// **Action sheet** (on a panel: 304 points wide, iPad's action-sheet width, centred): a
-/// group with the title and message (13 pt, grey) and the actions as 57-point rows (20 pt),
+/// **Action sheet** (on a panel: centred, 304 points wide, Vitrine's width): a group with the
+/// title and message (13 pt, grey) and the actions as 57-point rows (20 pt),
 /// then, 8 points below, the cancel action alone in its own group, semibold.
 @MainActor
 final class AlertView: UIView {

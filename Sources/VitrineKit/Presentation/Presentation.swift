@@ -8,14 +8,15 @@ import VitrineLayers
 /// **Timing.** `.coverVertical` slides the card up from below the bottom edge over 0.35 s with
 /// Core Animation's ease-out curve (control points 0, 0, 0.58, 1), and down the same way on
 /// dismissal; `.crossDissolve` fades it over 0.35 s (ease-in-out). UIKit does not document its
-/// modal timing: 0.35 s is within the 0.3–0.35 s usually measured for the iOS modal slide and
-/// equals `UINavigationControllerHideShowBarDuration`, so a push and a presentation move at one
-/// pace. `.flipHorizontal` turns the window with VitrineKit's flip transition over 0.5 s
-/// (Vitrine's value). Alerts (`UIAlertController`) appear as UIKit's do, the alert box scaling
-/// from 1.2 to 1 while fading in over 0.25 s (ease-out) as the dimming fades in, and fade out
-/// over 0.2 s (Vitrine's measurements of iOS, not documented). Sheets dim the window with black
-/// at 40% (UIKit's dimming view), alerts with black at 20%. The animations start at the frame
-/// after the one that first draws the new views (`UIScreen.startAfterFirstDraw`).
+/// modal timing: 0.35 s is Vitrine's choice in the 0.3–0.35 s range the iOS slide is usually
+/// given, equal to `UINavigationControllerHideShowBarDuration` so that a push and a
+/// presentation move at one pace. `.flipHorizontal` turns the window with VitrineKit's flip
+/// transition over 0.5 s (Vitrine's value). Alerts (`UIAlertController`) appear as UIKit's do,
+/// the alert box scaling from 1.2 to 1 while fading in, with the dimming fading in, over
+/// 0.25 s (ease-out), and fade out over 0.2 s (Vitrine's values: UIKit documents neither).
+/// Sheets dim the window with black at 40%, alerts with black at 20% (Vitrine's values, close
+/// to iOS's look). The animations start at the frame after the one that first draws the new
+/// views (`UIScreen.startAfterFirstDraw`).
 @MainActor
 final class Presentation {
     enum Phase { case presenting, shown, dismissing }
