@@ -52,6 +52,10 @@ final class Presentation {
     private var ending: (() -> Void)?
     private var run = 0
     private var movingContainer = false
+    /// The animator a `transitioningDelegate` gave for the running transition.
+    private var customAnimator: UIViewControllerAnimatedTransitioning?
+    /// The presented view's alpha while it is drawn transparent before a custom animation.
+    private var heldAlpha: CGFloat?
     /// The presenter's view, taken out of the window while a covering style shows.
     private var removedPresenterView: (view: UIView, superview: UIView?, index: Int)?
 
@@ -110,9 +114,11 @@ final class Presentation {
 
     // MARK: Presenting
 
-    func present(animated: Bool, completion: (() -> Void)?) {
+    func present(animated: Bool, source: UIViewController, completion: (() -> Void)?) {
         guard let window, let presenter else { return }
         presented.loadViewIfNeeded()
+        customAnimator = presented.transitioningDelegate?.animationController(
+            forPresented: presented, presenting: presenter, source: source)
         var frame = window.bounds
         if style == .currentContext || style == .overCurrentContext, let presenterView = presenter.viewIfLoaded {
             frame = presenterView.convert(presenterView.bounds, to: window)
@@ -143,7 +149,7 @@ final class Presentation {
 
         if coversPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         presented.beginAppearanceTransition(true, animated: animated)
-        let flips = animated && transitionStyle == .flipHorizontal
+        let flips = animated && transitionStyle == .flipHorizontal && customAnimator == nil
         if !flips { moveContainer { window.addSubview(container) } }
         view.layoutIfNeeded()
         start(appearing: true, animated: animated) { [self] in finishPresenting(completion) }
@@ -185,6 +191,7 @@ final class Presentation {
         for presentation in intermediates {
             presentation.moveContainer { presentation.container.removeFromSuperview() }
         }
+        customAnimator = presented.transitioningDelegate?.animationController(forDismissed: presented)
         start(appearing: false, animated: animated) { [self] in
             let dismissed = intermediates.map(\.presented) + [presented]
             withExtendedLifetime((self, dismissed)) {
@@ -242,6 +249,10 @@ final class Presentation {
             finishNow()
             return
         }
+        if let animator = customAnimator {
+            runCustom(animator, appearing: appearing, token: token, window: window)
+            return
+        }
         if transitionStyle == .flipHorizontal && !isAlert {
             UIView.transition(
                 with: window, duration: Self.flipDuration,
@@ -275,6 +286,58 @@ final class Presentation {
         } else {
             animate(appearing: false, box: box, token: token)
         }
+    }
+
+    /// Runs a transitioning delegate's animator. A presented view is first drawn once
+    /// transparent at its final frame (VitrineLayers animates only layers it has drawn), then
+    /// the animator gets it back opaque and animates it.
+    private func runCustom(
+        _ animator: UIViewControllerAnimatedTransitioning, appearing: Bool, token: Int, window: UIWindow
+    ) {
+        let presentedView: UIView = presented.view
+        let presenterView = coversPresenter ? presenter?.viewIfLoaded : nil
+        var frames: [ObjectIdentifier: (initial: CGRect, final: CGRect)] = [:]
+        if appearing {
+            frames[ObjectIdentifier(presented)] = (.zero, card.frame)
+        } else {
+            frames[ObjectIdentifier(presented)] = (presentedView.convert(presentedView.bounds, to: container), .zero)
+        }
+        if let presenter, let view = presenter.viewIfLoaded {
+            let frame = view.superview.map { view.convert(view.bounds, to: $0) } ?? view.frame
+            frames[ObjectIdentifier(presenter)] = (frame, frame)
+        }
+        let context = PresentationTransitionContext(
+            container: container, animated: true, from: appearing ? presenter : presented,
+            to: appearing ? presented : presenter, fromView: appearing ? presenterView : presentedView,
+            toView: appearing ? presentedView : presenterView, frames: frames,
+            onComplete: { [weak self] in
+                guard let self, self.run == token else { return }
+                self.customAnimator = nil
+                self.finishNow()
+                animator.animationEnded(true)
+            })
+        guard appearing else {
+            animator.animateTransition(using: context)
+            return
+        }
+        heldAlpha = presentedView.alpha
+        UIView.performWithoutAnimation { presentedView.alpha = 0 }
+        startLink = window.screen.startAfterFirstDraw(
+            of: { [presentedView.layer] }, while: { [weak self] in self?.run == token && self?.ending != nil },
+            start: { [weak self] beginTime in
+                guard let self else { return }
+                self.startLink = nil
+                self.animationBeginTime = beginTime
+                self.restoreHeldAlpha()
+                animator.animateTransition(using: context)
+            })
+        if startLink == nil { finishNow() }
+    }
+
+    private func restoreHeldAlpha() {
+        guard let alpha = heldAlpha else { return }
+        heldAlpha = nil
+        UIView.performWithoutAnimation { presented.viewIfLoaded?.alpha = alpha }
     }
 
     private func setStartState(box: UIView?) {
@@ -335,6 +398,8 @@ final class Presentation {
     func finishNow() {
         startLink?.invalidate()
         startLink = nil
+        restoreHeldAlpha()
+        customAnimator = nil
         guard let end = ending else { return }
         ending = nil
         for view in [card, dimming, alertBox].compactMap({ $0 }) { view.layer.removeAllAnimations() }

@@ -19,8 +19,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     /// presenting controller is the nearest one that `definesPresentationContext`, else the
     /// root of the caller's containers.
     case currentContext = 3
-    /// UIKit's custom presentation (`transitioningDelegate`). Vitrine has no transitioning
-    /// delegates yet: it is shown as `.overFullScreen` (`UIAlertController` uses it, as UIKit's).
+    /// A presentation animated by the `transitioningDelegate`'s animator, as `.custom`; it is
+    /// laid out as `.overFullScreen` (Vitrine has no presentation controllers). Without an
+    /// animator it animates with `modalTransitionStyle`. `UIAlertController` uses it, as UIKit's.
     case custom = 4
     /// Covers the whole window and leaves the presenting controller's view in place (no
     /// appearance callbacks for it), as `.overFullScreen`.

@@ -129,7 +129,7 @@ extension UIViewController {
         controller.presentingStorage = host
         let presentation = Presentation(presenter: host, presented: controller, window: window)
         controller.presentation = presentation
-        presentation.present(animated: animated, completion: completion)
+        presentation.present(animated: animated, source: self, completion: completion)
     }
 
     /// The work of `dismiss(animated:completion:)`, as UIKit's.

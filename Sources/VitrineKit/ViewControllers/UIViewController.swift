@@ -113,6 +113,10 @@ open class UIViewController: UIResponder {
     /// (default `.coverVertical`).
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
 
+    /// Gives the animators of the controller's presentation and dismissal, as
+    /// `transitioningDelegate` (weak). Vitrine asks it for any presentation style.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
     /// Whether a presentation in a current-context style (`.currentContext`,
     /// `.overCurrentContext`) asked of this controller or one of its children is hosted by
     /// this controller and covers only its view, as `definesPresentationContext` (default
