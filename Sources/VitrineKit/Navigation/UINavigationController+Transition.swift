@@ -121,24 +121,20 @@ extension UINavigationController {
         // Core Animation animates only layers it has drawn: the slide starts at the frame after
         // the one that first draws the views in their start positions.
         guard let screen = container.window?.screen,
-            let link = screen.displayLink(handler: { [weak self] link in
-                guard let self, self.runningTransition === transition else {
-                    link.invalidate()
-                    return
-                }
-                let layers = [fromView.layer, toView.layer, dimming.layer]
-                guard layers.allSatisfy({ $0.presentation() != nil }) else { return }
-                link.invalidate()
-                transition.startLink = nil
-                transition.slideBeginTime = link.targetTimestamp
-                self.animateSlide(from: fromView, to: toView, dimming: dimming, push: push, transition: transition)
-            })
+            let link = screen.startAfterFirstDraw(
+                of: { [fromView.layer, toView.layer, dimming.layer] },
+                while: { [weak self] in self?.runningTransition === transition },
+                start: { [weak self] beginTime in
+                    guard let self else { return }
+                    transition.startLink = nil
+                    transition.slideBeginTime = beginTime
+                    self.animateSlide(from: fromView, to: toView, dimming: dimming, push: push, transition: transition)
+                })
         else {
             complete(transition)
             return
         }
         transition.startLink = link
-        link.add(to: .main, forMode: .common)
     }
 
     private func animateSlide(

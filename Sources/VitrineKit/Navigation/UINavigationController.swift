@@ -39,8 +39,7 @@ public let UINavigationControllerHideShowBarDuration: CGFloat = 0.35
 /// run), then starts its own: Vitrine does not queue, so nothing can be left waiting.
 ///
 /// Vitrine differences: no interactive edge-swipe pop, no large titles, no custom
-/// transitions (`animationControllerFor`), no toolbar, no presented controllers
-/// (`visibleViewController` is the top controller).
+/// transitions (`animationControllerFor`), no toolbar.
 @MainActor
 open class UINavigationController: UIViewController {
     /// The bar, as `navigationBar`.
@@ -91,9 +90,9 @@ open class UINavigationController: UIViewController {
     /// The controller on top, as `topViewController`.
     open var topViewController: UIViewController? { stack.last }
 
-    /// The controller shown, as `visibleViewController`: the top one (Vitrine has no
-    /// presented controllers yet).
-    open var visibleViewController: UIViewController? { stack.last }
+    /// The controller shown, as `visibleViewController`: the controller presented modally on
+    /// top of the navigation controller if there is one, else the top one.
+    open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
     /// Pushes `viewController` on the stack and shows it, as
     /// `pushViewController(_:animated:)` (see the class notes for the order of callbacks and

@@ -8,7 +8,8 @@ import Foundation
 /// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
 /// hidden), each once per transition; Vitrine calls the "did" methods right after the move.
 /// Containers (`UINavigationController`) call them around their transitions instead, with
-/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do.
+/// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do, and
+/// so do modal presentations (`present(_:animated:completion:)`).
 /// `viewWillLayoutSubviews()` and
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
 @MainActor
@@ -105,6 +106,48 @@ open class UIViewController: UIResponder {
         if title == nil { item.title = nil }
         storedNavigationItem = item
         return item
+    }
+
+    // MARK: Presentation (the work is in UIViewController+Presentation.swift)
+
+    /// How the controller is shown when presented, as `modalPresentationStyle` (default
+    /// `.automatic`, which Vitrine resolves to `.pageSheet` as UIKit does on iPad).
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+
+    /// The animation that presents and dismisses the controller, as `modalTransitionStyle`
+    /// (default `.coverVertical`).
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+
+    /// Gives the animators of the controller's presentation and dismissal, as
+    /// `transitioningDelegate` (weak). Vitrine asks it for any presentation style.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
+    /// Whether a presentation in a current-context style (`.currentContext`,
+    /// `.overCurrentContext`) asked of this controller or one of its children is hosted by
+    /// this controller and covers only its view, as `definesPresentationContext` (default
+    /// false: the root of the containers hosts it).
+    open var definesPresentationContext = false
+
+    /// The controller this one presented (held strongly, as UIKit's presenter holds it).
+    var presentedStorage: UIViewController?
+    /// The controller that presented this one.
+    weak var presentingStorage: UIViewController?
+    /// The presentation that shows this controller, while it is presented.
+    var presentation: Presentation?
+
+    /// Presents `viewControllerToPresent` modally, as `present(_:animated:completion:)`; see
+    /// `presentModally(_:animated:completion:)` for the order of calls and the refusals.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {
+        presentModally(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses what this controller presented (and everything presented above it), or this
+    /// controller when it presents nothing and was presented, as `dismiss(animated:completion:)`;
+    /// see `dismissModally(animated:completion:)`.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissModally(animated: flag, completion: completion)
     }
 
     // MARK: Appearance

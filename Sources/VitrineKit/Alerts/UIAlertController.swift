@@ -1,0 +1,119 @@
+import Foundation
+
+/// An alert or action sheet, as UIKit's `UIAlertController`: present it with
+/// `present(_:animated:completion:)`; a tap on a button dismisses it and then runs that
+/// action's handler (UIKit's order: the handler comes after the dismissal's animation).
+///
+/// `.alert` shows a 270-point box over a dimming of the window, appearing as UIKit's alerts
+/// do (scaling from 1.2 to 1 while fading in); `.actionSheet` shows a centred sheet with the
+/// cancel action in a group of its own at the bottom (on a large screen without a popover
+/// source, Vitrine's stand-in for iPad's popover). Layout: see `AlertView`. The alert is
+/// presented over the full screen with `modalPresentationStyle` `.custom`, as UIKit's, so the
+/// presenting controller gets no appearance callbacks.
+///
+/// Vitrine differences: no text fields (`addTextField(configurationHandler:)`, `textFields`):
+/// VitrineKit has no `UITextField` yet. No popover anchoring for action sheets. Bad input is
+/// logged and ignored as UIKit raises: a second `.cancel` action, a `preferredAction` that is
+/// not one of `actions`, actions added while the alert is shown are shown at once.
+@MainActor
+open class UIAlertController: UIViewController {
+    /// The kind of alert, as `UIAlertController.Style`.
+    public enum Style: Int, Sendable {
+        /// A sheet of choices (from the bottom on a phone; centred on a panel).
+        case actionSheet = 0
+        /// A modal alert box.
+        case alert = 1
+    }
+
+    /// The kind of alert, as `preferredStyle`.
+    public private(set) var preferredStyle = Style.alert
+
+    /// The message under the title, as `message`.
+    open var message: String? {
+        didSet { contentDidChange() }
+    }
+
+    /// The title, as `title` (UIViewController's, shown in the box).
+    open override var title: String? {
+        didSet { contentDidChange() }
+    }
+
+    /// The actions, in the order added, as `actions`.
+    public private(set) var actions: [UIAlertAction] = []
+
+    /// The action shown in semibold (and taken by the return key in UIKit), as
+    /// `preferredAction`; must be one of `actions` (others are logged and ignored).
+    open var preferredAction: UIAlertAction? {
+        didSet {
+            if let action = preferredAction, !actions.contains(where: { $0 === action }) {
+                UIViewController.reportPresentationError(
+                    "UIAlertController: the preferred action must be one of the alert's actions")
+                preferredAction = oldValue
+                return
+            }
+            contentDidChange()
+        }
+    }
+
+    /// The box that shows the title, message and buttons.
+    let alertView = AlertView(frame: .zero)
+
+    /// An alert controller, as `init(title:message:preferredStyle:)`.
+    public convenience init(title: String?, message: String?, preferredStyle: Style) {
+        self.init(nibName: nil, bundle: nil)
+        self.preferredStyle = preferredStyle
+        self.title = title
+        self.message = message
+        modalPresentationStyle = .custom
+        contentDidChange()
+    }
+
+    /// Adds an action, as `addAction(_:)`. A second `.cancel` action is refused and logged
+    /// (UIKit raises: an alert has at most one).
+    open func addAction(_ action: UIAlertAction) {
+        if action.style == .cancel && actions.contains(where: { $0.style == .cancel }) {
+            UIViewController.reportPresentationError(
+                "UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
+            return
+        }
+        actions.append(action)
+        action.enabledDidChange = { [weak self] in self?.alertView.buttons.forEach { $0.update() } }
+        contentDidChange()
+    }
+
+    open override func loadView() {
+        let root = AlertRootView(frame: UIScreen.main.bounds)
+        root.alertView = alertView
+        root.addSubview(alertView)
+        view = root
+    }
+
+    private func contentDidChange() {
+        alertView.configure(
+            style: preferredStyle, title: title, message: message, actions: actions,
+            preferredAction: preferredAction,
+            tapped: { [weak self] action in self?.tapped(action) })
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// A button was tapped: dismiss, then run the handler (UIKit's order).
+    private func tapped(_ action: UIAlertAction) {
+        guard action.isEnabled, presentation?.phase == .shown else { return }
+        dismiss(animated: true) { action.handler?(action) }
+    }
+}
+
+/// The alert controller's view: clear, covering the window (so the alert is modal), with the
+/// alert box centred.
+@MainActor
+final class AlertRootView: UIView {
+    weak var alertView: AlertView?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard let alertView else { return }
+        let size = alertView.layOut()
+        alertView.bounds = CGRect(origin: .zero, size: size)
+        alertView.center = CGPoint(x: (bounds.midX).rounded(), y: (bounds.midY).rounded())
+    }
+}

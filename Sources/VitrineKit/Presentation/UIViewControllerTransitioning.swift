@@ -1,0 +1,90 @@
+import Foundation
+
+/// Which controller of a transition, as UIKit's `UITransitionContextViewControllerKey`.
+public struct UITransitionContextViewControllerKey: Hashable, Sendable {
+    let rawValue: String
+    /// The controller leaving (the presenter when presenting, the presented when dismissing).
+    public static let from = UITransitionContextViewControllerKey(rawValue: "from")
+    /// The controller arriving (the presented when presenting, the presenter when dismissing).
+    public static let to = UITransitionContextViewControllerKey(rawValue: "to")
+}
+
+/// Which view of a transition, as UIKit's `UITransitionContextViewKey`.
+public struct UITransitionContextViewKey: Hashable, Sendable {
+    let rawValue: String
+    /// The leaving view (nil when it stays in place, as UIKit's for a presenter).
+    public static let from = UITransitionContextViewKey(rawValue: "from")
+    /// The arriving view (nil when it is already in place, as the presenter's on dismissal).
+    public static let to = UITransitionContextViewKey(rawValue: "to")
+}
+
+/// What an animator of a custom presentation is given, as UIKit's
+/// `UIViewControllerContextTransitioning`: the container view, the controllers, their views
+/// and frames, and `completeTransition(_:)`, which the animator calls when its animation ends.
+@MainActor
+public protocol UIViewControllerContextTransitioning: AnyObject {
+    /// The view the transition's views live in, as `containerView`.
+    var containerView: UIView { get }
+    /// Whether the transition animates, as `isAnimated`.
+    var isAnimated: Bool { get }
+    /// Whether the transition was cancelled, as `transitionWasCancelled` (always false: Vitrine
+    /// has no interactive transitions).
+    var transitionWasCancelled: Bool { get }
+    /// The controller for `key`, as `viewController(forKey:)`.
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view for `key`, as `view(forKey:)`.
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// Where `vc`'s view starts, as `initialFrame(for:)` (`.zero` when unknown, as UIKit).
+    func initialFrame(for vc: UIViewController) -> CGRect
+    /// Where `vc`'s view ends, as `finalFrame(for:)` (`.zero` when unknown, as UIKit).
+    func finalFrame(for vc: UIViewController) -> CGRect
+    /// Ends the transition, as `completeTransition(_:)`. Vitrine has no cancellable
+    /// transitions: false is treated as true.
+    func completeTransition(_ didComplete: Bool)
+}
+
+/// An animator for a custom presentation or dismissal, as UIKit's
+/// `UIViewControllerAnimatedTransitioning`.
+@MainActor
+public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    /// The animation's length, as `transitionDuration(using:)`.
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
+    /// Runs the animation and calls `completeTransition(_:)` at its end, as
+    /// `animateTransition(using:)`. When presenting, the animator adds the `.to` view to the
+    /// container (Vitrine has already put it there, at its final frame: adding it again is
+    /// harmless).
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
+    /// Called after the transition ended, as `animationEnded(_:)` (optional).
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension UIViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// Gives the animators of a controller's presentation and dismissal, as UIKit's
+/// `UIViewControllerTransitioningDelegate` (assign it to `transitioningDelegate`). Both
+/// methods are optional; nil keeps the controller's `modalTransitionStyle`. Presentation
+/// controllers (`presentationController(forPresented:…)`) and interactive transitions are not
+/// in Vitrine. As in UIKit, an animator that never calls `completeTransition(_:)` leaves the
+/// transition running, and the container keeps taking the touches it covers.
+@MainActor
+public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    /// The animator that presents `presented`, as
+    /// `animationController(forPresented:presenting:source:)`.
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
+    /// The animator that dismisses `dismissed`, as `animationController(forDismissed:)`.
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+}
+
+extension UIViewControllerTransitioningDelegate {
+    public func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    {
+        nil
+    }
+}
