@@ -3,7 +3,9 @@ import VitrineKit
 
 /// A product's own screen, pushed by the showcase's menu onto its navigation controller: the
 /// navigation bar shows the product's name and a back button to the showcase; the screen
-/// shows the name, the price and what it is, laid out below the bar through the safe area.
+/// shows the name, the price and what it is, laid out below the bar through the safe area,
+/// and an Order button that asks for confirmation with an alert (`UIAlertController`):
+/// Order calls `ordered` and goes back to the menu, Cancel stays.
 @MainActor
 public final class ProductDetailViewController: UIViewController {
     /// The product's row in `ProductListView`.
@@ -14,6 +16,12 @@ public final class ProductDetailViewController: UIViewController {
     public let priceLabel = UILabel()
     /// A line about it.
     public let descriptionLabel = UILabel()
+    /// Asks to order the product.
+    public let orderButton = ShowcaseButton(
+        title: "Order", fill: UIColor(red: 0.16, green: 0.47, blue: 0.95, alpha: 1),
+        highlightedFill: UIColor(red: 0.72, green: 0.86, blue: 1, alpha: 1))
+    /// Called with the product's name when an order is confirmed.
+    public var ordered: (@MainActor (String) -> Void)?
 
     /// The screen of the product in `row` of the menu.
     public init(row: Int) {
@@ -36,11 +44,15 @@ public final class ProductDetailViewController: UIViewController {
         priceLabel.text = ProductListView.price(ofRow: row)
         priceLabel.font = .systemFont(ofSize: 28, weight: .medium)
         priceLabel.textColor = UIColor(red: 0.45, green: 0.85, blue: 0.9, alpha: 1)
-        descriptionLabel.text = "Made to order at the counter. Tap ‹ to go back to the menu."
+        descriptionLabel.text = "Made to order at the counter."
         descriptionLabel.font = .systemFont(ofSize: 20)
         descriptionLabel.textColor = UIColor(white: 1, alpha: 0.72)
         descriptionLabel.numberOfLines = 0
-        let stack = UIStackView(arrangedSubviews: [nameLabel, priceLabel, descriptionLabel])
+        orderButton.titleLabel?.font = .boldSystemFont(ofSize: 24)
+        orderButton.contentEdgeInsets = UIEdgeInsets(top: 14, left: 40, bottom: 14, right: 40)
+        orderButton.layer.cornerRadius = 14
+        orderButton.addAction(UIAction { [weak self] _ in self?.confirmOrder() }, for: .primaryActionTriggered)
+        let stack = UIStackView(arrangedSubviews: [nameLabel, priceLabel, descriptionLabel, orderButton])
         stack.axis = .vertical
         stack.spacing = 16
         stack.alignment = .leading
@@ -52,6 +64,22 @@ public final class ProductDetailViewController: UIViewController {
             stack.trailingAnchor.constraint(lessThanOrEqualTo: guide.trailingAnchor, constant: -48),
             stack.topAnchor.constraint(equalTo: guide.topAnchor, constant: 40),
         ])
+    }
+
+    /// Asks whether to order, as an iOS app confirms with an alert.
+    public func confirmOrder() {
+        let name = ProductListView.name(ofRow: row)
+        let alert = UIAlertController(
+            title: "Order \(name)?", message: "\(ProductListView.price(ofRow: row)), ready at the counter.",
+            preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        let order = UIAlertAction(title: "Order", style: .default) { [weak self] _ in
+            self?.ordered?(name)
+            self?.navigationController?.popViewController(animated: true)
+        }
+        alert.addAction(order)
+        alert.preferredAction = order
+        present(alert, animated: true)
     }
 
     public override func viewWillAppear(_ animated: Bool) {

@@ -160,7 +160,9 @@ public final class ShowcaseViewController: UIViewController {
         menuCard.addConstrainedSubview(productList)
         productList.productSelected = { [weak self] row, name in
             self?.statusLabel.text = "Chose \(name)"
-            self?.navigationController?.pushViewController(ProductDetailViewController(row: row), animated: true)
+            let details = ProductDetailViewController(row: row)
+            details.ordered = { self?.statusLabel.text = "Ordered \($0)" }
+            self?.navigationController?.pushViewController(details, animated: true)
         }
 
         visitorsLabel.textAlignment = .center

@@ -124,11 +124,29 @@ import VitrinePlatform
         #expect(details.nameLabel.text == ProductListView.name(ofRow: first.row))
         #expect(details.nameLabel.frameOnScreen.minY >= navigation.navigationBar.frameOnScreen.maxY)
         #expect(details.view.window != nil && rig.controller.view.window == nil)
-        // Back: the showcase again, without the bar.
-        navigation.popViewController(animated: true)
-        rig.frames(40)
+        // Order: an alert asks first; its Order runs after the alert has gone, and the menu
+        // is back, without the bar, saying what was ordered.
+        rig.input.tap(at: rig.controller.screenCenter(of: details.orderButton), time: rig.clock.now + ShowcaseRig.frame)
+        rig.frames(30)
+        let alert = try #require(details.presentedViewController as? UIAlertController)
+        #expect(alert.title == "Order \(ProductListView.name(ofRow: first.row))?")
+        #expect(alert.actions.map(\.title) == ["Cancel", "Order"])
+        let orderInAlert = try #require(Self.label("Order", in: alert.view))
+        rig.input.tap(at: rig.controller.screenCenter(of: orderInAlert), time: rig.clock.now + ShowcaseRig.frame)
+        rig.frames(60)
+        #expect(details.presentedViewController == nil)
         #expect(navigation.topViewController === rig.controller)
         #expect(navigation.isNavigationBarHidden)
         #expect(rig.controller.view.window != nil && details.view.window == nil)
+        #expect(rig.controller.statusLabel.text == "Ordered \(ProductListView.name(ofRow: first.row))")
+    }
+
+    /// The label showing `text` in `view`'s subtree.
+    private static func label(_ text: String, in view: UIView) -> UILabel? {
+        if let label = view as? UILabel, label.text == text { return label }
+        for subview in view.subviews {
+            if let found = label(text, in: subview) { return found }
+        }
+        return nil
     }
 }
