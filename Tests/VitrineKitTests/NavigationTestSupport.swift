@@ -73,7 +73,7 @@ final class NavigationDelegateLog: UINavigationControllerDelegate {
 /// A navigation controller with a logging root "A" filling the window of a fresh 400x300
 /// event scene, shown (its first frame out) and its log emptied.
 @MainActor
-struct NavigationScene {
+struct NavigationScene: ContainerScene {
     let scene = EventScene()
     let log = NavigationLog()
     let navigation: UINavigationController
@@ -94,15 +94,6 @@ struct NavigationScene {
         NavigationLoggingController(name, log: log)
     }
 
-    /// Runs the clock well past a transition's end.
-    func finishTransition() { scene.clock.advance(by: 0.6) }
-
-    /// Taps `point` of `view`, then lets a frame go out.
-    func tap(_ point: CGPoint, in view: UIView) {
-        scene.input.tap(at: scene.screenPoint(point, in: view), time: scene.clock.now)
-        scene.clock.advance(by: 1.0 / 60)
-    }
-
     /// Collects the errors navigation controllers report while `body` runs.
     func errors(during body: () -> Void) -> [String] {
         var errors: [String] = []
@@ -117,4 +108,21 @@ struct NavigationScene {
 func same(_ lhs: [UIViewController]?, _ rhs: [UIViewController]) -> Bool {
     guard let lhs else { return false }
     return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+}
+
+/// A scene for container tests (navigation, presentation): an event scene and its clock.
+@MainActor
+protocol ContainerScene {
+    var scene: EventScene { get }
+}
+
+extension ContainerScene {
+    /// Runs the clock well past a transition's end.
+    func finishTransition() { scene.clock.advance(by: 0.6) }
+
+    /// Taps `point` of `view`, then lets a frame go out.
+    func tap(_ point: CGPoint, in view: UIView) {
+        scene.input.tap(at: scene.screenPoint(point, in: view), time: scene.clock.now)
+        scene.clock.advance(by: 1.0 / 60)
+    }
 }

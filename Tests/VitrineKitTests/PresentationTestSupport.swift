@@ -31,7 +31,7 @@ final class PresentationLoggingController: UIViewController {
 /// A logging root controller "A" filling the window of a fresh event scene, shown (its first
 /// frame out) and its log emptied.
 @MainActor
-struct PresentationScene {
+struct PresentationScene: ContainerScene {
     let scene: EventScene
     let log = NavigationLog()
     let root: PresentationLoggingController
@@ -48,15 +48,6 @@ struct PresentationScene {
         let controller = PresentationLoggingController(name, log: log)
         controller.modalPresentationStyle = style
         return controller
-    }
-
-    /// Runs the clock well past a transition's end.
-    func finishTransition() { scene.clock.advance(by: 0.6) }
-
-    /// Taps `point` of `view`, then lets a frame go out.
-    func tap(_ point: CGPoint, in view: UIView) {
-        scene.input.tap(at: scene.screenPoint(point, in: view), time: scene.clock.now)
-        scene.clock.advance(by: 1.0 / 60)
     }
 
     /// Collects the refused presentations reported while `body` runs.

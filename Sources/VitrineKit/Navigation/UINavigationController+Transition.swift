@@ -41,14 +41,7 @@ extension UINavigationController {
         let from = oldStack.last
         let added = newStack.filter { controller in !oldStack.contains { $0 === controller } }
         let removed = oldStack.reversed().filter { controller in !newStack.contains { $0 === controller } }
-        for controller in added {
-            controller.isMovingToParent = true
-            addChild(controller)
-        }
-        for controller in removed {
-            controller.isMovingFromParent = true
-            controller.willMove(toParent: nil)
-        }
+        beginChildrenChange(adding: added, removing: removed)
         stack = newStack
         navigationBar.setItems(newStack.map(\.navigationItem), animated: animated)
         let to = newStack.last

@@ -82,14 +82,7 @@ open class UITabBarController: UIViewController {
         let oldSelected = selectedViewController
         let added = unique.filter { controller in !oldTabs.contains { $0 === controller } }
         let removed = oldTabs.filter { controller in !unique.contains { $0 === controller } }
-        for controller in added {
-            controller.isMovingToParent = true
-            addChild(controller)
-        }
-        for controller in removed {
-            controller.isMovingFromParent = true
-            controller.willMove(toParent: nil)
-        }
+        beginChildrenChange(adding: added, removing: removed)
         tabs = unique
         if let oldSelected, let index = tabs.firstIndex(where: { $0 === oldSelected }) {
             selection = index

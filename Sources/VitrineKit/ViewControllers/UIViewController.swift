@@ -232,6 +232,22 @@ open class UIViewController: UIResponder {
     /// The parent controller, as `parent`.
     public private(set) weak var parent: UIViewController?
 
+    /// A container's children change: `added` are made children, moving to this parent
+    /// (`addChild`, which calls their `willMove(toParent:)`), and `removed` are told they
+    /// will leave (`willMove(toParent: nil)`), moving from it; the container finishes with
+    /// `didMove(toParent:)` / `removeFromParent()` when its transition ends, as UIKit's
+    /// containers do.
+    func beginChildrenChange(adding added: [UIViewController], removing removed: [UIViewController]) {
+        for controller in added {
+            controller.isMovingToParent = true
+            addChild(controller)
+        }
+        for controller in removed {
+            controller.isMovingFromParent = true
+            controller.willMove(toParent: nil)
+        }
+    }
+
     /// Whether the controller is being added to a parent, as `isMovingToParent`: true from
     /// a container's `willMove(toParent:)` until its `didMove(toParent:)`, so inside the
     /// appearance callbacks of a navigation push.
