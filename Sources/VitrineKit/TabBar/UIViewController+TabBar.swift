@@ -14,6 +14,9 @@ extension UIViewController {
 
     /// The item that stands for the controller in a tab bar, as `tabBarItem`: made on first
     /// use with the controller's `title` and no image, as UIKit; setting it replaces it.
+    ///
+    /// Deviation: declared in an extension, so a subclass cannot override it as in UIKit;
+    /// set it in the initializer or `viewDidLoad` instead.
     public var tabBarItem: UITabBarItem! {
         get {
             if let storedTabBarItem { return storedTabBarItem }
