@@ -103,6 +103,31 @@ enum InputChecks {
         return (source, recorder)
     }
 
+    /// A uinput touchscreen named `device` and the app on the DRM backend, for a check named
+    /// `label`; nil (the check failed) without the touchscreen. The caller calls `finish()`.
+    @MainActor
+    final class TouchscreenApp {
+        let touchscreen: UInputTouchscreen
+        private let backend: DRMBackend
+        private let clock: MonotonicClock
+
+        init?(_ checks: Checks, _ clock: MonotonicClock, device: String, label: String) {
+            guard let touchscreen = makeTouchscreen(checks, device, "\(label): a uinput touchscreen") else {
+                return nil
+            }
+            self.touchscreen = touchscreen
+            self.clock = clock
+            backend = VMTests.startBackend(clock)
+            VMTests.runApplication(on: backend)
+        }
+
+        /// The app leaves the DRM backend, then the touchscreen goes.
+        func finish() {
+            VMTests.leaveApplication(backend, clock)
+            touchscreen.destroy()
+        }
+    }
+
     /// libinput on seat0 as the app's input source, `touchscreen` mapped to the output
     /// `output`, started and seen: nil (the check named `label` failed) otherwise. The caller
     /// stops it.
@@ -388,12 +413,9 @@ enum InputChecks {
     /// recognizer; the touchscreen removed while a finger is on the button cancels the touch
     /// (`.touchCancel`, no `.touchUpInside`).
     static func tapThroughVitrineKit(_ checks: Checks, _ clock: MonotonicClock) async {
-        guard let touchscreen = makeTouchscreen(checks, "Vitrine VM Touchscreen E", "tap: a uinput touchscreen")
-        else { return }
-        defer { touchscreen.destroy() }
-        let backend = VMTests.startBackend(clock)
-        VMTests.runApplication(on: backend)
-        defer { VMTests.leaveApplication(backend, clock) }
+        guard let app = TouchscreenApp(checks, clock, device: "Vitrine VM Touchscreen E", label: "tap") else { return }
+        defer { app.finish() }
+        let touchscreen = app.touchscreen
         let screen = UIScreen.main
         checks.expect(screen.name == output, "tap: the main screen is Virtual-1", screen.name)
 

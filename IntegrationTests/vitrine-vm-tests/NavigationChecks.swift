@@ -9,13 +9,12 @@ import VitrinePlatform
 enum NavigationChecks {
     static func run(_ checks: Checks, _ clock: MonotonicClock) async {
         guard
-            let touchscreen = InputChecks.makeTouchscreen(
-                checks, "Vitrine VM Touchscreen N", "navigation: a uinput touchscreen")
-        else { return }
-        defer { touchscreen.destroy() }
-        let backend = VMTests.startBackend(clock)
-        VMTests.runApplication(on: backend)
-        defer { VMTests.leaveApplication(backend, clock) }
+            let app = InputChecks.TouchscreenApp(checks, clock, device: "Vitrine VM Touchscreen N", label: "navigation")
+        else {
+            return
+        }
+        defer { app.finish() }
+        let touchscreen = app.touchscreen
         let screen = UIScreen.main
         checks.expect(screen.name == InputChecks.output, "navigation: the main screen is Virtual-1", screen.name)
 

@@ -123,14 +123,12 @@ enum ScrollChecks {
     }
 
     static func flingScrollsATable(_ checks: Checks, _ clock: MonotonicClock) async {
-        guard
-            let touchscreen = InputChecks.makeTouchscreen(
-                checks, "Vitrine VM Touchscreen F", "fling: a uinput touchscreen")
-        else { return }
-        defer { touchscreen.destroy() }
-        let backend = VMTests.startBackend(clock)
-        VMTests.runApplication(on: backend)
-        defer { VMTests.leaveApplication(backend, clock) }
+        guard let app = InputChecks.TouchscreenApp(checks, clock, device: "Vitrine VM Touchscreen F", label: "fling")
+        else {
+            return
+        }
+        defer { app.finish() }
+        let touchscreen = app.touchscreen
         let screen = UIScreen.main
         guard let output = screen.output as? DRMOutput, screen.name == InputChecks.output else {
             checks.expect(false, "fling: the main screen is Virtual-1 on DRM", screen.name)

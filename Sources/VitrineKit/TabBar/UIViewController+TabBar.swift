@@ -4,12 +4,7 @@ extension UIViewController {
     /// The nearest tab bar controller among the controller's ancestors, as
     /// `tabBarController` (the controller itself does not count, as in UIKit).
     public var tabBarController: UITabBarController? {
-        var ancestor = parent
-        while let current = ancestor {
-            if let tabs = current as? UITabBarController { return tabs }
-            ancestor = current.parent
-        }
-        return nil
+        nearestAncestor(of: UITabBarController.self)
     }
 
     /// The item that stands for the controller in a tab bar, as `tabBarItem`: made on first
