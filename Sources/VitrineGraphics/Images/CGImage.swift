@@ -49,14 +49,14 @@ public final class CGImage: @unchecked Sendable {
         var color: UInt32 = 0
         rows: for y in 0..<buffer.height {
             let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            var x = Self.nextDrawnPixel(in: row, from: 0, width: width)
+            var x = PixelBuffer.nextDrawnPixel(in: row, from: 0, width: width)
             while x < width {
                 let pixel = row[x]
                 if pixel >> 24 > color >> 24 {
                     color = pixel
                     if pixel >> 24 == 0xff { break rows }
                 }
-                x = Self.nextDrawnPixel(in: row, from: x &+ 1, width: width)
+                x = PixelBuffer.nextDrawnPixel(in: row, from: x &+ 1, width: width)
             }
         }
         guard color != 0 else { return nil }
@@ -75,7 +75,7 @@ public final class CGImage: @unchecked Sendable {
             for y in 0..<buffer.height {
                 let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
                 let out = (coverage.baseAddress + y * coverage.stride).assumingMemoryBound(to: UInt8.self)
-                var x = Self.nextDrawnPixel(in: row, from: 0, width: width)
+                var x = PixelBuffer.nextDrawnPixel(in: row, from: 0, width: width)
                 while x < width {
                     let pixel = row[x]
                     // A translucent colour gives some alphas at more than one coverage: the
@@ -86,27 +86,11 @@ public final class CGImage: @unchecked Sendable {
                         guard level < 256, expected[level] >> 24 == pixel >> 24 else { return nil }
                     }
                     out[x] = UInt8(truncatingIfNeeded: level)
-                    x = Self.nextDrawnPixel(in: row, from: x &+ 1, width: width)
+                    x = PixelBuffer.nextDrawnPixel(in: row, from: x &+ 1, width: width)
                 }
             }
             return CGImage(coverage: coverage, color: color)
         }
-    }
-
-    /// The index of the first pixel from `start` on that is not transparent (zero), `width`
-    /// if none: four pixels at a time while they are all transparent.
-    @inline(__always)
-    static func nextDrawnPixel(in row: UnsafeMutablePointer<UInt32>, from start: Int, width: Int) -> Int {
-        var x = start
-        while x &+ 3 < width, fourAreTransparent(row + x) { x &+= 4 }
-        while x < width, row[x] == 0 { x &+= 1 }
-        return x
-    }
-
-    /// Whether the four pixels from `pixels` are all transparent (zero).
-    static func fourAreTransparent(_ pixels: UnsafeMutablePointer<UInt32>) -> Bool {
-        let raw = UnsafeRawPointer(pixels)
-        return raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
     }
 
     /// A premultiplied colour at `coverage` (0...255), each channel rounded as pixman

@@ -154,8 +154,24 @@ extension PixelBuffer {
         precondition(format.bytesPerPixel == 4, "a 32-bit buffer")
         for y in 0..<height {
             let row = (baseAddress + y * stride).assumingMemoryBound(to: UInt32.self)
-            guard CGImage.nextDrawnPixel(in: row, from: 0, width: width) == width else { return false }
+            guard Self.nextDrawnPixel(in: row, from: 0, width: width) == width else { return false }
         }
         return true
+    }
+
+    /// The index of the first pixel from `start` on that is not transparent (zero), `width`
+    /// if none: four pixels at a time while they are all transparent.
+    @inline(__always)
+    static func nextDrawnPixel(in row: UnsafeMutablePointer<UInt32>, from start: Int, width: Int) -> Int {
+        var x = start
+        while x &+ 3 < width, fourAreTransparent(row + x) { x &+= 4 }
+        while x < width, row[x] == 0 { x &+= 1 }
+        return x
+    }
+
+    /// Whether the four pixels from `pixels` are all transparent (zero).
+    private static func fourAreTransparent(_ pixels: UnsafeMutablePointer<UInt32>) -> Bool {
+        let raw = UnsafeRawPointer(pixels)
+        return raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
     }
 }
