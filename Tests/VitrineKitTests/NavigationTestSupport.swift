@@ -17,11 +17,10 @@ final class NavigationLog {
     }
 }
 
-/// A controller that logs its containment and appearance callbacks as "NAME.callback",
-/// with the `animated` flag and, when set, `isMovingToParent` ("+moving") or
-/// `isMovingFromParent` ("-moving").
+/// A controller named `name` that logs its appearance callbacks into `log` as
+/// "NAME.callback(animated)" followed by `flags`; subclasses say which flags.
 @MainActor
-final class NavigationLoggingController: UIViewController {
+class AppearanceLoggingController: UIViewController {
     let name: String
     let log: NavigationLog
 
@@ -34,15 +33,25 @@ final class NavigationLoggingController: UIViewController {
 
     required init?(coder: NSCoder) { nil }
 
-    private var moving: String {
+    /// What follows each appearance entry.
+    var flags: String { "" }
+
+    override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear(\(animated))\(flags)") }
+    override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear(\(animated))\(flags)") }
+    override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear(\(animated))\(flags)") }
+    override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear(\(animated))\(flags)") }
+}
+
+/// A controller that logs its containment and appearance callbacks as "NAME.callback",
+/// with the `animated` flag and, when set, `isMovingToParent` ("+moving") or
+/// `isMovingFromParent` ("-moving").
+@MainActor
+final class NavigationLoggingController: AppearanceLoggingController {
+    override var flags: String {
         (isMovingToParent ? " +moving" : "") + (isMovingFromParent ? " -moving" : "")
     }
 
     override func viewDidLoad() { log.add("\(name).viewDidLoad") }
-    override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear(\(animated))\(moving)") }
-    override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear(\(animated))\(moving)") }
-    override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear(\(animated))\(moving)") }
-    override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear(\(animated))\(moving)") }
     override func willMove(toParent parent: UIViewController?) {
         log.add("\(name).willMove(\(parent == nil ? "nil" : "nav"))")
     }

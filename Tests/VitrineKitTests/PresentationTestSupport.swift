@@ -7,25 +7,8 @@ import VitrinePlatform
 /// A controller that logs its appearance callbacks as "NAME.callback(animated)", with
 /// " +presented" while `isBeingPresented` and " -dismissed" while `isBeingDismissed`.
 @MainActor
-final class PresentationLoggingController: UIViewController {
-    let name: String
-    let log: NavigationLog
-
-    init(_ name: String, log: NavigationLog) {
-        self.name = name
-        self.log = log
-        super.init(nibName: nil, bundle: nil)
-        title = name
-    }
-
-    required init?(coder: NSCoder) { nil }
-
-    private var flags: String { (isBeingPresented ? " +presented" : "") + (isBeingDismissed ? " -dismissed" : "") }
-
-    override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear(\(animated))\(flags)") }
-    override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear(\(animated))\(flags)") }
-    override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear(\(animated))\(flags)") }
-    override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear(\(animated))\(flags)") }
+final class PresentationLoggingController: AppearanceLoggingController {
+    override var flags: String { (isBeingPresented ? " +presented" : "") + (isBeingDismissed ? " -dismissed" : "") }
 }
 
 /// A logging root controller "A" filling the window of a fresh event scene, shown (its first
