@@ -147,7 +147,9 @@ import VitrinePlatform
         s.scene.window.isHidden = true
         #expect(s.log.take() == ["B.viewWillDisappear(false)", "B.viewDidDisappear(false)"])
         s.scene.window.isHidden = false
-        #expect(s.log.take() == ["B.viewWillAppear(false)", "B.viewDidAppear(false)"])
+        #expect(s.log.take() == ["B.viewWillAppear(false)"])
+        s.scene.clock.advance(by: 1.0 / 60)  // "did" after the next frame, as UIKit
+        #expect(s.log.take() == ["B.viewDidAppear(false)"])
     }
 
     @Test func theTopViewFillsTheContainerWithTheBarAsItsSafeAreaTop() {
@@ -188,5 +190,47 @@ import VitrinePlatform
         #expect(s.navigation.navigationBar.isHidden)
         s.navigation.isNavigationBarHidden = false
         #expect(!s.navigation.navigationBar.isHidden && s.navigation.navigationBar.frame.minY == 0)
+    }
+}
+
+/// The first appearance of a navigation controller as a window's root, with UIKit's deferred
+/// `viewDidAppear(_:)`: pushes made before the first frame join that appearance.
+@Suite("UINavigationController first appearance") @MainActor struct NavigationFirstAppearanceTests {
+    @Test func aPushBeforeTheFirstFrameAppearsWithTheContainerWithoutAnimation() {
+        let scene = EventScene()
+        let log = NavigationLog()
+        let a = NavigationLoggingController("A", log: log)
+        let navigation = UINavigationController(rootViewController: a)
+        scene.window.rootViewController = navigation
+        #expect(log.take() == ["A.willMove(nav)", "A.didMove(nav)", "A.viewDidLoad", "A.viewWillAppear(false)"])
+        // An app that pushes its saved screen right after showing the window.
+        let b = NavigationLoggingController("B", log: log)
+        navigation.pushViewController(b, animated: true)
+        #expect(
+            log.take() == [
+                "B.willMove(nav)", "B.viewDidLoad", "A.viewWillDisappear(false)", "B.viewWillAppear(false) +moving",
+                "A.viewDidDisappear(false)", "B.didMove(nav)",
+            ])
+        // Nothing slides: B fills the container at once, and appears after the first frame.
+        #expect(b.view.frame == navigation.view.bounds && a.viewIfLoaded?.superview == nil)
+        scene.clock.advance(by: 0)
+        #expect(log.take() == ["B.viewDidAppear(false)"])
+        #expect(navigation.topViewController === b && b.isVisible && !a.isVisible)
+    }
+
+    @Test func aWindowHiddenBeforeItsFirstFrameEndsTheAppearanceWithoutDidAppear() {
+        let scene = EventScene()
+        let log = NavigationLog()
+        let a = NavigationLoggingController("A", log: log)
+        scene.window.rootViewController = a
+        scene.window.isHidden = true
+        scene.clock.advance(by: 1.0 / 60)
+        #expect(
+            log.take() == [
+                "A.viewDidLoad", "A.viewWillAppear(false)", "A.viewWillDisappear(false)", "A.viewDidDisappear(false)",
+            ])
+        scene.window.isHidden = false
+        scene.clock.advance(by: 1.0 / 60)
+        #expect(log.take() == ["A.viewWillAppear(false)", "A.viewDidAppear(false)"])
     }
 }

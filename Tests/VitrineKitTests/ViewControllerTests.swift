@@ -26,6 +26,7 @@ private final class LoggingController: UIViewController {
     }
     override func viewDidLoad() { log.add("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear") }
+    override func viewIsAppearing(_ animated: Bool) { log.add("\(name).viewIsAppearing") }
     override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear") }
     override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear") }
     override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear") }
@@ -89,11 +90,18 @@ private final class LayoutLoggingView: UIView {
         #expect(log.take().isEmpty)
 
         window.makeKeyAndVisible()
+        // As UIKit: "will" at once; the view is laid out in the next frame (where
+        // viewIsAppearing comes first), then "did", parents before children.
+        #expect(log.take() == ["parent.viewWillAppear", "child.viewWillAppear"])
+        rig.settle()
         #expect(
             log.take() == [
-                "parent.viewWillAppear", "child.viewWillAppear", "parent.viewDidAppear", "child.viewDidAppear",
+                "parent.viewIsAppearing", "parent.viewWillLayoutSubviews", "parent.viewDidLayoutSubviews",
+                "child.viewIsAppearing", "child.viewWillLayoutSubviews", "child.viewDidLayoutSubviews",
+                "parent.viewDidAppear", "child.viewDidAppear",
             ])
         window.makeKeyAndVisible()  // already visible: nothing
+        rig.settle()
         #expect(log.take().isEmpty)
 
         window.isHidden = true
@@ -103,16 +111,26 @@ private final class LayoutLoggingView: UIView {
                 "child.viewDidDisappear",
             ])
         window.isHidden = false
+        #expect(log.take() == ["parent.viewWillAppear", "child.viewWillAppear"])
+        rig.settle()
         #expect(
             log.take() == [
-                "parent.viewWillAppear", "child.viewWillAppear", "parent.viewDidAppear", "child.viewDidAppear",
+                "parent.viewIsAppearing", "parent.viewWillLayoutSubviews", "parent.viewDidLayoutSubviews",
+                "child.viewIsAppearing", "child.viewWillLayoutSubviews", "child.viewDidLayoutSubviews",
+                "parent.viewDidAppear", "child.viewDidAppear",
             ])
 
         // The child's view leaves and re-enters the visible window.
         child.view.removeFromSuperview()
         #expect(log.take() == ["child.viewWillDisappear", "child.viewDidDisappear"])
         parent.view.addSubview(child.view)
-        #expect(log.take() == ["child.viewWillAppear", "child.viewDidAppear"])
+        #expect(log.take() == ["child.viewWillAppear"])
+        rig.settle()
+        #expect(
+            log.take() == [
+                "parent.viewWillLayoutSubviews", "parent.viewDidLayoutSubviews", "child.viewIsAppearing",
+                "child.viewWillLayoutSubviews", "child.viewDidLayoutSubviews", "child.viewDidAppear",
+            ])
 
         // A new root controller: the old one disappears, then the new one appears.
         let next = LoggingController("next", log: log)
@@ -121,6 +139,11 @@ private final class LayoutLoggingView: UIView {
             log.take() == [
                 "parent.viewWillDisappear", "child.viewWillDisappear", "parent.viewDidDisappear",
                 "child.viewDidDisappear", "next.loadView", "next.viewDidLoad", "next.viewWillAppear",
+            ])
+        rig.settle()
+        #expect(
+            log.take() == [
+                "next.viewIsAppearing", "next.viewWillLayoutSubviews", "next.viewDidLayoutSubviews",
                 "next.viewDidAppear",
             ])
         #expect(!parent.isVisible && next.isVisible)
@@ -136,7 +159,12 @@ private final class LayoutLoggingView: UIView {
         hidden.addSubview(controller.view)
         #expect(log.take().isEmpty)
         hidden.isHidden = false
-        #expect(log.take() == ["c.viewWillAppear", "c.viewDidAppear"])
+        #expect(log.take() == ["c.viewWillAppear"])
+        rig.settle()
+        #expect(
+            log.take() == [
+                "c.viewIsAppearing", "c.viewWillLayoutSubviews", "c.viewDidLayoutSubviews", "c.viewDidAppear",
+            ])
         // Moving between two visible windows: it stays visible, no callbacks.
         let other = makeVisibleWindow(on: rig.screen, frame: rig.screen.bounds, color: .red)
         other.addSubview(controller.view)
@@ -157,7 +185,11 @@ private final class LayoutLoggingView: UIView {
         view.log = log
         _ = log.take()
         rig.settle()
-        #expect(log.take() == ["c.viewWillLayoutSubviews", "view.layoutSubviews", "c.viewDidLayoutSubviews"])
+        #expect(
+            log.take() == [
+                "c.viewIsAppearing", "c.viewWillLayoutSubviews", "view.layoutSubviews", "c.viewDidLayoutSubviews",
+                "c.viewDidAppear",
+            ])
         rig.settle()
         #expect(log.take().isEmpty)  // nothing needs layout
         view.setNeedsLayout()

@@ -46,10 +46,11 @@ extension UINavigationController {
         navigationBar.setItems(newStack.map(\.navigationItem), animated: animated)
         let to = newStack.last
         let container = viewIfLoaded
-        let visible = container?.window != nil && appearanceState == .appeared
+        let visible = container?.window != nil && showsChildren
         let transition = NavigationTransition(
             from: from, to: to, added: added, removed: removed,
-            animated: animated && visible && from != nil && to != nil && from !== to, visible: visible)
+            animated: animated && visible && appearanceState == .appeared && from != nil && to != nil && from !== to,
+            visible: visible)
         runningTransition = transition
         guard let container, from !== to else {
             complete(transition)
@@ -184,7 +185,7 @@ extension UINavigationController {
         }
         if transition.visible && transition.from !== transition.to {
             transition.from?.endAppearanceTransition()
-            transition.to?.endAppearanceTransition()
+            if let to = transition.to { endAppearanceTransition(ofChild: to) }
         }
         for controller in transition.added {
             controller.didMove(toParent: self)

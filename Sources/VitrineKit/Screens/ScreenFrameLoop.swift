@@ -162,6 +162,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// Display links (at a vblank), animations, layout, display, composite, present.
     func renderFrame(vblank: Double? = nil) {
         guard !stopped else { return }
+        // Appearances that waited for this frame end after it, as UIKit's after its commit.
+        defer { PendingAppearances.endAll() }
         frameCount += 1
         let period = screen.output.currentMode.refreshPeriod
         if let vblank {

@@ -175,7 +175,7 @@ open class UITabBarController: UIViewController {
     /// controller is shown.
     private func show(from: UIViewController?, to: UIViewController?) {
         guard from !== to, let container = viewIfLoaded else { return }
-        let visible = container.window != nil && appearanceState == .appeared
+        let visible = container.window != nil && showsChildren
         to?.loadViewIfNeeded()
         if visible {
             from?.beginAppearanceTransition(false, animated: false)
@@ -188,7 +188,7 @@ open class UITabBarController: UIViewController {
         layoutContainer()
         if visible {
             from?.endAppearanceTransition()
-            to?.endAppearanceTransition()
+            if let to { endAppearanceTransition(ofChild: to) }
         }
     }
 

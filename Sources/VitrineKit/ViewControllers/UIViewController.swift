@@ -6,7 +6,8 @@ import Foundation
 /// `viewDidLoad()`. The appearance callbacks follow the view into and out of visible windows:
 /// `viewWillAppear(_:)` / `viewDidAppear(_:)` when it enters a visible window (or its window
 /// is shown), `viewWillDisappear(_:)` / `viewDidDisappear(_:)` when it leaves (or the window is
-/// hidden), each once per transition; Vitrine calls the "did" methods right after the move.
+/// hidden), each once per transition. `viewDidDisappear(_:)` comes right after the move;
+/// `viewIsAppearing(_:)` and `viewDidAppear(_:)` wait for the next frame's layout, as in UIKit.
 /// Containers (`UINavigationController`) call them around their transitions instead, with
 /// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`, as UIKit's do, and
 /// so do modal presentations (`present(_:animated:completion:)`).
@@ -25,6 +26,8 @@ open class UIViewController: UIResponder {
     /// The `animated` flag of the transition `beginAppearanceTransition(_:animated:)` began,
     /// for its `endAppearanceTransition()`.
     var appearanceTransitionAnimated = false
+    /// Whether the appearance under way has yet to call `viewIsAppearing(_:)`.
+    var isAppearingCallPending = false
 
     /// A controller whose view is made by `loadView()`, as `init(nibName:bundle:)` with no
     /// nib (Vitrine has no nibs; both arguments are ignored).
@@ -154,7 +157,15 @@ open class UIViewController: UIResponder {
 
     /// The view is about to enter a visible window, as `viewWillAppear(_:)`.
     open func viewWillAppear(_ animated: Bool) {}
-    /// The view entered a visible window, as `viewDidAppear(_:)`.
+    /// The view is in the window and laid out by its superview, as `viewIsAppearing(_:)`:
+    /// once per appearance, after `viewWillAppear(_:)`, at the start of the view's first
+    /// layout pass (before `viewWillLayoutSubviews()`), and always before `viewDidAppear(_:)`.
+    /// Geometry and traits are current here.
+    open func viewIsAppearing(_ animated: Bool) {}
+    /// The view entered a visible window, as `viewDidAppear(_:)`. When the view enters a
+    /// window (or its window is shown) this comes after the next frame's layout pass, as UIKit
+    /// calls it after the commit that first shows the view; containers call it when their
+    /// transition ends.
     open func viewDidAppear(_ animated: Bool) {}
     /// The view is about to leave its visible window, as `viewWillDisappear(_:)`.
     open func viewWillDisappear(_ animated: Bool) {}

@@ -493,6 +493,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `layoutSubviews()`.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
+        owningViewController?.deliverViewIsAppearing()
         owningViewController?.viewWillLayoutSubviews()
         prepareConstraintBasedLayout()
         layoutSubviews()
