@@ -55,6 +55,11 @@ open class UIResponder {
         next?.pressesCancelled(presses, with: event)
     }
 
+    /// A held key typed again (key repeat). UIKit sends no presses for repeats: its text system
+    /// types the character again. Vitrine's does the same through this internal hook: the
+    /// default passes it up the chain; text receivers (`UIKeyInput`) type it.
+    func keyDidRepeat(_ key: UIKey) { next?.keyDidRepeat(key) }
+
     // MARK: First responder
 
     /// Whether the responder may become first responder, as `canBecomeFirstResponder`

@@ -128,6 +128,12 @@ public final class UIApplication: UIResponder {
         for window in windows { window.sendEvent(event) }
     }
 
+    /// A held key repeats: the first responder (else the key window) types it again; see
+    /// `UIResponder.keyDidRepeat(_:)`.
+    func repeatKey(_ key: UIKey) {
+        (FirstResponder.current ?? keyWindow)?.keyDidRepeat(key)
+    }
+
     /// The application's next responder is its delegate when that is a responder, as in
     /// UIKit; events unhandled there are dropped.
     public override var next: UIResponder? { delegate as? UIResponder }
