@@ -57,7 +57,7 @@ public final class TextLayout {
     public let maximumNumberOfLines: Int
 
     private let context: OpaquePointer
-    private let layout: OpaquePointer
+    let layout: OpaquePointer
 
     /// Lays out `string`. A `maxWidth` that is nil, not finite or not positive means no
     /// wrapping. `maximumNumberOfLines` below 0 counts as 0 (no limit).
