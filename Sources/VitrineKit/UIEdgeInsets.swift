@@ -71,3 +71,19 @@ extension UIEdgeInsets {
         NSDirectionalEdgeInsets(top: top, leading: left, bottom: bottom, trailing: right)
     }
 }
+
+/// Edges of a rectangle, as UIKit's `UIRectEdge` (its raw values).
+public struct UIRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top edge, as `top`.
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    /// The left edge, as `left`.
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    /// The bottom edge, as `bottom`.
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    /// The right edge, as `right`.
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    /// Every edge, as `all`.
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}

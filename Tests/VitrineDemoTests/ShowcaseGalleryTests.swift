@@ -141,6 +141,37 @@ import VitrinePlatform
         #expect(rig.controller.statusLabel.text == "Ordered \(ProductListView.name(ofRow: first.row))")
     }
 
+    @Test func aSwipeFromTheLeftEdgeTakesAProductsScreenBackToTheMenu() throws {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        rig.frames(5)
+        let navigation = rig.app.navigationController
+        let details = ProductDetailViewController(row: 2)
+        navigation.pushViewController(details, animated: true)
+        rig.frames(40)
+        #expect(navigation.topViewController === details && !navigation.isNavigationBarHidden)
+        // A swipe that stops short of half the width goes back to the product's screen.
+        func swipe(to x: CGFloat) {
+            var time = rig.clock.now + ShowcaseRig.frame
+            rig.input.down(at: CGPoint(x: 3, y: 400), time: time)
+            for step in 1...10 {
+                time += ShowcaseRig.frame
+                rig.clock.advance(to: time)
+                rig.input.move(to: CGPoint(x: 3 + (x - 3) * CGFloat(step) / 10, y: 400), time: time)
+            }
+            time += 0.2
+            rig.clock.advance(to: time)
+            rig.input.up(time: time)
+            rig.frames(40)
+        }
+        swipe(to: 400)
+        #expect(navigation.topViewController === details && !navigation.isNavigationBarHidden)
+        #expect(details.view.window != nil && rig.controller.view.window == nil)
+        // Past half: back to the menu, without the bar.
+        swipe(to: 1000)
+        #expect(navigation.topViewController === rig.controller && navigation.isNavigationBarHidden)
+        #expect(rig.controller.view.window != nil && details.view.window == nil)
+    }
+
     /// The label showing `text` in `view`'s subtree.
     private static func label(_ text: String, in view: UIView) -> UILabel? {
         if let label = view as? UILabel, label.text == text { return label }

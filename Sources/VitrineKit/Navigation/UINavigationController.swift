@@ -38,8 +38,36 @@ public let UINavigationControllerHideShowBarDuration: CGFloat = 0.35
 /// during a running transition first finishes that transition at once (its "did" callbacks
 /// run), then starts its own: Vitrine does not queue, so nothing can be left waiting.
 ///
-/// Vitrine differences: no interactive edge-swipe pop, no large titles, no custom
-/// transitions (`animationControllerFor`), no toolbar.
+/// **The interactive pop.** `interactivePopGestureRecognizer` (a
+/// `UIScreenEdgePanGestureRecognizer` on the left edge, on the controller's view) pops with
+/// the finger, as UIKit's: it begins only with more than one controller on the stack, no
+/// transition under way and the controller shown. The pop starts as an animated one (the
+/// leaving controller's `willMove(toParent: nil)`, its `viewWillDisappear(true)`, the one
+/// underneath's `viewWillAppear(true)`, the delegate's `willShow`), and the views follow the
+/// finger with the pop's geometry: the top view moved right by the finger's share of the
+/// width, the one underneath coming from 30% to the left under the dimming (10% → 0).
+/// Released past half the width, or flung right faster than 500 points a second, it runs on
+/// to the end over the rest of the 0.35 s (ease-out) and completes as an animated pop does;
+/// otherwise (or flung left, or the touch cancelled) it runs back and is cancelled: the stack
+/// and the bar's items are as before, the controller underneath gets
+/// `viewWillDisappear(true)`/`viewDidDisappear(true)`, the top one
+/// `viewWillAppear(true)`/`viewDidAppear(true)` and `isMovingFromParent` false again, and the
+/// delegate is not told `didShow` (UIKit's behaviour). A stack change while the finger is
+/// down cancels the pop first (after release it first runs to the end it was heading for).
+/// When the delegate gives an animator for the pop, the edge pan drives it through a
+/// `UIPercentDrivenInteractiveTransition` (unless the delegate gives its own interaction
+/// controller, which then drives it instead).
+///
+/// **Custom transitions.** A delegate's
+/// `navigationController(_:animationControllerFor:from:to:)` animator replaces the slide for
+/// animated pushes and pops, driven by its
+/// `navigationController(_:interactionControllerFor:)` controller when it gives one (see
+/// `UIViewControllerContextTransitioning`; `completeTransition(false)` cancels as above).
+///
+/// Vitrine differences: the pop gesture also begins when the top item hides the back button
+/// or replaces it with `leftBarButtonItem` (UIKit then keeps it from beginning); no large
+/// titles, no toolbar; the bar's items change at the start of a transition, not animated
+/// with it.
 @MainActor
 open class UINavigationController: UIViewController {
     /// The bar, as `navigationBar`.
@@ -52,6 +80,17 @@ open class UINavigationController: UIViewController {
     var barHidden = false
     /// The transition under way, if any.
     var runningTransition: NavigationTransition?
+    /// The interactive pop the edge pan started and drives.
+    weak var edgeTransition: NavigationTransition?
+    /// Set while the edge pan starts a pop (`changeStack` then lets the finger drive it).
+    var edgePopStarting = false
+    private let popRecognizer = UIScreenEdgePanGestureRecognizer()
+
+    /// The recognizer of the interactive pop, as `interactivePopGestureRecognizer`: a
+    /// `UIScreenEdgePanGestureRecognizer` on the left edge, attached to the controller's view
+    /// once it loads (see the class notes). It can be disabled (`isEnabled`) or given a
+    /// delegate, as in UIKit.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { popRecognizer }
 
     /// The parallax: the share of the width the view underneath moves by.
     static let parallaxFraction: CGFloat = 0.3
@@ -60,11 +99,24 @@ open class UINavigationController: UIViewController {
     /// The slide's duration.
     static let transitionDuration = TimeInterval(UINavigationControllerHideShowBarDuration)
 
+    /// The kind of change a transition shows, as `UINavigationController.Operation` (UIKit's
+    /// raw values).
+    public enum Operation: Int, Sendable {
+        case none = 0
+        case push = 1
+        case pop = 2
+    }
+
     /// A navigation controller with no controllers, as `init(nibName:bundle:)`.
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         navigationBar = UINavigationBar(frame: .zero)
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         navigationBar.navigationController = self
+        popRecognizer.edges = .left
+        popRecognizer.addTarget { [weak self] recognizer in
+            guard let pan = recognizer as? UIPanGestureRecognizer else { return }
+            self?.handleInteractivePop(pan)
+        }
     }
 
     /// A navigation controller showing `rootViewController`, as `init(rootViewController:)`.
@@ -102,6 +154,7 @@ open class UINavigationController: UIViewController {
             Self.reportError("pushViewController: pushing a navigation controller is not supported; ignored")
             return
         }
+        finishRunningTransition()
         if stack.contains(where: { $0 === viewController }) {
             Self.reportError(
                 "pushViewController: \(type(of: viewController)) is already on the navigation stack; ignored")
@@ -217,6 +270,7 @@ open class UINavigationController: UIViewController {
         container.controller = self
         navigationBar.isHidden = barHidden
         container.addSubview(navigationBar)
+        container.addGestureRecognizer(popRecognizer)
         view = container
         if let top = stack.last {
             UIViewController.withoutAutomaticAppearance { install(top.view, in: container) }
@@ -238,6 +292,13 @@ final class NavigationContainerView: UIView {
     override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         if controller?.runningTransition != nil { return nil }
         return super.hitTest(point, with: event)
+    }
+
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let controller, gestureRecognizer === controller.interactivePopGestureRecognizer {
+            return controller.interactivePopAllowed
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     override func safeAreaInsetsDidChange() {

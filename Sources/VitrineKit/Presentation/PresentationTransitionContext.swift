@@ -1,12 +1,14 @@
 import Foundation
 
 /// The context a custom animator gets for one presentation or dismissal (see
-/// `UIViewControllerContextTransitioning`).
+/// `UIViewControllerContextTransitioning`). Presentations are not interactive: the
+/// interactive calls do nothing and `completeTransition(false)` counts as true.
 @MainActor
 final class PresentationTransitionContext: UIViewControllerContextTransitioning {
     let containerView: UIView
     let isAnimated: Bool
     var transitionWasCancelled: Bool { false }
+    var isInteractive: Bool { false }
     private let from: UIViewController?
     private let to: UIViewController?
     private let fromView: UIView?
@@ -37,6 +39,11 @@ final class PresentationTransitionContext: UIViewControllerContextTransitioning 
     func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
 
     func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
+
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    func finishInteractiveTransition() {}
+    func cancelInteractiveTransition() {}
+    func pauseInteractiveTransition() {}
 
     func completeTransition(_ didComplete: Bool) {
         let complete = onComplete

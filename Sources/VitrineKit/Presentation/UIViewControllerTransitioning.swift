@@ -18,17 +18,27 @@ public struct UITransitionContextViewKey: Hashable, Sendable {
     public static let to = UITransitionContextViewKey(rawValue: "to")
 }
 
-/// What an animator of a custom presentation is given, as UIKit's
+/// What an animator of a custom presentation or navigation transition is given, as UIKit's
 /// `UIViewControllerContextTransitioning`: the container view, the controllers, their views
-/// and frames, and `completeTransition(_:)`, which the animator calls when its animation ends.
+/// and frames, `completeTransition(_:)`, which the animator calls when its animation ends, and
+/// the calls of an interaction controller (`updateInteractiveTransition(_:)`,
+/// `finishInteractiveTransition()`, `cancelInteractiveTransition()`).
+///
+/// Navigation transitions (a `UINavigationControllerDelegate`'s animators) can be
+/// interactive and cancelled: `completeTransition(false)` puts the stack back. Presentations
+/// are never interactive in Vitrine: their context treats `completeTransition(false)` as true
+/// and ignores the interactive calls.
 @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     /// The view the transition's views live in, as `containerView`.
     var containerView: UIView { get }
     /// Whether the transition animates, as `isAnimated`.
     var isAnimated: Bool { get }
-    /// Whether the transition was cancelled, as `transitionWasCancelled` (always false: Vitrine
-    /// has no interactive transitions).
+    /// Whether an interaction controller drives the transition, as `isInteractive`.
+    var isInteractive: Bool { get }
+    /// Whether the transition was cancelled, as `transitionWasCancelled`: true once
+    /// `cancelInteractiveTransition()` was called (an animator's completion passes
+    /// `!transitionWasCancelled` to `completeTransition(_:)`).
     var transitionWasCancelled: Bool { get }
     /// The controller for `key`, as `viewController(forKey:)`.
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
@@ -38,12 +48,62 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     func initialFrame(for vc: UIViewController) -> CGRect
     /// Where `vc`'s view ends, as `finalFrame(for:)` (`.zero` when unknown, as UIKit).
     func finalFrame(for vc: UIViewController) -> CGRect
-    /// Ends the transition, as `completeTransition(_:)`. Vitrine has no cancellable
-    /// transitions: false is treated as true.
+    /// The interaction controller reports progress (0...1), as
+    /// `updateInteractiveTransition(_:)`.
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    /// The interaction controller decided to finish, as `finishInteractiveTransition()`.
+    func finishInteractiveTransition()
+    /// The interaction controller decided to cancel, as `cancelInteractiveTransition()`:
+    /// `transitionWasCancelled` becomes true.
+    func cancelInteractiveTransition()
+    /// The interaction controller paused a finishing or cancelling transition, as
+    /// `pauseInteractiveTransition()`.
+    func pauseInteractiveTransition()
+    /// Ends the transition, as `completeTransition(_:)`: true keeps the change, false (a
+    /// cancelled navigation transition) puts the state back. Presentations treat false as true.
     func completeTransition(_ didComplete: Bool)
 }
 
-/// An animator for a custom presentation or dismissal, as UIKit's
+extension UIViewControllerContextTransitioning {
+    /// Not interactive (for contexts written outside Vitrine).
+    public var isInteractive: Bool { false }
+    /// Does nothing.
+    public func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    /// Does nothing.
+    public func finishInteractiveTransition() {}
+    /// Does nothing.
+    public func cancelInteractiveTransition() {}
+    /// Does nothing.
+    public func pauseInteractiveTransition() {}
+}
+
+/// An object that drives a transition from user input, as UIKit's
+/// `UIViewControllerInteractiveTransitioning` (a navigation controller delegate's
+/// `navigationController(_:interactionControllerFor:)` gives one).
+/// `UIPercentDrivenInteractiveTransition` is the ready-made one.
+@MainActor
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    /// Starts the transition, as `startInteractiveTransition(_:)`: from here the object
+    /// reports progress to the context and finishes or cancels it.
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
+    /// How fast the rest of the transition runs once released, as `completionSpeed`
+    /// (optional; default 1).
+    var completionSpeed: CGFloat { get }
+    /// The curve of the rest of the transition, as `completionCurve` (optional; default
+    /// `.easeInOut`).
+    var completionCurve: UIView.AnimationCurve { get }
+    /// Whether the transition starts interactively, as `wantsInteractiveStart` (optional;
+    /// default true).
+    var wantsInteractiveStart: Bool { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// An animator for a custom presentation, dismissal, push or pop, as UIKit's
 /// `UIViewControllerAnimatedTransitioning`.
 @MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {

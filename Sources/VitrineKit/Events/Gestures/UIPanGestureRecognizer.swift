@@ -74,7 +74,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         switch state {
         case .possible:
             if lastLocations.count >= minimumNumberOfTouches && hypot(movement.x, movement.y) >= Self.hysteresis {
-                state = .began
+                state = mayBegin(movement: movement) ? .began : .failed
             }
         case .began, .changed:
             state = .changed
@@ -82,6 +82,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             break
         }
     }
+
+    /// Whether a movement past the hysteresis (window coordinates) begins the gesture rather
+    /// than failing it: always for a pan; `UIScreenEdgePanGestureRecognizer` asks for one
+    /// away from its edge.
+    func mayBegin(movement: CGPoint) -> Bool { true }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches { lastLocations[ObjectIdentifier(touch)] = nil }
