@@ -252,7 +252,13 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable, CaseIterable {
 ///
 /// `traitCollectionDidChange(_:)` is called when an environment's traits change (a screen
 /// rotation or mode change that changes size classes, a `scaleOverride` that changes
-/// `displayScale`), parents before children, and not when nothing changed. UIKit marks it
+/// `displayScale`, a window resized across the 678-point line, a window moved to a screen of
+/// another scale, `setOverrideTraitCollection(_:forChild:)`), parents before children (a
+/// controller before its view, a view before its subviews), and not when nothing changed.
+/// Child controllers whose views are not shown (under the top of a navigation stack, not
+/// loaded) hear it too, without their views being loaded. Deviation: a view or controller
+/// that joins a window whose traits differ from the ones it last heard of is not told (UIKit
+/// tells it as it joins); it reads the new ones from `traitCollection`. UIKit marks it
 /// deprecated in iOS 17 in favour of `registerForTraitChanges(_:handler:)`; Vitrine keeps it
 /// (it is what kiosk apps use) and has no `registerForTraitChanges`.
 @MainActor

@@ -31,7 +31,8 @@ public final class UIScreen {
     /// to be read from afar. When it changes, `bounds` follow, windows that covered the
     /// screen are resized to the new bounds, views' `contentScaleFactor` follows (unless set
     /// explicitly), the next frame repaints everything and `modeDidChangeNotification` is
-    /// posted. nil: the derived scale. Not finite or not positive: refused (logged).
+    /// posted; view controllers hear of it as of a rotation (`viewWillTransition(to:with:)`,
+    /// `traitCollectionDidChange(_:)` with the new `displayScale`). nil: the derived scale. Not finite or not positive: refused (logged).
     public var scaleOverride: CGFloat? {
         get { storedScaleOverride }
         set { setGeometry(rotation: rotation, scaleOverride: newValue) }
@@ -45,6 +46,10 @@ public final class UIScreen {
     /// (`point(fromNormalizedOutputPosition:)`). When it changes, windows that covered the
     /// screen are resized to the new bounds, the next frame repaints everything, and
     /// `modeDidChangeNotification` is posted, as for a mode change (both change `bounds`).
+    /// The windows' root view controllers get UIKit's size transition: `willTransition(to:with:)`
+    /// when their traits change, `viewWillTransition(to:with:)` before the resize (a coordinator
+    /// whose `targetTransform` is the turn, not animated), `traitCollectionDidChange(_:)` after
+    /// it when size classes change (see `UIViewController.viewWillTransition(to:with:)`).
     public var rotation: DisplayRotation {
         get { storedRotation }
         set { setGeometry(rotation: newValue, scaleOverride: storedScaleOverride) }
@@ -145,8 +150,9 @@ public final class UIScreen {
 
     /// The mode being shown, as `currentMode` (nil once the display is disconnected).
     /// Assigning one of `availableModes` switches the display to it, as in UIKit; then
-    /// `bounds` and `nativeBounds` follow the new size, the next frame repaints everything and
-    /// `modeDidChangeNotification` is posted. While a frame waits for its vblank the switch
+    /// `bounds` and `nativeBounds` follow the new size, the windows that covered the screen
+    /// are resized (a size transition for their view controllers, as for `rotation`), the next
+    /// frame repaints everything and `modeDidChangeNotification` is posted. While a frame waits for its vblank the switch
     /// waits for that vblank (a modeset cannot overtake a page flip), so the getter reports
     /// the new mode once `modeDidChangeNotification` has been posted. A mode the display does
     /// not offer, or a failing switch, is logged and changes nothing.

@@ -251,9 +251,12 @@ open class UIViewController: UIResponder {
         forwardTraitTransition(to: newCollection, with: coordinator)
     }
 
-    /// The view's size is about to change to `size`, as `viewWillTransition(to:with:)`; see
-    /// `UIViewController+Traits.swift` for when Vitrine calls it. The view still has its old
-    /// size. The default forwards to the children (for `UINavigationController` only the top
+    /// The view's size is about to change to `size`, as `viewWillTransition(to:with:)`.
+    /// Vitrine calls it on the root view controller of each window that a screen's rotation,
+    /// mode change or `scaleOverride` resizes (or turns), before the views are resized: the
+    /// view still has its old size. Alongside blocks given to the coordinator run, without
+    /// animation, once the views are laid out at the new size and
+    /// `traitCollectionDidChange(_:)` has run; then the completions. The default forwards to the children (for `UINavigationController` only the top
     /// one, for `UITabBarController` only the selected one, as UIKit's) and to the presented
     /// controller, each with `size(forChildContentContainer:withParentContainerSize:)`.
     /// Overrides call `super`.

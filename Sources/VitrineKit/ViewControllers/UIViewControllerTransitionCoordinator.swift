@@ -4,8 +4,9 @@ import Foundation
 /// `UIViewControllerTransitionCoordinatorContext`.
 ///
 /// Vitrine makes these for size transitions only (a screen rotation, mode change or scale
-/// change; see `UIContentContainer.viewWillTransition(to:with:)`): presentations and
-/// navigation transitions have no coordinator, and no transition is interactive.
+/// change; see `UIViewController.viewWillTransition(to:with:)`): presentations and
+/// navigation transitions have no coordinator (so there is no
+/// `UIViewController.transitionCoordinator`), and no transition is interactive.
 @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// Whether the transition animates, as `isAnimated`.
