@@ -349,6 +349,26 @@ private func makeScene(width: Int, height: Int, root: UIViewController) -> (Head
         #expect(window.frame.size == CGSize(width: 300, height: 300))
     }
 
+    @Test func aWindowResizedAcrossTheLineReportsItsNewSizeClasses() {
+        let log = NavigationLog()
+        let rig = HeadlessRig(width: 1920, height: 1080)
+        let root = TransitionLoggingController("root", log: log)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        window.screen = rig.screen
+        window.rootViewController = root
+        window.isHidden = false
+        _ = log.take()
+
+        window.frame = CGRect(x: 0, y: 0, width: 1000, height: 768)
+        #expect(log.take().isEmpty)
+        window.frame = CGRect(x: 0, y: 0, width: 600, height: 768)
+        #expect(
+            log.take() == [
+                "root.traitCollectionDidChange(RR -> CR)", "root.view.traitCollectionDidChange(RR -> CR)",
+            ])
+        #expect(root.coordinators.isEmpty)  // the app's own resize is no transition
+    }
+
     @Test func aModeChangeIsASizeTransition() {
         let clock = ManualClock()
         let backend = HeadlessBackend(clock: clock)
