@@ -73,6 +73,7 @@ final class Presentation {
         switch controller.modalPresentationStyle {
         case .automatic: return .pageSheet
         case .custom: return .overFullScreen
+        case .none: return .fullScreen
         default: return controller.modalPresentationStyle
         }
     }

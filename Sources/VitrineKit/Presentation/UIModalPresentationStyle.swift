@@ -29,6 +29,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     /// As `.overFullScreen`, sized to the presenting controller's view, as
     /// `.overCurrentContext`.
     case overCurrentContext = 6
+    /// No presentation, as `.none`: what the coordinator of a size transition reports as its
+    /// `presentationStyle`. UIKit refuses to present with it; Vitrine presents as `.fullScreen`.
+    case none = -1
     /// The system's choice, as `.automatic`: `.pageSheet`, as UIKit resolves it on iPad.
     case automatic = -2
 }

@@ -31,7 +31,8 @@ public final class UIScreen {
     /// to be read from afar. When it changes, `bounds` follow, windows that covered the
     /// screen are resized to the new bounds, views' `contentScaleFactor` follows (unless set
     /// explicitly), the next frame repaints everything and `modeDidChangeNotification` is
-    /// posted. nil: the derived scale. Not finite or not positive: refused (logged).
+    /// posted; view controllers hear of it as of a rotation (`viewWillTransition(to:with:)`,
+    /// `traitCollectionDidChange(_:)` with the new `displayScale`). nil: the derived scale. Not finite or not positive: refused (logged).
     public var scaleOverride: CGFloat? {
         get { storedScaleOverride }
         set { setGeometry(rotation: rotation, scaleOverride: newValue) }
@@ -45,6 +46,10 @@ public final class UIScreen {
     /// (`point(fromNormalizedOutputPosition:)`). When it changes, windows that covered the
     /// screen are resized to the new bounds, the next frame repaints everything, and
     /// `modeDidChangeNotification` is posted, as for a mode change (both change `bounds`).
+    /// The windows' root view controllers get UIKit's size transition: `willTransition(to:with:)`
+    /// when their traits change, `viewWillTransition(to:with:)` before the resize (a coordinator
+    /// whose `targetTransform` is the turn, not animated), `traitCollectionDidChange(_:)` after
+    /// it when size classes change (see `UIViewController.viewWillTransition(to:with:)`).
     public var rotation: DisplayRotation {
         get { storedRotation }
         set { setGeometry(rotation: newValue, scaleOverride: storedScaleOverride) }
@@ -65,6 +70,12 @@ public final class UIScreen {
     /// The clock of the backend the output belongs to: frames are scheduled on it.
     let clock: any MediaClock
 
+    /// The traits last reported to `traitCollectionDidChange(_:)` (see `performSizeTransition`).
+    var reportedTraitCollection: UITraitCollection?
+    /// Whether a size transition is resizing the windows (they report their trait changes
+    /// once laid out, not as their frames change).
+    var isTransitioningSize = false
+
     init(output: any DisplayOutput, clock: any MediaClock, scale: CGFloat? = nil) {
         self.output = output
         self.clock = clock
@@ -82,6 +93,7 @@ public final class UIScreen {
         updateRootGeometry()
         frameLoop = ScreenFrameLoop(screen: self, clock: clock)
         frameLoop.beforeFrameAfterPresent = { [unowned self] in self.applyRequestedMode() }
+        reportedTraitCollection = traitCollection
     }
 
     static func scale(for output: any DisplayOutput) -> CGFloat {
@@ -138,8 +150,9 @@ public final class UIScreen {
 
     /// The mode being shown, as `currentMode` (nil once the display is disconnected).
     /// Assigning one of `availableModes` switches the display to it, as in UIKit; then
-    /// `bounds` and `nativeBounds` follow the new size, the next frame repaints everything and
-    /// `modeDidChangeNotification` is posted. While a frame waits for its vblank the switch
+    /// `bounds` and `nativeBounds` follow the new size, the windows that covered the screen
+    /// are resized (a size transition for their view controllers, as for `rotation`), the next
+    /// frame repaints everything and `modeDidChangeNotification` is posted. While a frame waits for its vblank the switch
     /// waits for that vblank (a modeset cannot overtake a page flip), so the getter reports
     /// the new mode once `modeDidChangeNotification` has been posted. A mode the display does
     /// not offer, or a failing switch, is logged and changes nothing.
@@ -271,11 +284,14 @@ public final class UIScreen {
         return layers.compactMap { $0.element.delegate as? UIWindow }
     }
 
-    /// The output's mode changed: the tree is resized and repainted.
+    /// The output's mode changed: the tree is resized (a size transition, see
+    /// `performSizeTransition`) and repainted.
     func outputModeDidChange() {
         let previousBounds = rootLayer.bounds
-        updateRootGeometry()
-        resizeWindows(coveringBounds: previousBounds)
+        performSizeTransition(from: previousBounds, to: bounds, scale: scale, turn: .identity) {
+            updateRootGeometry()
+            resizeWindows(coveringBounds: previousBounds)
+        }
         frameLoop.modeDidChange()
         NotificationCenter.default.post(name: UIScreen.modeDidChangeNotification, object: self)
     }
@@ -294,17 +310,31 @@ public final class UIScreen {
         guard rotation != storedRotation || newScale != scale else { return }
         let previousBounds = rootLayer.bounds
         let scaleChanged = newScale != scale
-        storedRotation = rotation
-        scale = newScale
-        frameLoop.compositor.rotation = rotation
-        frameLoop.compositor.scale = newScale
-        updateRootGeometry()
-        resizeWindows(coveringBounds: previousBounds)
-        if scaleChanged {
-            for window in windows { window.propagateScale() }
+        let size = rotation.logicalSize(forOutputSize: output.currentMode.size)
+        let newBounds = CGRect(x: 0, y: 0, width: size.width / newScale, height: size.height / newScale)
+        let turn = Self.turn(from: storedRotation, to: rotation)
+        performSizeTransition(from: previousBounds, to: newBounds, scale: newScale, turn: turn) {
+            storedRotation = rotation
+            scale = newScale
+            frameLoop.compositor.rotation = rotation
+            frameLoop.compositor.scale = newScale
+            updateRootGeometry()
+            resizeWindows(coveringBounds: previousBounds)
+            if scaleChanged {
+                for window in windows { window.propagateScale() }
+            }
         }
         frameLoop.invalidate()
         if announces { NotificationCenter.default.post(name: UIScreen.modeDidChangeNotification, object: self) }
+    }
+
+    /// The `targetTransform` of a size transition that turns the picture from `old` to `new`:
+    /// the turn the interface makes on the panel, as UIKit's for a device rotation (clockwise
+    /// positive, in (-180°, 180°]).
+    static func turn(from old: DisplayRotation, to new: DisplayRotation) -> CGAffineTransform {
+        var degrees = ((new.rawValue - old.rawValue) % 360 + 360) % 360
+        if degrees > 180 { degrees -= 360 }
+        return degrees == 0 ? .identity : CGAffineTransform(rotationAngle: CGFloat(degrees) * .pi / 180)
     }
 
     /// Windows that covered the screen keep covering it (their controllers' views follow by

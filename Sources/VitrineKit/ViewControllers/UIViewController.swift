@@ -235,6 +235,75 @@ open class UIViewController: UIResponder {
         NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
     }
 
+    // MARK: Traits and size transitions (the work is in UIViewController+Traits.swift)
+
+    /// The controller's traits, as `traitCollection`: its parent's (with the parent's
+    /// `overrideTraitCollection(forChild:)`), else those of the controller that presented it
+    /// (form and page sheets compact width, as on iPad), else those of its view's superview
+    /// (the window, for a root view controller), else the main screen's.
+    open var traitCollection: UITraitCollection { traits(inheriting: inheritedTraitCollection) }
+
+    /// Called after the traits changed, as `traitCollectionDidChange(_:)`: parents before
+    /// children, before the controller's view; see `UITraitEnvironment`.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Traits given to each child over this controller's (see `setOverrideTraitCollection`).
+    var childTraitOverrides: [ObjectIdentifier: UITraitCollection] = [:]
+    /// The window this controller is the `rootViewController` of.
+    weak var rootOfWindow: UIWindow?
+
+    /// The traits are about to change, as `willTransition(to:with:)`: called on a window's
+    /// root view controller before a size transition that changes its traits (before
+    /// `viewWillTransition(to:with:)`); the default forwards to the children and the
+    /// presented controller with the traits each will have. Overrides call `super`.
+    open func willTransition(
+        to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator
+    ) {
+        forwardTraitTransition(to: newCollection, with: coordinator)
+    }
+
+    /// The view's size is about to change to `size`, as `viewWillTransition(to:with:)`.
+    /// Vitrine calls it on the root view controller of each window that a screen's rotation,
+    /// mode change or `scaleOverride` resizes (or turns), before the views are resized: the
+    /// view still has its old size. Alongside blocks given to the coordinator run, without
+    /// animation, once the views are laid out at the new size and
+    /// `traitCollectionDidChange(_:)` has run; then the completions. The default forwards to the children (for `UINavigationController` only the top
+    /// one, for `UITabBarController` only the selected one, as UIKit's) and to the presented
+    /// controller, each with `size(forChildContentContainer:withParentContainerSize:)`.
+    /// Overrides call `super`.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        forwardSizeTransition(to: size, with: coordinator)
+    }
+
+    /// The size of a child's view when this controller's view is `parentSize`, as
+    /// `size(forChildContentContainer:withParentContainerSize:)`: the default is `parentSize`
+    /// (Vitrine's containers give their children their whole view).
+    open func size(
+        forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize
+    ) -> CGSize {
+        parentSize
+    }
+
+    /// The size the controller's content would like, as `preferredContentSize` (default
+    /// zero). Setting a new value tells the parent
+    /// (`preferredContentSizeDidChange(forChildContentContainer:)`). Vitrine's presentations
+    /// and containers do not read it.
+    open var preferredContentSize = CGSize.zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            parent?.preferredContentSizeDidChange(forChildContentContainer: self)
+        }
+    }
+
+    /// A child's `preferredContentSize` changed, as
+    /// `preferredContentSizeDidChange(forChildContentContainer:)` (default: nothing).
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// A child's Auto Layout fitting size changed, as
+    /// `systemLayoutFittingSizeDidChange(forChildContentContainer:)` (default: nothing; Vitrine
+    /// never calls it).
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
     // MARK: Children
 
     /// The child controllers, in the order they were added, as `children`.
@@ -293,6 +362,7 @@ open class UIViewController: UIResponder {
     open func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
+        parent.childTraitOverrides[ObjectIdentifier(self)] = nil
         self.parent = nil
         didMove(toParent: nil)
     }

@@ -412,6 +412,21 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Called when the view's safe area insets change, as `safeAreaInsetsDidChange()`.
     open func safeAreaInsetsDidChange() {}
 
+    // MARK: Traits
+
+    /// The view's traits, as `traitCollection`: its view controller's when it is a
+    /// controller's root view, else its superview's, else (outside any hierarchy) the main
+    /// screen's. A window's come from its screen and its own size.
+    open var traitCollection: UITraitCollection {
+        if let owningViewController { return owningViewController.traitCollection }
+        return superview?.traitCollection ?? UIScreen.main.traitCollection
+    }
+
+    /// Called after the traits changed, as `traitCollectionDidChange(_:)`: after the
+    /// superview's (and the view's controller's), before the subviews'; only for views in a
+    /// window (see `UITraitEnvironment`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     // MARK: Responder chain
 
     /// The view's controller when it is a controller's root view, else the superview, as

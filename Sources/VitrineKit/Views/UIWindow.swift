@@ -25,6 +25,27 @@ open class UIWindow: UIView {
             guard screen !== oldValue else { return }
             screen.attach(self)
             propagateScale()
+            updateTraitCollections()
+        }
+    }
+
+    /// The window's traits, as `traitCollection`: its screen's idiom, scale, direction and
+    /// style, with size classes from the window's own size (see `UITraitCollection`).
+    open override var traitCollection: UITraitCollection {
+        UITraitCollection.environment(size: bounds.size, scale: screen.scale)
+    }
+
+    /// The traits last reported to the window's environments (`traitCollectionDidChange(_:)`).
+    var reportedTraitCollection: UITraitCollection?
+
+    /// The window's frame, as `frame`. A new size that changes the size classes calls
+    /// `traitCollectionDidChange(_:)` down the window's tree (except during a screen's size
+    /// transition, which calls it once the views are laid out).
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            super.frame = newValue
+            if reportedTraitCollection != nil, !screen.isTransitioningSize { updateTraitCollections() }
         }
     }
 
@@ -42,6 +63,7 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
         screen.attach(self)
         propagateScale()
+        reportedTraitCollection = traitCollection
     }
 
     /// A window on `screen` covering it (Vitrine's stand-in for `init(windowScene:)`).
@@ -128,6 +150,8 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
+            if oldValue?.rootOfWindow === self { oldValue?.rootOfWindow = nil }
+            rootViewController?.rootOfWindow = self
             if let old = oldValue, old.isViewLoaded, old.view.superview === self {
                 old.view.removeFromSuperview()
             }
