@@ -125,8 +125,8 @@ extension UIViewControllerAnimatedTransitioning {
 /// Gives the animators of a controller's presentation and dismissal, as UIKit's
 /// `UIViewControllerTransitioningDelegate` (assign it to `transitioningDelegate`). Both
 /// methods are optional; nil keeps the controller's `modalTransitionStyle`. Presentation
-/// controllers (`presentationController(forPresented:…)`) and interactive transitions are not
-/// in Vitrine. As in UIKit, an animator that never calls `completeTransition(_:)` leaves the
+/// controllers (`presentationController(forPresented:…)`) and interactive presentations are
+/// not in Vitrine (navigation has interactive pops). As in UIKit, an animator that never calls `completeTransition(_:)` leaves the
 /// transition running, and the container keeps taking the touches it covers.
 @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
