@@ -83,27 +83,73 @@ open class UIResponder {
 
     /// Whether this is the first responder, as `isFirstResponder`.
     open var isFirstResponder: Bool { FirstResponder.current === self }
+
+    /// The view the on-screen keyboard's place shows instead of the keyboard while this is
+    /// first responder, as `inputView` (nil: the system keyboard). `UITextField` and
+    /// `UITextView` make it settable, as in UIKit.
+    open var inputView: UIView? { nil }
+
+    /// A view shown above the keyboard while this is first responder, as
+    /// `inputAccessoryView` (nil: none).
+    open var inputAccessoryView: UIView? { nil }
+
+    /// Shows the current `inputView` and `inputAccessoryView` of the first responder, as
+    /// `reloadInputViews()` (call it after changing them while first responder).
+    open func reloadInputViews() {
+        guard isFirstResponder else { return }
+        NotificationCenter.default.post(name: UIResponder.inputViewsDidChangeNotification, object: self)
+    }
+
+    /// Posted (internally) by `reloadInputViews()`.
+    static let inputViewsDidChangeNotification = Notification.Name("VitrineInputViewsDidChange")
+
+    /// Called after this became first responder (internal: `UITextField` starts editing).
+    func didBecomeFirstResponder() {}
+    /// Called after this stopped being first responder (internal: `UITextField` ends editing).
+    func didResignFirstResponder() {}
 }
 
 /// The app's one first responder (UIKit keeps one per window; with one key window receiving
-/// key presses, one for the app behaves the same).
+/// key presses, one for the app behaves the same). Changes are posted as
+/// `FirstResponder.didChangeNotification` (the on-screen keyboard follows them).
 @MainActor
 enum FirstResponder {
     static weak var current: UIResponder?
+
+    /// Posted (internally) after the first responder changed; the object is the new one, or nil.
+    static let didChangeNotification = Notification.Name("VitrineFirstResponderDidChange")
 
     static func make(_ responder: UIResponder) -> Bool {
         if current === responder { return true }
         guard responder.canBecomeFirstResponder else { return false }
         if let view = responder as? UIView, view.window == nil { return false }
         if let previous = current, !previous.resignFirstResponder() { return false }
+        // The previous one's resign may have made another first responder meanwhile.
+        guard current == nil else { return current === responder }
         current = responder
+        responder.didBecomeFirstResponder()
+        NotificationCenter.default.post(name: didChangeNotification, object: responder)
         return true
     }
 
     static func resign(_ responder: UIResponder) -> Bool {
         guard current === responder else { return true }
         guard responder.canResignFirstResponder else { return false }
-        current = nil
+        clear(responder)
         return true
+    }
+
+    /// `view` is leaving its window: when it is the first responder it resigns, and stops
+    /// being first responder even if it refuses (a responder outside every window can take no
+    /// keys), as UIKit does for a field removed while editing.
+    static func viewWillLeaveWindow(_ view: UIView) {
+        guard current === view else { return }
+        if !view.resignFirstResponder(), current === view { clear(view) }
+    }
+
+    private static func clear(_ responder: UIResponder) {
+        current = nil
+        responder.didResignFirstResponder()
+        NotificationCenter.default.post(name: didChangeNotification, object: nil)
     }
 }

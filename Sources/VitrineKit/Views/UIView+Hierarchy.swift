@@ -148,6 +148,7 @@ extension UIView {
     /// `willMove(toWindow:)` for this view and its whole subtree, parents first.
     func notifyWillMove(toWindow newWindow: UIWindow?) {
         window?.viewWillLeave(self)
+        if newWindow !== window { FirstResponder.viewWillLeaveWindow(self) }
         willMove(toWindow: newWindow)
         owningViewController?.viewWillMove(toWindow: newWindow)
         for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
