@@ -27,9 +27,9 @@ public final class LibinputInputSource: InputSource {
     public var outputForDevice: (InputDeviceDescription) -> String?
     /// Each device's calibration, nil for libinput's default (the config's `calibration`).
     public var calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
-    /// Turns key codes into characters; nil when no XKB data is installed (keys then carry
-    /// codes only).
-    private let keymap: Keymap?
+    /// Turns key codes into characters; nil when no XKB data is installed or the layout is
+    /// unknown (keys then carry codes only).
+    let keymap: Keymap?
     private var readSource: (any DispatchSourceRead)?
     /// Output names and active touch slots of the devices present.
     private var outputs: [String: String] = [:]
@@ -40,13 +40,25 @@ public final class LibinputInputSource: InputSource {
         context: LibinputContext,
         outputForDevice: @escaping (InputDeviceDescription) -> String? = { $0.outputName },
         calibrationForDevice: @escaping (InputDeviceDescription) -> CalibrationMatrix? = { _ in nil },
-        keyboardLayout: String = "us"
+        keyboardLayout: String = "us", keyboardVariant: String? = nil, composeLocale: String? = nil
     ) {
         self.context = context
-        self.keymap = Keymap(layout: keyboardLayout)
+        self.keymap = Keymap(layout: keyboardLayout, variant: keyboardVariant, composeLocale: composeLocale)
+        let layout = keyboardVariant.map { "\(keyboardLayout)(\($0))" } ?? keyboardLayout
+        if let keymap {
+            keymapSummary =
+                "keyboard layout \(layout), "
+                + (keymap.composeLocale.map { "compose sequences of \($0)" } ?? keymap.composeProblem ?? "")
+        } else {
+            keymapSummary = "keyboard layout \(layout) unknown to xkbcommon (is xkb-data installed?): keys type nothing"
+        }
         self.outputForDevice = outputForDevice
         self.calibrationForDevice = calibrationForDevice
     }
+
+    /// The keymap in use, for a log line at start: its layout and compose table, or why keys
+    /// type nothing or have no compose sequences.
+    public let keymapSummary: String
 
     /// Starts watching libinput's file descriptor on the main queue, and delivers what is
     /// already queued (the devices found at creation).
