@@ -14,9 +14,16 @@ import VitrinePlatform
 /// device-to-screen mapping stays one function of the device's normalised coordinates).
 ///
 /// A device removed while fingers are down on it cancels those touches.
+///
+/// Keys go through one `Keymap` (xkbcommon) for the seat: the layout and variant the daemon's
+/// config names, with dead keys and Compose sequences from the locale's compose table.
+/// Additions and removals of devices are reported to `deviceChangeHandler`
+/// (`InputDeviceReporting`): `UIApplication` counts the keyboards from them.
 @MainActor
-public final class LibinputInputSource: InputSource {
+public final class LibinputInputSource: InputSource, InputDeviceReporting {
     public var eventHandler: (@MainActor (InputEvent) -> Void)?
+    /// Told of every device added or removed, after its touches were cancelled.
+    public var deviceChangeHandler: (@MainActor (InputDeviceChange) -> Void)?
 
     /// Devices present now.
     public var devices: [InputDeviceDescription] { context.currentDevices }
@@ -130,9 +137,11 @@ public final class LibinputInputSource: InputSource {
         switch event {
         case .deviceAdded(let device):
             map(device, isNew: true)
+            deviceChangeHandler?(InputDeviceChange(.added, device))
         case .deviceRemoved(let device):
             let slots = activeSlots.removeValue(forKey: device.sysname) ?? []
             let output = outputs.removeValue(forKey: device.sysname)
+            defer { deviceChangeHandler?(InputDeviceChange(.removed, device)) }
             guard !slots.isEmpty else { return }
             let time = MonotonicTime.now()
             for slot in slots.sorted() {
