@@ -21,6 +21,7 @@ enum InputChecks {
         await calibration(checks)
         await runtimeAddAndRemovalMidTouch(checks)
         await keyboard(checks)
+        await composeThroughVitrineKit(checks)
         await tapThroughVitrineKit(checks, clock)
         // libinput also reports when it reads events more than ~20 ms after they happened
         // ("event processing lagging behind", filed under client bugs): under TCG on a busy
@@ -406,6 +407,65 @@ enum InputChecks {
             "\(recorder.touches(of: sysname).count) touches")
     }
 
+    /// On a `de` keymap, through libinput and VitrineKit to the first responder: dead acute
+    /// then e types "é", the ß key "ß", AltGr + e "€"; the keyboard counts as a hardware
+    /// keyboard, and stops counting once destroyed.
+    static func composeThroughVitrineKit(_ checks: Checks) async {
+        let keyboard: UInputKeyboard
+        do {
+            keyboard = try UInputKeyboard(name: "Vitrine VM Keyboard DE")
+        } catch {
+            checks.expect(false, "compose: a uinput keyboard", "\(error)")
+            return
+        }
+        var destroyed = false
+        defer { if !destroyed { keyboard.destroy() } }
+        guard let context = makeContext(checks, "compose: a libinput source") else { return }
+        let source = LibinputInputSource(context: context, keyboardLayout: "de", composeLocale: "de_DE.UTF-8")
+        checks.expect(
+            source.keymapSummary == "keyboard layout de, compose sequences of de_DE.UTF-8",
+            "compose: the de keymap and its compose table load", source.keymapSummary)
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let view = TypingView(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        view.becomeFirstResponder()
+        UIApplication.shared.setInputSource(source)
+        source.start()
+        defer {
+            source.stop()
+            view.resignFirstResponder()
+            window.isHidden = true
+            UIApplication.shared.setInputSource(HeadlessInputSource())
+        }
+        let device = await waitForDevice(source, keyboard.sysname)
+        checks.expect(
+            device?.isAlphanumericKeyboard == true && UIApplication.shared.hasHardwareKeyboard,
+            "compose: the uinput keyboard is a hardware keyboard (letter keys)", "\(String(describing: device))")
+        for (code, pressed) in [
+            (UInput.KEY_EQUAL, true), (UInput.KEY_EQUAL, false), (UInput.KEY_E, true), (UInput.KEY_E, false),
+            (UInput.KEY_MINUS, true), (UInput.KEY_MINUS, false), (UInput.KEY_RIGHTALT, true), (UInput.KEY_E, true),
+            (UInput.KEY_E, false), (UInput.KEY_RIGHTALT, false),
+        ] {
+            keyboard.key(code, pressed: pressed)
+        }
+        _ = await waitUntil(timeout: 5) { view.typed.count >= 5 }
+        print("  compose: typed \(view.typed)")
+        checks.expect(
+            view.typed == ["", "é", "ß", "", "€"], "compose: dead acute + e types é, ß and AltGr+e € (de)",
+            "\(view.typed)")
+        keyboard.destroy()
+        destroyed = true
+        // qemu's PS/2 keyboard stays: a hardware keyboard is there exactly when one remains.
+        let sysname = keyboard.sysname
+        let gone = await waitUntil(timeout: 10) { !source.devices.contains { $0.sysname == sysname } }
+        let others = source.devices.filter(\.isAlphanumericKeyboard).map(\.name)
+        checks.expect(
+            gone && UIApplication.shared.hasHardwareKeyboard == !others.isEmpty,
+            "compose: the keyboard removed, a hardware keyboard is there only if another remains",
+            "removed \(gone), others \(others), hasHardwareKeyboard \(UIApplication.shared.hasHardwareKeyboard)")
+    }
+
     // MARK: - End to end
 
     /// On the DRM backend: a uinput tap on a button fires `.touchUpInside`; a tap outside does
@@ -534,6 +594,16 @@ final class InputRecorder {
             guard case .key(let key) = event, key.device == device else { return nil }
             return key
         }
+    }
+}
+
+/// A first responder that records the characters of the keys pressed on it.
+final class TypingView: UIView {
+    private(set) var typed: [String] = []
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        typed += presses.compactMap { $0.key?.characters }
     }
 }
 

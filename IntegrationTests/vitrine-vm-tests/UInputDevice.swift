@@ -211,6 +211,10 @@ enum UInput {
     static let KEY_ESC: UInt16 = 1
     static let KEY_A: UInt16 = 30
     static let KEY_LEFTSHIFT: UInt16 = 42
+    static let KEY_MINUS: UInt16 = 12
+    static let KEY_EQUAL: UInt16 = 13
+    static let KEY_E: UInt16 = 18
+    static let KEY_RIGHTALT: UInt16 = 100
     // Axes.
     static let ABS_X: UInt16 = 0x00
     static let ABS_Y: UInt16 = 0x01

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A keyboard made through uinput with the keys from `KEY_ESC` (1) to `KEY_KPDOT` (83): the
-/// first 32 of them make udev call it a full keyboard (`ID_INPUT_KEYBOARD`), so libinput gives
-/// it the keyboard capability.
+/// A keyboard made through uinput with the keys from `KEY_ESC` (1) to `KEY_KPDOT` (83), and
+/// `KEY_RIGHTALT` (AltGr): the first 32 of them make udev call it a full keyboard
+/// (`ID_INPUT_KEYBOARD`), so libinput gives it the keyboard capability.
 final class UInputKeyboard {
     let device: UInputDevice
     var name: String { device.name }
@@ -11,7 +11,7 @@ final class UInputKeyboard {
 
     init(name: String) throws(UInputError) {
         var capabilities = UInputDevice.Capabilities()
-        capabilities.keys = Array(UInput.KEY_ESC...83)
+        capabilities.keys = Array(UInput.KEY_ESC...83) + [UInput.KEY_RIGHTALT]
         device = try UInputDevice(name: name, capabilities: capabilities)
     }
 

@@ -36,6 +36,12 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--keyboard") {
+            await InputChecks.keyboard(checks)
+            await InputChecks.composeThroughVitrineKit(checks)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()

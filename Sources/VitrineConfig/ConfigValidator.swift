@@ -202,6 +202,9 @@ struct ConfigValidator {
         if let value = root["idle"] {
             configuration.idle = idle(value, at: path.appending("idle"))
         }
+        if let value = root["keyboard"] {
+            configuration.keyboard = keyboard(value, at: path.appending("keyboard"))
+        }
         if let value = root["output"] {
             var rules: [(match: OutputMatch, path: ConfigKeyPath)] = []
             for (table, tablePath) in tables(value, at: path.appending("output"), name: "output") {
@@ -220,7 +223,7 @@ struct ConfigValidator {
             }
             warnShadowed(rules)
         }
-        warnUnknownKeys(in: root, at: path, known: ["log_level", "seat", "idle", "output", "touch"])
+        warnUnknownKeys(in: root, at: path, known: ["log_level", "seat", "idle", "keyboard", "output", "touch"])
         return configuration
     }
 
@@ -253,6 +256,80 @@ struct ConfigValidator {
         warnUnknownKeys(in: table, at: path, known: ["timeout", "blank"])
         guard let timeout, timeout > 0 else { return nil }
         return IdleBlankingConfig(timeout: timeout, blank: blank)
+    }
+
+    /// `[keyboard]`, or `keyboard = "onscreen"` for its mode alone.
+    private mutating func keyboard(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> KeyboardConfig {
+        var config = KeyboardConfig()
+        if value.string != nil {
+            config.mode = choice(value, at: path, as: KeyboardMode.self) ?? .auto
+            return config
+        }
+        guard let table = value.table else {
+            let modes = Self.alternatives(KeyboardMode.allCases.map { TOMLText.quoted($0.rawValue) })
+            error(path, "must be a table, or one of \(modes), not \(Self.describe(value.type))")
+            return config
+        }
+        if let value = table["mode"] {
+            config.mode = choice(value, at: path.appending("mode"), as: KeyboardMode.self) ?? .auto
+        }
+        if let value = table["layout"] {
+            config.layout = xkbName(value, at: path.appending("layout"), example: "\"de\"")
+        }
+        if let value = table["variant"] {
+            config.variant = xkbName(value, at: path.appending("variant"), example: "\"nodeadkeys\"")
+            if table["layout"] == nil {
+                warning(path.appending("variant"), "is a variant of the default layout \"us\"; name the layout too")
+            }
+        }
+        if let value = table["compose_locale"] {
+            config.composeLocale = string(value, at: path.appending("compose_locale"))
+        }
+        if let value = table["repeat_delay"] {
+            config.repeatDelay = number(
+                value, at: path.appending("repeat_delay"), in: Self.repeatDelays, unit: "seconds")
+        }
+        if let value = table["repeat_rate"] {
+            config.repeatRate = number(value, at: path.appending("repeat_rate"), in: Self.repeatRates, unit: "a second")
+            if config.repeatRate == 0, table["repeat_delay"] != nil {
+                warning(path.appending("repeat_delay"), "has no effect with keyboard.repeat_rate 0 (keys never repeat)")
+            }
+        }
+        warnUnknownKeys(
+            in: table, at: path, known: ["mode", "layout", "variant", "compose_locale", "repeat_delay", "repeat_rate"])
+        return config
+    }
+
+    /// Key repeat's delay: a tenth of a second is already a stutter, and more than 10 seconds
+    /// is surely milliseconds written for seconds.
+    static let repeatDelays: ClosedRange<Double> = 0.1...10
+    /// Key repeat's rate: 0 is none; a hundred a second is more than any display shows.
+    static let repeatRates: ClosedRange<Double> = 0...100
+
+    /// An XKB layout or variant name: letters, digits, `_` and `-` (`xkb_keymap_new_from_names`
+    /// would take a comma as a second layout and parentheses as a variant).
+    private mutating func xkbName(_ value: TOMLValueConvertible, at path: ConfigKeyPath, example: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+            error(path, "must be one XKB name (like \(example)), not \(Self.literal(value))")
+            return nil
+        }
+        return text
+    }
+
+    /// A number in `range`, the message naming its `unit`.
+    private mutating func number(
+        _ value: TOMLValueConvertible, at path: ConfigKeyPath, in range: ClosedRange<Double>, unit: String
+    ) -> Double? {
+        guard let number = number(value, at: path) else { return nil }
+        guard range.contains(number) else {  // NaN is in no range
+            error(
+                path,
+                "must be between \(Self.number(range.lowerBound)) and \(Self.number(range.upperBound)) \(unit), "
+                    + "not \(Self.literal(value))")
+            return nil
+        }
+        return number
     }
 
     /// A year: longer is surely a mistake, and keeps the value far from overflowing timers.

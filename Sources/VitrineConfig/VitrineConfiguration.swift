@@ -16,6 +16,9 @@ public struct VitrineConfiguration: Hashable, Sendable {
     public var seat: String
     /// Blanking the displays after a while without touches (`[idle]`); nil: never blank.
     public var idle: IdleBlankingConfig?
+    /// Hardware keyboards and the on-screen keyboard (`[keyboard]`): layout, compose locale,
+    /// key repeat, and when text entry shows the on-screen keyboard.
+    public var keyboard: KeyboardConfig
     /// Per-display rules (`[[output]]`), in file order. See `outputSettings(connector:make:model:serial:)`.
     public var outputs: [OutputConfig]
     /// Per-device touch rules (`[[touch]]`), in file order. See `touchSettings(name:sysname:properties:)`.
@@ -26,12 +29,14 @@ public struct VitrineConfiguration: Hashable, Sendable {
         logLevel: ConfigLogLevel = .info,
         seat: String = "seat0",
         idle: IdleBlankingConfig? = nil,
+        keyboard: KeyboardConfig = KeyboardConfig(),
         outputs: [OutputConfig] = [],
         touchDevices: [TouchDeviceConfig] = []
     ) {
         self.logLevel = logLevel
         self.seat = seat
         self.idle = idle
+        self.keyboard = keyboard
         self.outputs = outputs
         self.touchDevices = touchDevices
     }
@@ -77,4 +82,48 @@ public enum IdleBlankMethod: String, CaseIterable, Hashable, Sendable {
     case dpms
     /// Keep the display on, showing a black frame (for panels that wake slowly or badly).
     case black
+}
+
+/// `[keyboard]`: the keyboards of the seat. Every key is optional; `keyboard = "onscreen"`
+/// (a string instead of the table) sets `mode` alone.
+public struct KeyboardConfig: Hashable, Sendable {
+    /// When text entry shows the on-screen keyboard (`keyboard.mode`); `.auto` by default.
+    public var mode: KeyboardMode
+    /// The XKB layout of hardware keyboards (`keyboard.layout`, as `setxkbmap` and
+    /// `/etc/default/keyboard`'s `XKBLAYOUT` name it: "us", "de", "fr"); nil: "us".
+    public var layout: String?
+    /// The XKB layout variant (`keyboard.variant`: "nodeadkeys", "intl"); nil: the layout's
+    /// basic variant.
+    public var variant: String?
+    /// The locale whose compose table (dead keys, the Compose key) applies
+    /// (`keyboard.compose_locale`, like "de_DE.UTF-8"); nil: the environment's
+    /// (`LC_ALL`, `LC_CTYPE`, `LANG`), else "C".
+    public var composeLocale: String?
+    /// Seconds a key is held before it repeats (`keyboard.repeat_delay`); nil: 0.5.
+    public var repeatDelay: Double?
+    /// Repeats a second of a held key (`keyboard.repeat_rate`), 0 for none; nil: 25.
+    public var repeatRate: Double?
+
+    /// A keyboard config; every argument defaults to what an empty `[keyboard]` gives.
+    public init(
+        mode: KeyboardMode = .auto, layout: String? = nil, variant: String? = nil, composeLocale: String? = nil,
+        repeatDelay: Double? = nil, repeatRate: Double? = nil
+    ) {
+        self.mode = mode
+        self.layout = layout
+        self.variant = variant
+        self.composeLocale = composeLocale
+        self.repeatDelay = repeatDelay
+        self.repeatRate = repeatRate
+    }
+}
+
+/// `keyboard.mode`: when text entry shows the on-screen keyboard.
+public enum KeyboardMode: String, CaseIterable, Hashable, Sendable {
+    /// Only while no hardware keyboard (one with letter keys) is attached.
+    case auto
+    /// Always, a hardware keyboard or not.
+    case onscreen
+    /// Never: text is typed on a hardware keyboard.
+    case hardware
 }

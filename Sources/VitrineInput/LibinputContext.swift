@@ -315,13 +315,17 @@ public final class LibinputContext {
             defer { udev_device_unref(udevDevice) }
             properties = UdevDevice.properties(of: udevDevice)
         }
+        let isKeyboard = libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0
+        // A keyboard one types on: letters and a space bar (KEY_Q 16, KEY_A 30, KEY_Z 44,
+        // KEY_SPACE 57), which a power button, a lid's keys or a volume rocker lack.
+        let typingKeys: [UInt32] = [16, 30, 44, 57]
+        let isAlphanumeric = isKeyboard && typingKeys.allSatisfy { libinput_device_keyboard_has_key(handle, $0) == 1 }
         return InputDeviceDescription(
             sysname: String(cString: libinput_device_get_sysname(handle)),
             name: String(cString: libinput_device_get_name(handle)),
             isTouchscreen: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
             isPointer: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_POINTER) != 0,
-            isKeyboard: libinput_device_has_capability(handle, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0,
-            properties: properties)
+            isKeyboard: isKeyboard, isAlphanumericKeyboard: isAlphanumeric, properties: properties)
     }
 
     deinit {

@@ -14,9 +14,16 @@ import VitrinePlatform
 /// device-to-screen mapping stays one function of the device's normalised coordinates).
 ///
 /// A device removed while fingers are down on it cancels those touches.
+///
+/// Keys go through one `Keymap` (xkbcommon) for the seat: the layout and variant the daemon's
+/// config names, with dead keys and Compose sequences from the locale's compose table.
+/// Additions and removals of devices are reported to `deviceChangeHandler`
+/// (`InputDeviceReporting`): `UIApplication` counts the keyboards from them.
 @MainActor
-public final class LibinputInputSource: InputSource {
+public final class LibinputInputSource: InputSource, InputDeviceReporting {
     public var eventHandler: (@MainActor (InputEvent) -> Void)?
+    /// Told of every device added or removed, after its touches were cancelled.
+    public var deviceChangeHandler: (@MainActor (InputDeviceChange) -> Void)?
 
     /// Devices present now.
     public var devices: [InputDeviceDescription] { context.currentDevices }
@@ -27,9 +34,9 @@ public final class LibinputInputSource: InputSource {
     public var outputForDevice: (InputDeviceDescription) -> String?
     /// Each device's calibration, nil for libinput's default (the config's `calibration`).
     public var calibrationForDevice: (InputDeviceDescription) -> CalibrationMatrix?
-    /// Turns key codes into characters; nil when no XKB data is installed (keys then carry
-    /// codes only).
-    private let keymap: Keymap?
+    /// Turns key codes into characters; nil when no XKB data is installed or the layout is
+    /// unknown (keys then carry codes only).
+    let keymap: Keymap?
     private var readSource: (any DispatchSourceRead)?
     /// Output names and active touch slots of the devices present.
     private var outputs: [String: String] = [:]
@@ -40,13 +47,25 @@ public final class LibinputInputSource: InputSource {
         context: LibinputContext,
         outputForDevice: @escaping (InputDeviceDescription) -> String? = { $0.outputName },
         calibrationForDevice: @escaping (InputDeviceDescription) -> CalibrationMatrix? = { _ in nil },
-        keyboardLayout: String = "us"
+        keyboardLayout: String = "us", keyboardVariant: String? = nil, composeLocale: String? = nil
     ) {
         self.context = context
-        self.keymap = Keymap(layout: keyboardLayout)
+        self.keymap = Keymap(layout: keyboardLayout, variant: keyboardVariant, composeLocale: composeLocale)
+        let layout = keyboardVariant.map { "\(keyboardLayout)(\($0))" } ?? keyboardLayout
+        if let keymap {
+            keymapSummary =
+                "keyboard layout \(layout), "
+                + (keymap.composeLocale.map { "compose sequences of \($0)" } ?? keymap.composeProblem ?? "")
+        } else {
+            keymapSummary = "keyboard layout \(layout) unknown to xkbcommon (is xkb-data installed?): keys type nothing"
+        }
         self.outputForDevice = outputForDevice
         self.calibrationForDevice = calibrationForDevice
     }
+
+    /// The keymap in use, for a log line at start: its layout and compose table, or why keys
+    /// type nothing or have no compose sequences.
+    public let keymapSummary: String
 
     /// Starts watching libinput's file descriptor on the main queue, and delivers what is
     /// already queued (the devices found at creation).
@@ -118,9 +137,11 @@ public final class LibinputInputSource: InputSource {
         switch event {
         case .deviceAdded(let device):
             map(device, isNew: true)
+            deviceChangeHandler?(InputDeviceChange(.added, device))
         case .deviceRemoved(let device):
             let slots = activeSlots.removeValue(forKey: device.sysname) ?? []
             let output = outputs.removeValue(forKey: device.sysname)
+            defer { deviceChangeHandler?(InputDeviceChange(.removed, device)) }
             guard !slots.isEmpty else { return }
             let time = MonotonicTime.now()
             for slot in slots.sorted() {

@@ -80,6 +80,37 @@ extension KioskService {
         }
     }
 
+    /// Key repeat from the config's `[keyboard]` (its defaults where the file says nothing).
+    static func keyRepeat(_ configuration: VitrineConfiguration) -> KeyRepeatSettings {
+        let keyboard = configuration.keyboard
+        return KeyRepeatSettings(
+            delay: keyboard.repeatDelay ?? KeyRepeatSettings.standard.delay,
+            rate: keyboard.repeatRate ?? KeyRepeatSettings.standard.rate)
+    }
+
+    /// When text entry shows the on-screen keyboard, from `keyboard.mode`.
+    static func keyboardPreference(_ configuration: VitrineConfiguration) -> KeyboardPreference {
+        switch configuration.keyboard.mode {
+        case .auto: .automatic
+        case .onscreen: .onScreen
+        case .hardware: .hardware
+        }
+    }
+
+    /// Applies the config's key repeat and on-screen keyboard preference, when they changed.
+    func applyKeyboardSettings() {
+        let application = UIApplication.shared
+        let keyRepeat = Self.keyRepeat(configuration)
+        if keyRepeat != application.keyRepeat {
+            application.keyRepeat = keyRepeat
+            serviceLog.info(
+                keyRepeat.rate > 0
+                    ? "keyboard: keys repeat after \(keyRepeat.delay) s, \(keyRepeat.rate) a second"
+                    : "keyboard: keys do not repeat")
+        }
+        application.keyboardPreference = Self.keyboardPreference(configuration)
+    }
+
     // MARK: Policies
 
     /// What the config says about a connector, for the DRM backend.
@@ -244,7 +275,8 @@ extension KioskService {
 
     /// SIGHUP: reads the config again; when valid, applies it without a restart (log level,
     /// which outputs are lit, their modes, rotation, scale, brightness and overscan, touch
-    /// mapping and calibration, idle blanking); when not, logs
+    /// mapping and calibration, idle blanking, key repeat, the on-screen keyboard's mode;
+    /// the keyboard layout needs a restart); when not, logs
     /// every problem and keeps running with the config it has.
     func reload() {
         let loaded: LoadedConfiguration
@@ -257,6 +289,10 @@ extension KioskService {
             return
         }
         for warning in loaded.warnings { serviceLog.warning("\(warning)") }
+        let keymap = { (keyboard: KeyboardConfig) in [keyboard.layout, keyboard.variant, keyboard.composeLocale] }
+        if keymap(loaded.configuration.keyboard) != keymap(configuration.keyboard) {
+            serviceLog.notice("SIGHUP: the keyboard layout and compose locale change at the next start")
+        }
         self.loaded = loaded
         applyLogLevel(configuration)
         if let policy = backends?.outputPolicy {
@@ -279,6 +315,7 @@ extension KioskService {
         for screen in UIScreen.screens { applyOverscan(to: screen) }
         backends?.inputMapping?.applyMapping()
         applyIdleBlanking()
+        applyKeyboardSettings()
         serviceLog.notice("SIGHUP: config reloaded from \(loaded.file ?? "defaults")")
         notifier?.status("Config reloaded; showing \(UIScreen.screens.count) screen(s)")
     }

@@ -86,6 +86,7 @@ public final class KioskService {
             application.launch(delegate: delegate, displayBackend: nil)
         }
         applyIdleBlanking()
+        applyKeyboardSettings()
         notifications = SystemdNotifier(environment: environment).map { ServiceNotifications(notifier: $0) }
         observeScreensForStatus()
         signals = SignalWatcher { [weak self] signal in self?.received(signal) }
@@ -126,7 +127,8 @@ public final class KioskService {
             headlessSizes: options.headlessScreenSizes.map {
                 BackendLaunchContext.Size(width: $0.width, height: $0.height)
             },
-            seat: configuration.seat, environment: environment)
+            seat: configuration.seat, environment: environment, keyboardLayout: configuration.keyboard.layout ?? "us",
+            keyboardVariant: configuration.keyboard.variant, composeLocale: configuration.keyboard.composeLocale)
         do {
             var skipped: [BackendUnavailable] = []
             let backends = try registry.launch(name, context: context) { _, unavailable in skipped.append(unavailable) }

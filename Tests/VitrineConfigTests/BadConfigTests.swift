@@ -48,6 +48,31 @@ struct BadConfigCase: CustomTestStringConvertible, Sendable {
         .init("idle-timeout-string.toml", #"idle-timeout-string.toml:2: idle.timeout: must be a number, not a string"#),
         .init(
             "idle-blank-unknown.toml", #"idle-blank-unknown.toml:3: idle.blank: must be "dpms" or "black", not "off""#),
+        // [keyboard]
+        .init(
+            "keyboard-mode-unknown.toml",
+            #"keyboard-mode-unknown.toml:2: keyboard.mode: must be "auto", "onscreen" or "hardware", not "virtual""#),
+        .init(
+            "keyboard-shorthand-unknown.toml",
+            #"keyboard-shorthand-unknown.toml:2: keyboard: must be "auto", "onscreen" or "hardware", not "on-screen""#),
+        .init(
+            "keyboard-not-table.toml",
+            #"keyboard-not-table.toml:1: keyboard: must be a table, or one of "auto", "onscreen" or "hardware", not an integer"#
+        ),
+        .init(
+            "keyboard-repeat-delay-milliseconds.toml",
+            "keyboard-repeat-delay-milliseconds.toml:4: keyboard.repeat_delay: must be between 0.1 and 10 seconds, not 500"
+        ),
+        .init(
+            "keyboard-repeat-rate-negative.toml",
+            "keyboard-repeat-rate-negative.toml:2: keyboard.repeat_rate: must be between 0 and 100 a second, not -1"),
+        .init(
+            "keyboard-repeat-rate-string.toml",
+            "keyboard-repeat-rate-string.toml:2: keyboard.repeat_rate: must be a number, not a string"),
+        .init(
+            "keyboard-layout-list.toml",
+            #"keyboard-layout-list.toml:2: keyboard.layout: must be one XKB name (like "de"), not "us,de""#),
+        .init("keyboard-layout-empty.toml", "keyboard-layout-empty.toml:2: keyboard.layout: must not be empty"),
         // [[output]]
         .init(
             "output-rotation.toml", #"output-rotation.toml:12: output[2].rotation: must be 0, 90, 180 or 270, not 45"#),

@@ -12,6 +12,11 @@ import Testing
         #expect(config.seat == "seat1")
         #expect(config.idle == IdleBlankingConfig(timeout: 300, blank: .black))
         #expect(
+            config.keyboard
+                == KeyboardConfig(
+                    mode: .onscreen, layout: "de", variant: "nodeadkeys", composeLocale: "de_DE.UTF-8",
+                    repeatDelay: 0.4, repeatRate: 40))
+        #expect(
             config.outputs == [
                 OutputConfig(
                     match: OutputMatch(connector: "HDMI-A-1"), enabled: true,
@@ -56,11 +61,42 @@ import Testing
         #expect(loaded.warnings == [])
     }
 
+    @Test func keyboardModeMayBeWrittenAlone() throws {
+        for mode in KeyboardMode.allCases {
+            let loaded = try ConfigLoader.parse(text: "keyboard = \"\(mode.rawValue)\"\n", file: "f")
+            #expect(loaded.warnings == [])
+            #expect(loaded.configuration.keyboard == KeyboardConfig(mode: mode))
+        }
+    }
+
+    @Test func keyRepeatTakesDecimalsAndRateZero() throws {
+        let loaded = try ConfigLoader.parse(text: "[keyboard]\nrepeat_delay = 1\nrepeat_rate = 0\n", file: "f")
+        #expect(loaded.configuration.keyboard == KeyboardConfig(repeatDelay: 1, repeatRate: 0))
+        #expect(
+            loaded.warnings.map(\.description) == [
+                "f:2: keyboard.repeat_delay: has no effect with keyboard.repeat_rate 0 (keys never repeat)"
+            ])
+        let decimal = try ConfigLoader.parse(text: "[keyboard]\nrepeat_delay = 0.25\nrepeat_rate = 12.5\n", file: "f")
+        #expect(decimal.configuration.keyboard == KeyboardConfig(repeatDelay: 0.25, repeatRate: 12.5))
+    }
+
+    @Test func aVariantWithoutItsLayoutWarns() throws {
+        let loaded = try ConfigLoader.parse(text: "[keyboard]\nvariant = \"intl\"\nrepeat = 3\n", file: "f")
+        #expect(loaded.configuration.keyboard == KeyboardConfig(variant: "intl"))
+        #expect(
+            loaded.warnings.map(\.description) == [
+                #"f:2: keyboard.variant: is a variant of the default layout "us"; name the layout too"#,
+                "f:3: keyboard.repeat: unknown key (ignored)",
+            ])
+    }
+
     @Test func defaultsWithoutAnyFile() {
         let defaults = VitrineConfiguration.defaults
         #expect(defaults.logLevel == .info)
         #expect(defaults.seat == "seat0")
         #expect(defaults.idle == nil)
+        #expect(defaults.keyboard == KeyboardConfig(mode: .auto))
+        #expect(defaults.keyboard.layout == nil && defaults.keyboard.repeatRate == nil)
         #expect(defaults.outputs.isEmpty)
         #expect(defaults.touchDevices.isEmpty)
         #expect(VitrineConfiguration.defaultPath == "/etc/vitrine/vitrine.toml")

@@ -21,7 +21,8 @@ import Testing
         let path = ConfigFixtures.packageRoot.appendingPathComponent("Configs/vitrine.toml").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for key in [
-            "log_level", "seat", "timeout", "blank", "connector", "make", "model", "serial", "enabled", "mode",
+            "log_level", "seat", "timeout", "blank", "layout", "variant", "compose_locale", "repeat_delay",
+            "repeat_rate", "connector", "make", "model", "serial", "enabled", "mode",
             "rotation",
             "scale", "brightness", "backlight", "overscan", "name", "sysname", "udev_property", "output", "calibration",
         ] {
@@ -43,6 +44,11 @@ import Testing
         #expect(loaded.configuration.outputs.count == 1)
         #expect(loaded.configuration.outputs.first?.overscan == ConfigOverscan(left: 24, right: 24))
         #expect(loaded.configuration.touchDevices.count == 1)
+        #expect(
+            loaded.configuration.keyboard
+                == KeyboardConfig(
+                    mode: .auto, layout: "us", variant: "intl", composeLocale: "en_US.UTF-8", repeatDelay: 0.5,
+                    repeatRate: 25))
     }
 
     @Test func portraitExample() throws {

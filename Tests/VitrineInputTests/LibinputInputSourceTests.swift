@@ -91,3 +91,42 @@ import VitrinePlatform
         #expect(!context.setCalibration(.identity, forDeviceNamed: "event99"))
     }
 }
+
+/// Device additions and removals reach `deviceChangeHandler`, with what kind of keyboard a
+/// device is.
+@MainActor @Suite struct LibinputDeviceReportingTests {
+    @Test func additionsAndRemovalsAreReportedAfterTouchesAreCancelled() throws {
+        let source = LibinputInputSource(context: try LibinputContext(devicePaths: []))
+        var log: [String] = []
+        source.eventHandler = { event in
+            if case .touch(let touch) = event { log.append("touch \(touch.phase)") }
+        }
+        source.deviceChangeHandler = { change in log.append("\(change.kind) \(change.device.sysname)") }
+        let keyboard = InputDeviceDescription(
+            sysname: "event2", name: "USB Keyboard", isTouchscreen: false, isPointer: false, isKeyboard: true,
+            isAlphanumericKeyboard: true)
+        let panel = InputDeviceDescription(
+            sysname: "event5", name: "Panel", isTouchscreen: true, isPointer: false, isKeyboard: false)
+        source.deliver(.deviceAdded(keyboard))
+        source.deliver(.deviceAdded(panel))
+        source.deliver(.touchDown(device: "event5", slot: 0, x: 0.5, y: 0.5, time: 1))
+        source.deliver(.deviceRemoved(panel))
+        source.deliver(.deviceRemoved(keyboard))
+        #expect(
+            log == [
+                "added event2", "added event5", "touch down", "touch cancel", "touch frame", "removed event5",
+                "removed event2",
+            ])
+    }
+
+    @Test func aDeviceWithAFewKeysIsNotATypingKeyboard() {
+        let button = InputDeviceDescription(
+            sysname: "event0", name: "Power Button", isTouchscreen: false, isPointer: false, isKeyboard: true,
+            isAlphanumericKeyboard: false)
+        #expect(button.isKeyboard && !button.isAlphanumericKeyboard)
+        // Unless told, a keyboard is taken to be one to type on.
+        let keyboard = InputDeviceDescription(
+            sysname: "event1", name: "Keyboard", isTouchscreen: false, isPointer: false, isKeyboard: true)
+        #expect(keyboard.isAlphanumericKeyboard)
+    }
+}

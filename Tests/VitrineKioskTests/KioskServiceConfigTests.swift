@@ -82,6 +82,42 @@ import VitrineTestSupport
                 == IdleBlanking(timeout: 30, mode: .blackFrame))
     }
 
+    @Test func keyRepeatAndTheOnScreenKeyboardFollowTheKeyboardTable() throws {
+        #expect(KioskService.keyRepeat(try parse("")) == .standard)
+        #expect(KioskService.keyboardPreference(try parse("")) == .automatic)
+        let configuration = try parse(
+            "[keyboard]\nmode = \"hardware\"\nrepeat_delay = 0.3\nrepeat_rate = 0\n")
+        #expect(KioskService.keyRepeat(configuration) == KeyRepeatSettings(delay: 0.3, rate: 0))
+        #expect(KioskService.keyboardPreference(configuration) == .hardware)
+        #expect(
+            KioskService.keyRepeat(try parse("[keyboard]\nrepeat_rate = 40\n"))
+                == KeyRepeatSettings(delay: 0.5, rate: 40))
+        #expect(KioskService.keyboardPreference(try parse("keyboard = \"onscreen\"\n")) == .onScreen)
+
+        let path = try temporaryConfig("[keyboard]\nmode = \"onscreen\"\nrepeat_delay = 0.25\nrepeat_rate = 30\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let service = try service(configPath: path)
+        defer {
+            UIApplication.shared.keyRepeat = .standard
+            UIApplication.shared.keyboardPreference = .automatic
+        }
+        service.loaded = try service.readConfig()
+        service.applyKeyboardSettings()
+        #expect(UIApplication.shared.keyRepeat == KeyRepeatSettings(delay: 0.25, rate: 30))
+        #expect(UIApplication.shared.keyboardPreference == .onScreen)
+        // A reload applies the new values.
+        try "[keyboard]\nmode = \"hardware\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        service.reload()
+        #expect(UIApplication.shared.keyRepeat == .standard)
+        #expect(UIApplication.shared.keyboardPreference == .hardware)
+    }
+
+    @Test func theBackendsAreLaunchedWithTheKeyboardLayout() {
+        let context = BackendLaunchContext(keyboardLayout: "de", keyboardVariant: "nodeadkeys", composeLocale: "C")
+        #expect(context.keyboardLayout == "de" && context.keyboardVariant == "nodeadkeys")
+        #expect(BackendLaunchContext().keyboardLayout == "us")
+    }
+
     @Test func screensTakeRotationScaleBrightnessAndBacklightFromTheConfig() throws {
         let tree = try FakeBacklightTree()
         defer { tree.remove() }

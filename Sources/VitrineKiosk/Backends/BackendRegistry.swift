@@ -45,6 +45,12 @@ public struct BackendLaunchContext: Sendable {
     /// True when the backend was named (`--backend`, `VITRINE_BACKEND`), false when the
     /// automatic choice is trying it: a backend may insist on running when named.
     public var isExplicit: Bool
+    /// The XKB layout of hardware keyboards (the config's `keyboard.layout`).
+    public var keyboardLayout: String
+    /// Its variant (`keyboard.variant`), if any.
+    public var keyboardVariant: String?
+    /// The locale of the compose table (`keyboard.compose_locale`); nil: the environment's.
+    public var composeLocale: String?
 
     /// A width and height in pixels.
     public struct Size: Hashable, Sendable {
@@ -56,15 +62,19 @@ public struct BackendLaunchContext: Sendable {
         }
     }
 
-    /// A context; by default one 1920x1080 headless screen on seat0.
+    /// A context; by default one 1920x1080 headless screen on seat0, and a US keyboard.
     public init(
         headlessSizes: [Size] = [Size(width: 1920, height: 1080)], seat: String = "seat0",
-        environment: [String: String] = [:], isExplicit: Bool = false
+        environment: [String: String] = [:], isExplicit: Bool = false, keyboardLayout: String = "us",
+        keyboardVariant: String? = nil, composeLocale: String? = nil
     ) {
         self.headlessSizes = headlessSizes
         self.seat = seat
         self.environment = environment
         self.isExplicit = isExplicit
+        self.keyboardLayout = keyboardLayout
+        self.keyboardVariant = keyboardVariant
+        self.composeLocale = composeLocale
     }
 }
 

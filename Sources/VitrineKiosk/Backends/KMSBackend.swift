@@ -46,8 +46,13 @@ enum KMSBackend {
         drm.log = { message in drmLog.notice("\(message)") }
         var input: LibinputInputSource?
         do {
-            input = LibinputInputSource(context: try LibinputContext(seat: access.seat, opener: access.opener))
-            input?.logHandler = { message in inputLog.notice("\(message)") }
+            let locale = Keymap.composeLocale(configured: context.composeLocale, environment: context.environment)
+            let source = LibinputInputSource(
+                context: try LibinputContext(seat: access.seat, opener: access.opener),
+                keyboardLayout: context.keyboardLayout, keyboardVariant: context.keyboardVariant, composeLocale: locale)
+            source.logHandler = { message in inputLog.notice("\(message)") }
+            inputLog.notice("\(source.keymapSummary)")
+            input = source
         } catch {
             serviceLog.error("no touch input: libinput on \(access.seat) failed: \(error)")
         }

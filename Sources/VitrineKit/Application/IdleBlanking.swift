@@ -219,6 +219,8 @@ final class IdleBlanker {
         // Fingers resting on the glass since before the timeout are no longer an interaction
         // with what was shown; their later events wake the screens and are swallowed.
         application.touchRouter.cancelAll(timestamp: clock.now)
+        // Nor is a key held since then: it stops repeating into a text field nobody sees.
+        application.keyRepeater.stop()
         for screen in UIScreen.screens { blank(screen, mode: mode) }
         observeScreens(mode: mode)
         kitLog.info("idle: screens blanked (\(mode))")

@@ -90,20 +90,32 @@ public final class UIApplication: UIResponder {
     private var inputSource: (any InputSource)?
     /// Idle blanking (IdleBlanking.swift): sees every input event before the touch router.
     private(set) lazy var idleBlanker = IdleBlanker(application: self)
+    /// Key repeat (KeyRepeater.swift): told of every key press the touch router delivers.
+    private(set) lazy var keyRepeater = KeyRepeater(application: self)
+    /// The keyboards attached (UIApplication+Keyboard.swift).
+    private(set) lazy var keyboards = KeyboardTracker(application: self)
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
-    /// previous source are cancelled.
+    /// previous source are cancelled, and a key it held stops repeating. A source that
+    /// reports its devices (`InputDeviceReporting`) tells whether a hardware keyboard is
+    /// attached.
     public func setInputSource(_ source: any InputSource) {
         inputSource?.eventHandler = nil
+        (inputSource as? any InputDeviceReporting)?.deviceChangeHandler = nil
         touchRouter.cancelAll(timestamp: displayBackend.clock.now)
         touchRouter.forgetPointer()
+        keyRepeater.stop()
         inputSource = source
         idleBlanker.inputSourceDidChange()
         source.eventHandler = { [weak self] event in
             guard let self, self.idleBlanker.admit(event) else { return }
             self.touchRouter.handle(event)
         }
+        if let reporting = source as? any InputDeviceReporting {
+            reporting.deviceChangeHandler = { [weak self] change in self?.keyboards.deviceChanged(change) }
+        }
+        keyboards.inputSourceDidChange(source)
     }
 
     /// Dispatches an event, as `sendEvent(_:)`: touches go to the windows they began in
@@ -129,7 +141,7 @@ public final class UIApplication: UIResponder {
     }
 
     /// A held key repeats: the first responder (else the key window) types it again; see
-    /// `UIResponder.keyDidRepeat(_:)`.
+    /// `UIResponder.keyDidRepeat(_:)`. `KeyRepeater` calls it at the `keyRepeat` pace.
     func repeatKey(_ key: UIKey) {
         (FirstResponder.current ?? keyWindow)?.keyDidRepeat(key)
     }
@@ -147,6 +159,8 @@ public final class UIApplication: UIResponder {
     /// Makes `backend`'s outputs the app's screens (a Vitrine addition, used at launch and by
     /// tests): the previous screens stop drawing; windows stay on them until moved.
     public func setDisplayBackend(_ backend: any DisplayBackend) {
+        // A repeat's wake-up is on the old backend's clock.
+        keyRepeater.stop()
         ScreenRegistry.install(backend)
         idleBlanker.displayBackendDidChange()
     }

@@ -77,6 +77,33 @@ public final class SyntheticInput {
         up(time: time + duration)
     }
 
+    /// A key (evdev code) goes down at `time`, from keyboard `device` (nil: none named); it
+    /// types the US characters of `UIKey(keyCode:)` unless `characters` says otherwise.
+    public func keyDown(
+        keyCode: UInt32, time: Double, device: String? = nil, characters: String? = nil,
+        modifiers: KeyModifiers = []
+    ) {
+        source.inject(
+            KeyEvent(
+                keyCode: keyCode, isPressed: true, device: device, timestamp: time, characters: characters,
+                modifiers: modifiers))
+    }
+
+    /// A key (evdev code) comes up at `time`.
+    public func keyUp(keyCode: UInt32, time: Double, device: String? = nil) {
+        source.inject(KeyEvent(keyCode: keyCode, isPressed: false, device: device, timestamp: time))
+    }
+
+    /// A hardware keyboard (letter keys) called `sysname` is plugged in.
+    public func attachKeyboard(sysname: String = "event20") {
+        source.addDevice(HeadlessInputSource.keyboard(sysname: sysname))
+    }
+
+    /// The device called `sysname` is unplugged.
+    public func detachDevice(sysname: String = "event20") {
+        source.removeDevice(sysname: sysname)
+    }
+
     /// A key (evdev code) goes down, then up `duration` seconds later.
     public func press(keyCode: UInt32, time: Double, duration: Double = 0.05) {
         source.inject(KeyEvent(keyCode: keyCode, isPressed: true, timestamp: time))

@@ -311,5 +311,7 @@ final class TouchRouter {
             modifierFlags: UIKeyModifierFlags(rawValue: event.modifiers.rawValue))
         let press = UIPress(key: key, phase: event.isPressed ? .began : .ended, timestamp: event.timestamp)
         UIApplication.shared.sendEvent(UIPressesEvent(presses: [press], timestamp: event.timestamp))
+        // Held, it repeats through `UIApplication.repeatKey(_:)` (KeyRepeater.swift).
+        UIApplication.shared.keyRepeater.keyChanged(event, key: key)
     }
 }

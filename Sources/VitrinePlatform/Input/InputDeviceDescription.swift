@@ -8,8 +8,12 @@ public struct InputDeviceDescription: Hashable, Sendable {
     public var isTouchscreen: Bool
     /// Whether it moves a pointer (mouse, touchpad).
     public var isPointer: Bool
-    /// Whether it has keys.
+    /// Whether it has keys (libinput's keyboard capability: a power button, a lid switch's
+    /// keys or a volume rocker has it too).
     public var isKeyboard: Bool
+    /// Whether it is a keyboard one types on: it has letter keys and a space bar, not merely a
+    /// few buttons. What `UIApplication` counts as a hardware keyboard.
+    public var isAlphanumericKeyboard: Bool
     /// Its udev properties (`ID_INPUT_TOUCHSCREEN`, `ID_VENDOR_ID`, ...), which a config
     /// matches devices by.
     public var properties: [String: String]
@@ -18,16 +22,17 @@ public struct InputDeviceDescription: Hashable, Sendable {
     /// The udev property `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies by default.
     public var udevCalibration: String? { properties["LIBINPUT_CALIBRATION_MATRIX"] }
 
-    /// A device with the given facts.
+    /// A device with the given facts; `isAlphanumericKeyboard` is `isKeyboard` unless given.
     public init(
         sysname: String, name: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
-        properties: [String: String] = [:]
+        isAlphanumericKeyboard: Bool? = nil, properties: [String: String] = [:]
     ) {
         self.sysname = sysname
         self.name = name
         self.isTouchscreen = isTouchscreen
         self.isPointer = isPointer
         self.isKeyboard = isKeyboard
+        self.isAlphanumericKeyboard = isAlphanumericKeyboard ?? isKeyboard
         self.properties = properties
     }
 }
