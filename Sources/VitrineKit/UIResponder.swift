@@ -40,9 +40,15 @@ open class UIResponder {
 
     // MARK: Presses
 
-    /// Keys went down, as `pressesBegan(_:with:)`; the default passes them to `next`.
+    /// Keys went down, as `pressesBegan(_:with:)`. The default types them when this is the
+    /// first responder and a text receiver (`UIKeyInput`), as UIKit's text system does, and
+    /// passes the rest (and every press, for other responders) to `next`.
     open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        next?.pressesBegan(presses, with: event)
+        var rest = presses
+        if isFirstResponder, let receiver = self as? UIKeyInput {
+            rest = presses.filter { press in !(press.key.map { KeyTyping.type($0, into: receiver) } ?? false) }
+        }
+        if !rest.isEmpty { next?.pressesBegan(rest, with: event) }
     }
 
     /// Keys came up, as `pressesEnded(_:with:)`; the default passes them to `next`.
@@ -58,7 +64,10 @@ open class UIResponder {
     /// A held key typed again (key repeat). UIKit sends no presses for repeats: its text system
     /// types the character again. Vitrine's does the same through this internal hook: the
     /// default passes it up the chain; text receivers (`UIKeyInput`) type it.
-    func keyDidRepeat(_ key: UIKey) { next?.keyDidRepeat(key) }
+    func keyDidRepeat(_ key: UIKey) {
+        if isFirstResponder, let receiver = self as? UIKeyInput, KeyTyping.type(key, into: receiver) { return }
+        next?.keyDidRepeat(key)
+    }
 
     // MARK: First responder
 
@@ -145,6 +154,12 @@ enum FirstResponder {
     static func viewWillLeaveWindow(_ view: UIView) {
         guard current === view else { return }
         if !view.resignFirstResponder(), current === view { clear(view) }
+    }
+
+    /// Takes the role from `responder` whether or not it agrees (`endEditing(true)`).
+    static func forceResign(_ responder: UIResponder) {
+        guard current === responder else { return }
+        clear(responder)
     }
 
     private static func clear(_ responder: UIResponder) {

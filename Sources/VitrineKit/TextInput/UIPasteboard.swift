@@ -1,0 +1,43 @@
+import Foundation
+
+/// The app's pasteboard, as UIKit's `UIPasteboard`: `general` holds what Copy and Cut put
+/// there for Paste. Vitrine's is in-process (a kiosk runs one app; nothing is shared with
+/// other programs) and holds strings only.
+@MainActor
+public final class UIPasteboard {
+    /// The pasteboard the text controls' Copy, Cut and Paste use, as `general`.
+    public static let general = UIPasteboard()
+
+    /// Posted when the contents change, as `changedNotification`.
+    public static let changedNotification = Notification.Name("UIPasteboardChangedNotification")
+
+    private var storedStrings: [String] = []
+
+    /// Counts the changes of the contents, as `changeCount`.
+    public private(set) var changeCount = 0
+
+    /// Makes an empty pasteboard (Vitrine: for tests; UIKit's are made by name).
+    init() {}
+
+    /// The first string, as `string`; setting replaces the contents (nil empties them).
+    public var string: String? {
+        get { storedStrings.first }
+        set { strings = newValue.map { [$0] } }
+    }
+
+    /// All the strings, as `strings`; setting replaces the contents.
+    public var strings: [String]? {
+        get { storedStrings.isEmpty ? nil : storedStrings }
+        set {
+            storedStrings = newValue ?? []
+            changeCount += 1
+            NotificationCenter.default.post(name: Self.changedNotification, object: self)
+        }
+    }
+
+    /// Whether there is a string to paste, as `hasStrings`.
+    public var hasStrings: Bool { !storedStrings.isEmpty }
+
+    /// The number of items, as `numberOfItems`.
+    public var numberOfItems: Int { storedStrings.count }
+}
