@@ -31,6 +31,21 @@ final class AlertView: UIView {
     private(set) var messageLabel: UILabel?
     /// The buttons, one per action, in the order the actions were added.
     private(set) var buttons: [AlertActionButton] = []
+    /// The alert's text fields, under the message.
+    private(set) var textFields: [UITextField] = []
+    static let textFieldHeight: CGFloat = 25
+
+    /// A text field as alerts show them: 13-point text in a white box with a hairline border.
+    static func makeTextField() -> UITextField {
+        let field = UITextField(frame: .zero)
+        field.font = .systemFont(ofSize: 13)
+        field.backgroundColor = .white
+        field.layer.borderColor = separatorColor.cgColor
+        field.layer.borderWidth = 0.5
+        field.leftView = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: textFieldHeight))
+        field.leftViewMode = .always
+        return field
+    }
     private var separators: [UIView] = []
 
     override init(frame: CGRect) {
@@ -47,10 +62,11 @@ final class AlertView: UIView {
 
     /// Rebuilds the contents.
     func configure(
-        style: UIAlertController.Style, title: String?, message: String?, actions: [UIAlertAction],
-        preferredAction: UIAlertAction?, tapped: @escaping (UIAlertAction) -> Void
+        style: UIAlertController.Style, title: String?, message: String?, textFields: [UITextField],
+        actions: [UIAlertAction], preferredAction: UIAlertAction?, tapped: @escaping (UIAlertAction) -> Void
     ) {
         self.style = style
+        self.textFields = textFields
         for view in mainGroup.subviews + cancelGroup.subviews { view.removeFromSuperview() }
         separators = []
         let isAlert = style == .alert
@@ -63,6 +79,7 @@ final class AlertView: UIView {
         messageLabel = message.flatMap { $0.isEmpty ? nil : $0 }.map { text in
             makeLabel(text, font: .systemFont(ofSize: 13), color: isAlert ? .black : .systemGray)
         }
+        for field in textFields { mainGroup.addSubview(field) }
         buttons = actions.map { action in
             let bold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
             let size: CGFloat = isAlert ? 17 : 20
@@ -126,6 +143,15 @@ final class AlertView: UIView {
                 y = label.frame.maxY
             }
             y += isAlert ? 20 : 14
+        }
+        if !textFields.isEmpty {
+            // Stacked boxes that share their borders, 16 points in from the sides.
+            if labels.isEmpty { y = 20 }
+            for field in textFields {
+                field.frame = CGRect(x: 16, y: y, width: width - 32, height: Self.textFieldHeight)
+                y += Self.textFieldHeight - 0.5
+            }
+            y += 16.5
         }
         let rowHeight = isAlert ? Self.alertButtonHeight : Self.sheetButtonHeight
         let cancel = isAlert ? nil : buttons.first { $0.action.style == .cancel }

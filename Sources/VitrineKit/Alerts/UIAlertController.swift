@@ -11,8 +11,11 @@ import Foundation
 /// presented over the full screen with `modalPresentationStyle` `.custom`, as UIKit's, so the
 /// presenting controller gets no appearance callbacks.
 ///
-/// Vitrine differences: no text fields (`addTextField(configurationHandler:)`, `textFields`):
-/// VitrineKit has no `UITextField` yet. No popover anchoring for action sheets. Bad input is
+/// Text fields (`addTextField(configurationHandler:)`) sit under the message of an `.alert`,
+/// the first one editing as the alert appears; Return in a field takes the `preferredAction`.
+///
+/// Vitrine differences: no popover anchoring for action sheets; the alert stays centred when
+/// the on-screen keyboard shows (UIKit lifts it above the keyboard). Bad input is
 /// logged and ignored as UIKit raises: a second `.cancel` action, a `preferredAction` that is
 /// not one of `actions`, actions added while the alert is shown are shown at once.
 @MainActor
@@ -55,6 +58,39 @@ open class UIAlertController: UIViewController {
         }
     }
 
+    /// The text fields, in the order added, as `textFields` (nil when there are none).
+    open var textFields: [UITextField]? { fields.isEmpty ? nil : fields }
+    private var fields: [UITextField] = []
+
+    /// Adds a text field under the message, as `addTextField(configurationHandler:)`;
+    /// `configurationHandler` sets it up (placeholder, secure entry, delegate) before it is
+    /// shown. Only alerts have text fields: on an action sheet it is logged and ignored
+    /// (UIKit raises).
+    open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            UIViewController.reportPresentationError(
+                "UIAlertController: text fields can only be added to an alert controller of style .alert")
+            return
+        }
+        let field = AlertView.makeTextField()
+        field.addAction(UIAction { [weak self] _ in self?.returnPressed() }, for: .primaryActionTriggered)
+        fields.append(field)
+        configurationHandler?(field)
+        contentDidChange()
+    }
+
+    /// The first text field edits as the alert appears, as in UIKit.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        fields.first?.becomeFirstResponder()
+    }
+
+    /// Return in a text field takes the preferred action, as a tap on its button would.
+    private func returnPressed() {
+        guard let action = preferredAction else { return }
+        tapped(action)
+    }
+
     /// The box that shows the title, message and buttons.
     let alertView = AlertView(frame: .zero)
 
@@ -90,7 +126,7 @@ open class UIAlertController: UIViewController {
 
     private func contentDidChange() {
         alertView.configure(
-            style: preferredStyle, title: title, message: message, actions: actions,
+            style: preferredStyle, title: title, message: message, textFields: fields, actions: actions,
             preferredAction: preferredAction,
             tapped: { [weak self] action in self?.tapped(action) })
         viewIfLoaded?.setNeedsLayout()
