@@ -3,7 +3,7 @@ import VitrineKit
 
 /// The showcase's main screen: a header with the title and a clock ticking every second, four
 /// cards (a paged gallery with its page control, an animated panel, a scrolling product list,
-/// a visitor counter with two buttons) and a control bar whose switch and slider change the animated panel's colours and speed.
+/// a visitor counter with name and PIN fields and two buttons) and a control bar whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
 /// anchors and layout guides place the header, the cards and the bar; stack views arrange the
@@ -85,6 +85,13 @@ public final class ShowcaseViewController: UIViewController {
     private let counterArea = UIView()
     private let counterStack = UIStackView()
     private let buttonsStack = UIStackView()
+    /// The sign-in fields above the buttons, and the fields with the buttons.
+    private let signInStack = UIStackView()
+    private let visitorControls = UIStackView()
+    /// The visitor's name, typed before "Check in" (optional).
+    public let nameField = UITextField()
+    /// A 4-digit PIN, typed as dots on a number pad (optional).
+    public let pinField = UITextField()
     private let visitorsContent = UIStackView()
     private lazy var switchHost = ScaledControlHost(control: warmSwitch)
     private lazy var sliderHost = ScaledControlHost(control: speedSlider)
@@ -177,7 +184,24 @@ public final class ShowcaseViewController: UIViewController {
         counterArea.addConstrainedSubview(counterStack)
         arrange(buttonsStack, [checkInButton, resetButton], axis: .horizontal, alignment: .fill)
         buttonsStack.distribution = .fillEqually
-        arrange(visitorsContent, [counterArea, buttonsStack], axis: .vertical, alignment: .fill)
+        nameField.placeholder = "Your name"
+        nameField.autocapitalizationType = .words
+        nameField.returnKeyType = .next
+        nameField.addAction(
+            UIAction { [weak self] _ in self?.pinField.becomeFirstResponder() }, for: .primaryActionTriggered)
+        pinField.placeholder = "PIN"
+        pinField.isSecureTextEntry = true
+        pinField.keyboardType = .numberPad
+        pinField.returnKeyType = .done
+        pinField.addAction(UIAction { [weak self] _ in self?.checkIn() }, for: .primaryActionTriggered)
+        for field in [nameField, pinField] {
+            field.borderStyle = .roundedRect
+            field.clearButtonMode = .whileEditing
+        }
+        pinField.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+        arrange(signInStack, [nameField, pinField], axis: .horizontal, alignment: .fill)
+        arrange(visitorControls, [signInStack, buttonsStack], axis: .vertical, alignment: .fill)
+        arrange(visitorsContent, [counterArea, visitorControls], axis: .vertical, alignment: .fill)
         visitorsCard.addConstrainedSubview(visitorsContent)
 
         controlBar.backgroundColor = UIColor(white: 0, alpha: 0.42)
@@ -251,8 +275,17 @@ public final class ShowcaseViewController: UIViewController {
     // MARK: Actions
 
     private func checkIn() {
+        let pin = pinField.text ?? ""
+        guard pin.isEmpty || (pin.count == 4 && pin.allSatisfy(\.isASCII) && pin.allSatisfy(\.isNumber)) else {
+            statusLabel.text = "A PIN has 4 digits"
+            return
+        }
+        let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
+        view.endEditing(true)
+        nameField.text = nil
+        pinField.text = nil
         status.visitors += 1
-        statusLabel.text = "Checked in visitor \(status.visitors)"
+        statusLabel.text = name.isEmpty ? "Checked in visitor \(status.visitors)" : "Welcome, \(name)"
         showStatus()
         // A small bounce, so that the change catches the eye.
         UIView.performWithoutAnimation { visitorsLabel.transform = CGAffineTransform(scaleX: 1.18, y: 1.18) }
@@ -368,6 +401,8 @@ public final class ShowcaseViewController: UIViewController {
             counterStack.trailingAnchor.constraint(equalTo: counterArea.trailingAnchor),
             counterStack.topAnchor.constraint(greaterThanOrEqualTo: counterArea.topAnchor),
             metric(checkInButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
+            metric(nameField.heightAnchor.constraint(equalToConstant: 36)) { ($0.buttonHeight * 0.75).rounded() },
+            pinField.widthAnchor.constraint(equalTo: nameField.widthAnchor, multiplier: 0.5),
             // One height for both (two constants changed one at a time would conflict in
             // between, since the row aligns their edges).
             resetButton.heightAnchor.constraint(equalTo: checkInButton.heightAnchor),
@@ -442,6 +477,8 @@ public final class ShowcaseViewController: UIViewController {
         visitorsContent.spacing = gap
         buttonsStack.axis = portrait ? .vertical : .horizontal
         buttonsStack.spacing = gap
+        signInStack.spacing = gap / 2
+        visitorControls.spacing = gap / 2
         controlBarStack.spacing = metrics.barScaled(36, minimum: 14)
         let small = metrics.barScaled(10, minimum: 6)
         for view in [switchHost, speedLabel, sliderHost] { controlBarStack.setCustomSpacing(small, after: view) }
@@ -479,6 +516,7 @@ public final class ShowcaseViewController: UIViewController {
         visitorsLabel.font = .systemFont(ofSize: metrics.scaled(portrait ? 120 : 150, minimum: 32), weight: .bold)
         let buttonFont = UIFont.systemFont(ofSize: metrics.scaled(30, minimum: 16), weight: .semibold)
         checkInButton.titleLabel?.font = buttonFont
+        for field in [nameField, pinField] { field.font = .systemFont(ofSize: metrics.scaled(24, minimum: 14)) }
         resetButton.titleLabel?.font = buttonFont
         for button in [checkInButton, resetButton] {
             button.layer.cornerRadius = (metrics.buttonHeight * 0.3).rounded()
