@@ -454,6 +454,27 @@ enum InputChecks {
         checks.expect(
             view.typed == ["", "é", "ß", "", "€"], "compose: dead acute + e types é, ß and AltGr+e € (de)",
             "\(view.typed)")
+        // A text field takes the same keys as text: Shift+v, letters, space, digits, Backspace.
+        let field = UITextField(frame: CGRect(x: 0, y: 60, width: 300, height: 40))
+        window.addSubview(field)
+        checks.expect(field.becomeFirstResponder(), "field: a text field becomes first responder", "")
+        let (v, i, t, r, n, e, space, four, two, backspace):
+            (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (
+                47, 23, 20, 19, 49, 18, 57, 5, 3, 14
+            )
+        keyboard.key(UInput.KEY_LEFTSHIFT, pressed: true)
+        keyboard.key(v, pressed: true)
+        keyboard.key(v, pressed: false)
+        keyboard.key(UInput.KEY_LEFTSHIFT, pressed: false)
+        for code in [i, t, r, i, n, e, space, four, four, backspace, two] {
+            keyboard.key(code, pressed: true)
+            keyboard.key(code, pressed: false)
+        }
+        _ = await waitUntil(timeout: 5) { field.text == "Vitrine 42" }
+        checks.expect(
+            field.text == "Vitrine 42", "field: a uinput keyboard types \"Vitrine 42\" into a UITextField (de)",
+            "\(field.text ?? "nil")")
+        field.removeFromSuperview()
         keyboard.destroy()
         destroyed = true
         // qemu's PS/2 keyboard stays: a hardware keyboard is there exactly when one remains.

@@ -281,3 +281,32 @@ import VitrinePlatform
         #expect(other.text == "z" && s.field.text == nil)
     }
 }
+
+@Suite("UITextField text input positions") @MainActor struct TextFieldTextInputTests {
+    @Test func positionsAndRangesSelectAndReplaceText() throws {
+        let s = TextFieldScene(text: "Hello kiosk")
+        #expect(s.field.becomeFirstResponder())
+        let start = s.field.beginningOfDocument
+        let five = try #require(s.field.position(from: start, offset: 5))
+        #expect(s.field.offset(from: start, to: five) == 5)
+        #expect(s.field.compare(start, to: five) == .orderedAscending)
+        #expect(s.field.position(from: start, offset: -1) == nil)
+        #expect(s.field.position(from: s.field.endOfDocument, offset: 1) == nil)
+        let range = try #require(s.field.textRange(from: five, to: s.field.endOfDocument))
+        #expect(s.field.text(in: range) == " kiosk")
+        s.field.selectedTextRange = range
+        #expect(s.field.buffer.selection == NSRange(location: 5, length: 6))
+        #expect(s.field.selectedTextRange?.isEmpty == false)
+        s.field.replace(range, withText: "!")
+        #expect(s.field.text == "Hello!")
+        // Moving the caret to the start, as apps do with textRange(from: start, to: start).
+        s.field.selectedTextRange = s.field.textRange(from: start, to: start)
+        s.type(">")
+        #expect(s.field.text == ">Hello!")
+        // The caret rect of a position is where the caret view sits when the caret is there.
+        s.frame()
+        let caret = s.field.caretRect(for: try #require(s.field.selectedTextRange?.start))
+        #expect(abs(caret.minX - s.field.caretView.frame.minX) < 1)
+        #expect(s.field.closestPosition(to: CGPoint(x: caret.minX, y: 17))?.offset == 1)
+    }
+}
