@@ -233,6 +233,10 @@ MainActor.assumeIsolated {
         let copy = frameCopyTime()
         let limit = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
         runTableFlingBenchmark(clock: clock, output: output, screen: UIScreen.main, memcpy: copy, frameLimit: limit)
+    } else if CommandLine.arguments.contains("--keystroke") {
+        let clock = ManualClock()
+        let output = installHeadlessBackend(clock: clock)
+        runKeystrokeBenchmark(clock: clock, output: output, screen: UIScreen.main, memcpy: frameCopyTime())
     } else if CommandLine.arguments.contains("--autolayout") {
         installHeadlessBackend()
         runAutoLayoutBenchmarks(on: UIScreen.main)

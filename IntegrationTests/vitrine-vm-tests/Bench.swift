@@ -13,7 +13,10 @@ import VitrinePlatform
 /// - the composite time of one such frame (the same tree rendered off screen, damage-limited);
 /// - touch-to-flip latency over 100 taps: from the uinput event's kernel timestamp (as
 ///   `UITouch.timestamp`) to the vblank timestamp of the first page flip whose frame shows the
-///   response (a view that changes colour in `touchesBegan`), p50 and p99.
+///   response (a view that changes colour in `touchesBegan`), p50 and p99;
+/// - key-to-flip latency over 100 key presses of a uinput keyboard typing into a `UITextField`:
+///   from the key's kernel timestamp (`UIPress.timestamp`) to the vblank of the first flip
+///   that shows the typed character, p50 and p99.
 @MainActor
 enum Bench {
     static func run(_ clock: MonotonicClock) async {
@@ -28,6 +31,7 @@ enum Bench {
         compositeTime()
         await animation(UIScreen.main, output)
         await touchToFlip(UIScreen.main, output)
+        await keyToFlip(UIScreen.main, output)
     }
 
     static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -177,6 +181,85 @@ enum Bench {
         let latencies = zip(view.began, responseFlips).map { $1 - $0 }.filter { $0.isFinite }
         print(
             "touch-to-flip: \(latencies.count) of \(taps) taps\(timedOut > 0 ? ", \(timedOut) timed out" : ""), "
+                + "p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99))), "
+                + "min \(ms(latencies.min() ?? .nan)), max \(ms(latencies.max() ?? .nan)) "
+                + "(period \(ms(output.currentMode.refreshPeriod)))")
+    }
+}
+
+extension Bench {
+    /// A field that remembers when each key press reached it.
+    final class TimedField: UITextField {
+        var pressed: [Double] = []
+        var onTyped: (() -> Void)?
+
+        override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+            pressed.append(presses.first?.timestamp ?? .nan)
+            let before = text
+            super.pressesBegan(presses, with: event)
+            if text != before { onTyped?() }
+        }
+    }
+
+    /// 100 presses of "a" on a uinput keyboard into a focused text field: the time from each
+    /// key's kernel timestamp to the vblank of the flip that shows the character.
+    static func keyToFlip(_ screen: UIScreen, _ output: DRMOutput) async {
+        guard let keyboard = try? UInputKeyboard(name: "Vitrine Bench Keyboard"),
+            let context = try? LibinputContext(seat: "seat0")
+        else {
+            print("key-to-flip: no uinput keyboard or libinput")
+            return
+        }
+        defer { keyboard.destroy() }
+        let window = UIWindow(screen: screen)
+        window.backgroundColor = .white
+        let field = TimedField(frame: CGRect(x: 40, y: 40, width: 600, height: 44))
+        field.borderStyle = .roundedRect
+        field.font = .systemFont(ofSize: 28)
+        window.addSubview(field)
+        window.makeKeyAndVisible()
+        defer { window.isHidden = true }
+        _ = field.becomeFirstResponder()
+        defer { _ = field.resignFirstResponder() }
+        let source = LibinputInputSource(context: context)
+        UIApplication.shared.setInputSource(source)
+        source.start()
+        defer { source.stop() }
+        _ = await waitUntil(timeout: 10) { source.devices.contains { $0.sysname == keyboard.sysname } }
+        _ = await waitUntil(timeout: 5) { !output.isPresentPending }
+
+        var awaitedFlip: Int?
+        var responseFlips: [Double] = []
+        field.onTyped = { awaitedFlip = output.completedPresentCount + (output.isPresentPending ? 2 : 1) }
+        let loopHandler = output.presentCompletionHandler
+        output.presentCompletionHandler = { event in
+            if let awaited = awaitedFlip, output.completedPresentCount == awaited {
+                responseFlips.append(event.timestamp)
+                awaitedFlip = nil
+            }
+            loopHandler?(event)
+        }
+        defer { output.presentCompletionHandler = loopHandler }
+
+        let presses = 100
+        var timedOut = 0
+        for press in 0..<presses {
+            if press % 25 == 0 {
+                field.text = ""
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+            keyboard.key(UInput.KEY_A, pressed: true)
+            if !(await waitUntil(timeout: 2) { responseFlips.count > press }) {
+                timedOut += 1
+                responseFlips.append(.nan)
+                awaitedFlip = nil
+            }
+            keyboard.key(UInput.KEY_A, pressed: false)
+            try? await Task.sleep(nanoseconds: UInt64(30_000_000 + (press * 7_919_000) % 40_000_000))
+        }
+        let latencies = zip(field.pressed, responseFlips).map { $1 - $0 }.filter { $0.isFinite }
+        print(
+            "key-to-flip: \(latencies.count) of \(presses) presses\(timedOut > 0 ? ", \(timedOut) timed out" : ""), "
                 + "p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99))), "
                 + "min \(ms(latencies.min() ?? .nan)), max \(ms(latencies.max() ?? .nan)) "
                 + "(period \(ms(output.currentMode.refreshPeriod)))")
