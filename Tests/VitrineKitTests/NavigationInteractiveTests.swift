@@ -391,4 +391,27 @@ final class CustomTransitionDelegate: UINavigationControllerDelegate {
         #expect(b.view.superview == nil && s.root.view.frame == s.navigation.view.bounds)
         #expect(s.navigation.navigationBar.topItem?.title == "A")
     }
+
+    @Test func anEdgeSwipeDrivesTheDelegatesPopAnimator() throws {
+        let (s, b) = sceneWithB()
+        let delegate = CustomTransitionDelegate(log: s.log)
+        let animator = LoggingSlideAnimator(log: s.log, duration: 0.4)
+        delegate.animator = animator
+        s.navigation.delegate = delegate
+        var drag = EdgeDrag(s, at: CGPoint(x: 4, y: 150))
+        drag.move(to: CGPoint(x: 40, y: 150))
+        drag.move(to: CGPoint(x: 204, y: 150))
+        s.scene.clock.advance(by: 1.0 / 60)
+        // The animator runs interactively: B follows the finger (half the width: half way).
+        #expect(delegate.operations == [.pop])
+        #expect(s.log.entries.contains("animator.animate(B→A, interactive true)"))
+        let shown = b.view.layer.presentation() ?? b.view.layer
+        // Half the width dragged: B's centre half way from 200 to 600.
+        #expect(abs(Double(shown.position.x) - 400) < 1, "B's centre at \(shown.position.x)")
+        drag.move(to: CGPoint(x: 304, y: 150))
+        drag.lift()
+        s.finishTransition()
+        #expect(same(s.navigation.viewControllers, [s.root]))
+        #expect(s.log.take().suffix(5) == Self.popEnd + ["animator.animationEnded(true)"])
+    }
 }
