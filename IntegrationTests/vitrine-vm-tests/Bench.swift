@@ -147,20 +147,9 @@ enum Bench {
         _ = await waitUntil(timeout: 10) { source.devices.contains { $0.sysname == touchscreen.sysname } }
         _ = await waitUntil(timeout: 5) { !output.isPresentPending }
 
-        // The flip that shows a response: the next present after `touchesBegan` (the one in
-        // flight, if any, was composed before it).
-        var awaitedFlip: Int?
-        var responseFlips: [Double] = []
-        view.onBegan = { awaitedFlip = output.completedPresentCount + (output.isPresentPending ? 2 : 1) }
-        let loopHandler = output.presentCompletionHandler
-        output.presentCompletionHandler = { event in
-            if let awaited = awaitedFlip, output.completedPresentCount == awaited {
-                responseFlips.append(event.timestamp)
-                awaitedFlip = nil
-            }
-            loopHandler?(event)
-        }
-        defer { output.presentCompletionHandler = loopHandler }
+        let flips = ResponseFlips(output)
+        defer { flips.finish() }
+        view.onBegan = { flips.responded() }
 
         let taps = 100
         let (x, y) = (UInputTouchscreen.raw(0.5), UInputTouchscreen.raw(0.5))
@@ -168,17 +157,16 @@ enum Bench {
         for tap in 0..<taps {
             touchscreen.down(slot: 0, x: x, y: y)
             touchscreen.sync()
-            if !(await waitUntil(timeout: 2) { responseFlips.count > tap }) {
+            if !(await waitUntil(timeout: 2) { flips.times.count > tap }) {
                 timedOut += 1
-                responseFlips.append(.nan)
-                awaitedFlip = nil
+                flips.timedOut()
             }
             touchscreen.up(slot: 0)
             touchscreen.sync()
             // A varying pause, so that taps fall at every phase of the refresh cycle.
             try? await Task.sleep(nanoseconds: UInt64(30_000_000 + (tap * 7_919_000) % 40_000_000))
         }
-        let latencies = zip(view.began, responseFlips).map { $1 - $0 }.filter { $0.isFinite }
+        let latencies = zip(view.began, flips.times).map { $1 - $0 }.filter { $0.isFinite }
         print(
             "touch-to-flip: \(latencies.count) of \(taps) taps\(timedOut > 0 ? ", \(timedOut) timed out" : ""), "
                 + "p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99))), "
@@ -228,18 +216,9 @@ extension Bench {
         _ = await waitUntil(timeout: 10) { source.devices.contains { $0.sysname == keyboard.sysname } }
         _ = await waitUntil(timeout: 5) { !output.isPresentPending }
 
-        var awaitedFlip: Int?
-        var responseFlips: [Double] = []
-        field.onTyped = { awaitedFlip = output.completedPresentCount + (output.isPresentPending ? 2 : 1) }
-        let loopHandler = output.presentCompletionHandler
-        output.presentCompletionHandler = { event in
-            if let awaited = awaitedFlip, output.completedPresentCount == awaited {
-                responseFlips.append(event.timestamp)
-                awaitedFlip = nil
-            }
-            loopHandler?(event)
-        }
-        defer { output.presentCompletionHandler = loopHandler }
+        let flips = ResponseFlips(output)
+        defer { flips.finish() }
+        field.onTyped = { flips.responded() }
 
         let presses = 100
         var timedOut = 0
@@ -249,21 +228,55 @@ extension Bench {
                 try? await Task.sleep(nanoseconds: 50_000_000)
             }
             keyboard.key(UInput.KEY_A, pressed: true)
-            if !(await waitUntil(timeout: 2) { responseFlips.count > press }) {
+            if !(await waitUntil(timeout: 2) { flips.times.count > press }) {
                 timedOut += 1
-                responseFlips.append(.nan)
-                awaitedFlip = nil
+                flips.timedOut()
             }
             keyboard.key(UInput.KEY_A, pressed: false)
             try? await Task.sleep(nanoseconds: UInt64(30_000_000 + (press * 7_919_000) % 40_000_000))
         }
-        let latencies = zip(field.pressed, responseFlips).map { $1 - $0 }.filter { $0.isFinite }
+        let latencies = zip(field.pressed, flips.times).map { $1 - $0 }.filter { $0.isFinite }
         print(
             "key-to-flip: \(latencies.count) of \(presses) presses\(timedOut > 0 ? ", \(timedOut) timed out" : ""), "
                 + "p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99))), "
                 + "min \(ms(latencies.min() ?? .nan)), max \(ms(latencies.max() ?? .nan)) "
                 + "(period \(ms(output.currentMode.refreshPeriod)))")
     }
+}
+
+/// The vblank times of the flips that show responses: after `responded()`, the next present
+/// (a present already in flight was composed before the response) is awaited, and its
+/// completion's timestamp recorded.
+@MainActor
+final class ResponseFlips {
+    private(set) var times: [Double] = []
+    private var awaited: Int?
+    private let output: DRMOutput
+    private let loopHandler: (@MainActor (PresentEvent) -> Void)?
+
+    init(_ output: DRMOutput) {
+        self.output = output
+        loopHandler = output.presentCompletionHandler
+        output.presentCompletionHandler = { [unowned self] event in
+            if let awaited, output.completedPresentCount == awaited {
+                times.append(event.timestamp)
+                self.awaited = nil
+            }
+            loopHandler?(event)
+        }
+    }
+
+    /// The app responded: the flip after the one in flight (if any) shows it.
+    func responded() { awaited = output.completedPresentCount + (output.isPresentPending ? 2 : 1) }
+
+    /// No flip came: the sample is lost.
+    func timedOut() {
+        times.append(.nan)
+        awaited = nil
+    }
+
+    /// Gives the output its frame loop's handler back.
+    func finish() { output.presentCompletionHandler = loopHandler }
 }
 
 /// A flag a main-actor closure reads and the code around it sets.
