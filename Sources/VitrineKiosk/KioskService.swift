@@ -234,7 +234,9 @@ public final class KioskService {
             let shown = !screens.isEmpty && screens.allSatisfy { $0.completedPresentCount > 0 }
             if shown && firstFrameTime == nil { firstFrameTime = clock.now }
             if let firstFrameTime, clock.now >= firstFrameTime + Self.captureSettleTime {
-                writeCapture(to: path)
+                writeCapture(to: path, exits: options.captureEditing == nil)
+                if let editingPath = options.captureEditing { startEditingCapture(to: editingPath) }
+                return
             }
             if clock.now > deadline {
                 serviceLog.critical("--capture: no frame on screen within 20 s")
@@ -249,7 +251,32 @@ public final class KioskService {
     /// have started and the screen shows what a person would see.
     static let captureSettleTime = 0.5
 
-    private func writeCapture(to path: String) -> Never {
+    /// How long `--capture-editing` waits after the field begins editing: past the keyboard's
+    /// 0.25 s slide, within the caret's first half second on.
+    static let editingCaptureDelay = 0.4
+
+    /// `--capture-editing PATH`: the first text field of the key window (depth first) edits;
+    /// once the keyboard's animation is over the main screen is written and the daemon exits.
+    private func startEditingCapture(to path: String) {
+        let clock = UIApplication.shared.displayBackend.clock
+        let field = UIApplication.shared.keyWindow.flatMap(Self.firstTextField(in:))
+        if field?.becomeFirstResponder() != true {
+            serviceLog.warning("--capture-editing: no text field in the key window would edit")
+        }
+        _ = clock.schedule(at: clock.now + Self.editingCaptureDelay) { [weak self] in
+            self?.writeCapture(to: path, exits: true)
+        }
+    }
+
+    private static func firstTextField(in view: UIView) -> UITextField? {
+        if let field = view as? UITextField, !view.isHidden, field.isEnabled { return field }
+        for subview in view.subviews where !subview.isHidden {
+            if let field = firstTextField(in: subview) { return field }
+        }
+        return nil
+    }
+
+    private func writeCapture(to path: String, exits: Bool) {
         let screen = UIScreen.main
         do {
             let shot = try screen.snapshotPNG()
@@ -259,7 +286,7 @@ public final class KioskService {
                 "vitrine: wrote \(URL(fileURLWithPath: path).path): screen \(screen.name) "
                     + "(\(shot.width)x\(shot.height), \(backend) backend, "
                     + "\(screen.presentedFrameCount) frames presented)")
-            stop(reason: "Capture written", status: 0)
+            if exits { stop(reason: "Capture written", status: 0) }
         } catch {
             serviceLog.critical("--capture: cannot write \(path): \(error)")
             stop(reason: "Capture failed", status: ExitStatus.cannotCreate)

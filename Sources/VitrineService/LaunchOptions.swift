@@ -5,7 +5,8 @@ import Foundation
 /// line; a kiosk service is started by systemd with one). `UIApplicationMain` parses it.
 ///
 ///     vitrined [--config PATH] [--backend NAME] [--check-config]
-///              [--list-outputs] [--screenshot PATH [--screen NAME]] [--capture PATH]
+///              [--list-outputs] [--screenshot PATH [--screen NAME]]
+///              [--capture PATH [--capture-editing PATH]]
 public struct LaunchOptions: ParsableArguments, Sendable {
     /// Where the config is read from when neither `--config` nor `VITRINE_CONFIG` says.
     public static let defaultConfigPath = "/etc/vitrine/vitrine.toml"
@@ -52,6 +53,14 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "With --capture: then make the first text field of the key window edit (the on-screen keyboard comes up "
+                + "when no hardware keyboard is attached), and write the main screen to PATH too.",
+            valueName: "path"))
+    public var captureEditing: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "The size of a headless screen; repeat for more screens (default: one 1920x1080).",
             valueName: "WIDTHxHEIGHT"))
     public var headlessScreen: [String] = []
@@ -76,6 +85,9 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     public mutating func validate() throws {
         if screen != nil && screenshot == nil {
             throw ValidationError("--screen goes with --screenshot")
+        }
+        if captureEditing != nil && capture == nil {
+            throw ValidationError("--capture-editing goes with --capture")
         }
         let modes = [checkConfig, listOutputs, screenshot != nil, capture != nil].filter { $0 }.count
         if modes > 1 {

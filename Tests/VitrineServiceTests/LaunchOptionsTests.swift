@@ -32,10 +32,13 @@ import Testing
         #expect(try LaunchOptions.parse(["--screenshot", "a.png", "--screen", "HDMI-A-1"]).screen == "HDMI-A-1")
         #expect(try LaunchOptions.parse(["--check-config"]).checkConfig)
         #expect(try LaunchOptions.parse(["--list-outputs"]).listOutputs)
+        #expect(
+            try LaunchOptions.parse(["--capture", "a.png", "--capture-editing", "b.png"]).captureEditing == "b.png")
     }
 
     @Test(arguments: [
         (["--screen", "HDMI-A-1"], "--screen goes with --screenshot"),
+        (["--capture-editing", "b.png"], "--capture-editing goes with --capture"),
         (
             ["--check-config", "--list-outputs"],
             "--check-config, --list-outputs, --screenshot and --capture exclude each other"
