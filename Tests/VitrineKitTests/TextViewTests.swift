@@ -271,6 +271,24 @@ import VitrinePlatform
         #expect(view.intrinsicContentSize.height == UIView.noIntrinsicMetric)
     }
 
+    @Test func theCaretBlinksLikeATextFieldsAndHidesUnderASelection() {
+        let s = TextViewScene(text: "blink")
+        #expect(s.textView.becomeFirstResponder())
+        #expect(!s.textView.caretView.isHidden)
+        s.scene.clock.advance(by: 0.51)
+        #expect(s.textView.caretView.isHidden)
+        s.scene.clock.advance(by: 0.5)
+        #expect(!s.textView.caretView.isHidden)
+        s.type("s")
+        #expect(!s.textView.caretView.isHidden)
+        s.key(EditingKeyCode.left, modifiers: .shift)
+        #expect(s.textView.caretView.isHidden && s.textView.selectedRange == NSRange(location: 5, length: 1))
+        s.scene.clock.advance(by: 1.2)
+        #expect(s.textView.caretView.isHidden)
+        s.key(EditingKeyCode.right)
+        #expect(!s.textView.caretView.isHidden && s.textView.selectedRange == NSRange(location: 6, length: 0))
+    }
+
     @Test func traitsAndInputViewsAreKept() {
         let view = UITextView(frame: .zero, textContainer: nil)
         view.keyboardType = .emailAddress

@@ -443,7 +443,8 @@ open class UITextView: UIScrollView, UIKeyInput {
     override func didResignFirstResponder() { endEditingSession() }
 
     /// Types `text` over the selection, as `insertText(_:)`: "\n" (the Return key) is a line
-    /// break. The delegate may veto the change.
+    /// break. The delegate may veto the change. Only while editing (first responder), as
+    /// Vitrine's `UITextField`; set `text` to change it otherwise.
     open func insertText(_ text: String) { typeText(text) }
 
     /// Deletes the selection or the character before the caret, as `deleteBackward()`.
