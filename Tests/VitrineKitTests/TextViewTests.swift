@@ -80,7 +80,7 @@ import VitrinePlatform
         s.textView.selectedRange = NSRange(location: 1, length: 1)
         #expect(s.delegate.take().isEmpty)
         #expect(s.textView.selectedRange == NSRange(location: 1, length: 1))
-        // A delegate that edits the text itself inside shouldChange wins (UIKit's pattern).
+        // clearsOnInsertion: typing replaces the whole text.
         s.delegate.forbidden = []
         s.textView.clearsOnInsertion = true
         s.textView.insertText("new")
