@@ -5,7 +5,8 @@ import VitrineKit
 /// navigation bar shows the product's name and a back button to the showcase; the screen
 /// shows the name, the price and what it is, laid out below the bar through the safe area,
 /// and an Order button that asks for confirmation with an alert (`UIAlertController`):
-/// Order calls `ordered` and goes back to the menu, Cancel stays.
+/// Order calls `ordered` and goes back to the menu, Cancel stays. A note for the counter
+/// (`UITextView`, not scrolling: it grows with its lines) sits above the button.
 @MainActor
 public final class ProductDetailViewController: UIViewController {
     /// The product's row in `ProductListView`.
@@ -16,6 +17,9 @@ public final class ProductDetailViewController: UIViewController {
     public let priceLabel = UILabel()
     /// A line about it.
     public let descriptionLabel = UILabel()
+    /// A note for the counter: a self-sizing text view (scrolling off), 420 points wide where
+    /// the screen has room.
+    public let noteView = UITextView()
     /// Asks to order the product.
     public let orderButton = ShowcaseButton(
         title: "Order", fill: UIColor(red: 0.16, green: 0.47, blue: 0.95, alpha: 1),
@@ -48,11 +52,24 @@ public final class ProductDetailViewController: UIViewController {
         descriptionLabel.font = .systemFont(ofSize: 20)
         descriptionLabel.textColor = UIColor(white: 1, alpha: 0.72)
         descriptionLabel.numberOfLines = 0
+        noteView.isScrollEnabled = false
+        noteView.font = .systemFont(ofSize: 20)
+        noteView.textColor = .white
+        noteView.backgroundColor = UIColor(white: 1, alpha: 0.08)
+        noteView.layer.cornerRadius = 10
+        noteView.textContainerInset = UIEdgeInsets(top: 10, left: 8, bottom: 10, right: 8)
+        noteView.returnKeyType = .default
+        // 420 points where the screen has room (a narrow portrait screen narrows it).
+        let noteWidth = noteView.widthAnchor.constraint(equalToConstant: 420)
+        noteWidth.priority = .defaultHigh
+        noteWidth.isActive = true
         orderButton.titleLabel?.font = .boldSystemFont(ofSize: 24)
         orderButton.contentEdgeInsets = UIEdgeInsets(top: 14, left: 40, bottom: 14, right: 40)
         orderButton.layer.cornerRadius = 14
         orderButton.addAction(UIAction { [weak self] _ in self?.confirmOrder() }, for: .primaryActionTriggered)
-        let stack = UIStackView(arrangedSubviews: [nameLabel, priceLabel, descriptionLabel, orderButton])
+        let stack = UIStackView(arrangedSubviews: [
+            nameLabel, priceLabel, descriptionLabel, noteView, orderButton,
+        ])
         stack.axis = .vertical
         stack.spacing = 16
         stack.alignment = .leading

@@ -141,6 +141,27 @@ import VitrinePlatform
         #expect(rig.controller.statusLabel.text == "Ordered \(ProductListView.name(ofRow: first.row))")
     }
 
+    @Test func aProductsNoteIsATextViewThatGrowsWithItsLines() throws {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        rig.frames(5)
+        let navigation = rig.app.navigationController
+        let details = ProductDetailViewController(row: 1)
+        navigation.pushViewController(details, animated: true)
+        rig.frames(40)
+        let note = details.noteView
+        let oneLine = note.frame.height
+        #expect(note.frame.width == 420 && oneLine > 20)
+        // A tap starts editing; typed lines make the note taller and push the button down.
+        rig.input.tap(at: rig.controller.screenCenter(of: note), time: rig.clock.now + ShowcaseRig.frame)
+        rig.frames(5)
+        #expect(note.isFirstResponder)
+        note.insertText("No sugar\nExtra hot")
+        rig.frames(5)
+        #expect(note.text == "No sugar\nExtra hot")
+        #expect(note.frame.height > oneLine + 15)
+        #expect(details.orderButton.frame.minY >= note.frame.maxY)
+    }
+
     @Test func aSwipeFromTheLeftEdgeTakesAProductsScreenBackToTheMenu() throws {
         let rig = ShowcaseRig(width: 1280, height: 800)
         rig.frames(5)

@@ -69,6 +69,13 @@ struct TextEditingBuffer: Equatable {
 
     // MARK: Selection
 
+    /// The selection's moving end: the caret, or the end that Shift moves (away from the
+    /// anchor; the end of a selection made otherwise).
+    var head: Int {
+        guard selection.length > 0, let anchor, anchor == NSMaxRange(selection) else { return NSMaxRange(selection) }
+        return selection.location
+    }
+
     /// Selects `range` (clamped, widened to whole characters).
     mutating func select(_ range: NSRange) {
         selection = characterRange(range)

@@ -492,7 +492,7 @@ open class UITextField: UIControl, UIKeyInput {
         if isSecureTextEntry {
             return text[..<index].count * String(Self.secureDot).utf8.count
         }
-        return text.utf8.distance(from: text.startIndex, to: index)
+        return text.utf8Offset(forUTF16Offset: offset)
     }
 
     /// The UTF-16 offset in the text of a UTF-8 offset in `displayText`.
@@ -503,9 +503,7 @@ open class UITextField: UIControl, UIKeyInput {
             let index = text.index(text.startIndex, offsetBy: characters, limitedBy: text.endIndex) ?? text.endIndex
             return index.utf16Offset(in: text)
         }
-        let utf8 = text.utf8
-        let index = utf8.index(utf8.startIndex, offsetBy: min(max(0, offset), utf8.count))
-        return index.utf16Offset(in: text)
+        return text.utf16Offset(forUTF8Offset: offset)
     }
 
     /// The caret position nearest a point of the field (in its coordinates).
