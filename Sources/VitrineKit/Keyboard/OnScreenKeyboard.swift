@@ -434,6 +434,12 @@ final class OnScreenKeyboard {
 
     /// A finger went down on `key`: Backspace deletes (and repeats while held), Shift toggles.
     func keyDown(_ key: KeyboardKey, at time: Double) {
+        // A receiver that went away without resigning (a responder that is not a view, freed):
+        // the keyboard follows the first responder instead of typing into nothing.
+        guard receiver != nil, receiver === FirstResponder.current else {
+            update(animated: true)
+            return
+        }
         switch key.action {
         case .backspace:
             deleteBackward()
@@ -458,7 +464,7 @@ final class OnScreenKeyboard {
     /// A finger lifted from `key` (`performed` false: cancelled).
     func keyUp(_ key: KeyboardKey, performed: Bool) {
         if key.action == .backspace { stopBackspace() }
-        guard performed else { return }
+        guard performed, receiver != nil, receiver === FirstResponder.current else { return }
         switch key.action {
         case .text(let text):
             let shifted = shift != .off && page == .letters && text.count == 1
