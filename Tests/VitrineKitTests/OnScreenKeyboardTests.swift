@@ -3,7 +3,7 @@ import Testing
 import VitrineGraphics
 import VitrinePlatform
 
-@testable import VitrineKit
+@_spi(Service) @testable import VitrineKit
 
 @MainActor @Suite("On-screen keyboard") struct OnScreenKeyboardTests {
     @Test func aTextReceiverBecomingFirstResponderSlidesTheKeyboardUp() throws {
@@ -20,6 +20,29 @@ import VitrinePlatform
         #expect(scene.keyboard.state == .shown)
         #expect(scene.recorder.take() == ["DidChangeFrame", "DidShow"])
         #expect(scene.field.isFirstResponder)
+    }
+
+    @Test func itSlidesUpAndDownOverAQuarterSecond() throws {
+        let scene = KeyboardScene()
+        scene.field.becomeFirstResponder()
+        let start = scene.scene.clock.now
+        var positions: [CGFloat] = []
+        for step in 1...20 {
+            scene.scene.clock.advance(to: start + Double(step) / 60)
+            positions.append(scene.keyboard.host.layer.presentation()?.frame.minY ?? -1)
+        }
+        // Moving up from below the screen, between the two ends while it slides.
+        #expect(positions.contains { $0 > 280 && $0 < 480 }, "\(positions)")
+        #expect(positions.last == 280)
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 >= $1 || $0 == -1 }, "\(positions)")
+        scene.field.resignFirstResponder()
+        let hideStart = scene.scene.clock.now
+        var down: [CGFloat] = []
+        for step in 1...20 {
+            scene.scene.clock.advance(to: hideStart + Double(step) / 60)
+            down.append(scene.keyboard.host.layer.presentation()?.frame.minY ?? -1)
+        }
+        #expect(down.contains { $0 > 280 && $0 < 480 }, "\(down)")
     }
 
     @Test func notificationsCarryScreenFramesDurationCurveAndLocal() throws {
@@ -328,13 +351,44 @@ import VitrinePlatform
         #expect(guide.layoutFrame == CGRect(x: 0, y: 480, width: 800, height: 0))
         #expect(bar.frame.maxY == 480)
         #expect(guide.identifier == "UIViewKeyboardLayoutGuide")
+        // Drawn once (only drawn layers animate).
+        bar.backgroundColor = .blue
+        scene.scene.clock.advance(by: 0.1)
         scene.field.becomeFirstResponder()
+        // The bar slides with the keyboard: its move is an animation of the slide's length.
+        let slide = bar.layer.animationKeys()?.compactMap { bar.layer.animation(forKey: $0) }.first
+        #expect(slide?.duration == 0.25)
         scene.settle()
         #expect(guide.layoutFrame == CGRect(x: 0, y: 280, width: 800, height: 200))
         #expect(bar.frame.maxY == 280)
         scene.field.resignFirstResponder()
         scene.settle()
         #expect(bar.frame.maxY == 480)
+    }
+
+    @Test func theKeyboardSitsInsideTheScreensOverscanAndTheGuideStartsAtTheSafeArea() throws {
+        let scene = KeyboardScene()
+        scene.screen.overscanInsets = UIEdgeInsets(top: 0, left: 10, bottom: 20, right: 30)
+        let guide = scene.scene.window.keyboardLayoutGuide
+        let bar = UIView(frame: .zero)
+        bar.translatesAutoresizingMaskIntoConstraints = false
+        scene.scene.window.addSubview(bar)
+        NSLayoutConstraint.activate([
+            bar.leadingAnchor.constraint(equalTo: scene.scene.window.leadingAnchor),
+            bar.widthAnchor.constraint(equalToConstant: 30),
+            bar.heightAnchor.constraint(equalToConstant: 30),
+            bar.bottomAnchor.constraint(equalTo: guide.topAnchor),
+        ])
+        scene.scene.window.layoutIfNeeded()
+        #expect(guide.layoutFrame == CGRect(x: 0, y: 460, width: 800, height: 20))
+        guide.usesBottomSafeArea = false
+        scene.scene.window.layoutIfNeeded()
+        #expect(guide.layoutFrame.minY == 480)
+        scene.field.becomeFirstResponder()
+        scene.settle()
+        let height = OnScreenKeyboard.systemKeyboardHeight(for: CGSize(width: 760, height: 460))
+        #expect(scene.recorder.entries.last?.end == CGRect(x: 10, y: 460 - height, width: 760, height: height))
+        #expect(bar.frame.maxY == 460 - height)
     }
 
     @Test func theKeyboardFillsTheRotatedScreensWidth() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineLayers
 import VitrinePlatform
 
 /// The window the keyboard slides in: it covers its screen above every app window (alerts
@@ -99,6 +100,8 @@ final class OnScreenKeyboard {
     private var typed = ""
     private var generation = 0
     private var backspaceTimer: ClockTimer?
+    /// Ends a slide up from below the screen.
+    private var slideTimer: ClockTimer?
     private var observers: [any NSObjectProtocol] = []
     /// The responder the keyboard serves.
     private(set) weak var receiver: UIResponder?
@@ -214,6 +217,8 @@ final class OnScreenKeyboard {
     /// Forgets the keyboard without notifications (a new display backend, its screen gone).
     func reset() {
         generation += 1
+        slideTimer?.cancel()
+        slideTimer = nil
         keyboardView.cancelPresses()
         stopBackspace()
         window?.isHidden = true
@@ -288,6 +293,7 @@ final class OnScreenKeyboard {
     private func move(to end: CGRect, kind: MoveKind, animated: Bool) {
         guard let screen else { return }
         let begin: CGRect = kind == .show ? hiddenFrame(for: end, on: screen) : frame
+        let wasHiding = state == .hiding
         generation += 1
         let run = generation
         let window = keyboardWindow(on: screen)
@@ -330,7 +336,30 @@ final class OnScreenKeyboard {
             host.layoutIfNeeded()
             layOutGuides(on: screen)
         }
-        if animated {
+        slideTimer?.cancel()
+        slideTimer = nil
+        if animated, kind == .show, !wasHiding {
+            // From below the screen. An explicit animation, and the end on the backend's
+            // clock: the host may never have been drawn (its first show, a new screen), and
+            // VitrineLayers gives undrawn layers no implicit animation. Its frame is the end
+            // at once, so the keys take touches from the start.
+            let from = host.layer.position
+            UIView.animate(
+                withDuration: duration, delay: 0,
+                options: [.beginFromCurrentState, .allowUserInteraction, .curveEaseInOut],
+                animations: changes)
+            host.layer.removeAnimation(forKey: "position")
+            let slide = CABasicAnimation(keyPath: "position")
+            slide.fromValue = from
+            slide.duration = duration
+            slide.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            host.layer.add(slide, forKey: "vitrine.keyboard.slide")
+            let clock = application.displayBackend.clock
+            slideTimer = clock.schedule(at: clock.now + duration) { [weak self] in
+                self?.slideTimer = nil
+                finish(true)
+            }
+        } else if animated {
             UIView.animate(
                 withDuration: duration, delay: 0,
                 options: [.beginFromCurrentState, .allowUserInteraction, .curveEaseInOut],
