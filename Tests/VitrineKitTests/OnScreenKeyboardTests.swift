@@ -413,6 +413,20 @@ import VitrinePlatform
         #expect(scene.field.text == "Hi")
     }
 
+    @Test func aScaleChangeWhileShownResizesItInPoints() throws {
+        let scene = KeyboardScene(width: 1920, height: 1080)
+        scene.field.becomeFirstResponder()
+        scene.settle()
+        #expect(scene.recorder.entries.last?.end == CGRect(x: 0, y: 720, width: 1920, height: 360))
+        _ = scene.recorder.take()
+        scene.screen.scaleOverride = 2
+        #expect(scene.screen.bounds.size == CGSize(width: 960, height: 540))
+        #expect(scene.recorder.names == ["WillChangeFrame", "DidChangeFrame"])
+        #expect(scene.recorder.entries.last?.end == CGRect(x: 0, y: 340, width: 960, height: 200))
+        try scene.tap(["O", "k"])
+        #expect(scene.field.text == "Ok")
+    }
+
     @Test func rotatedTapsLandOnTheKeys() throws {
         let scene = KeyboardScene()
         scene.screen.rotation = .clockwise270
