@@ -86,8 +86,21 @@ final class OnScreenKeyboard {
 
     private(set) var state = State.hidden
     private(set) var window: KeyboardWindow?
-    let host = KeyboardHostView(frame: .zero)
-    let keyboardView = KeyboardView(frame: .zero)
+    /// Whether the views below were made.
+    private var hasViews = false
+    /// The keyboard's views, made when first shown (not with the application).
+    private(set) lazy var host: KeyboardHostView = {
+        let host = KeyboardHostView(frame: .zero)
+        host.clipsToBounds = false
+        hasViews = true
+        return host
+    }()
+    private(set) lazy var keyboardView: KeyboardView = {
+        let view = KeyboardView(frame: .zero)
+        view.keyboard = self
+        hasViews = true
+        return view
+    }()
     /// The screen the keyboard is on (or going to).
     private(set) weak var screen: UIScreen?
     /// The keyboard's frame in screen coordinates where it is (or is going): the shown frame
@@ -108,8 +121,6 @@ final class OnScreenKeyboard {
 
     init(application: UIApplication) {
         self.application = application
-        keyboardView.keyboard = self
-        host.clipsToBounds = false
         let center = NotificationCenter.default
         /// `body` gets the notification's object's identity.
         func observe(_ name: Notification.Name, _ body: @escaping @MainActor (ObjectIdentifier?) -> Void) {
@@ -170,7 +181,7 @@ final class OnScreenKeyboard {
         // The old responder resigning for a new one: the new one's change follows at once.
         if responder == nil, FirstResponder.isReplacing { return }
         if responder !== receiver {
-            keyboardView.cancelPresses()
+            if hasViews { keyboardView.cancelPresses() }
             stopBackspace()
             receiver = responder
             typed = ""
@@ -219,6 +230,7 @@ final class OnScreenKeyboard {
         generation += 1
         slideTimer?.cancel()
         slideTimer = nil
+        guard hasViews else { return }
         keyboardView.cancelPresses()
         stopBackspace()
         window?.isHidden = true
@@ -437,6 +449,7 @@ final class OnScreenKeyboard {
 
     /// Rebuilds the system keyboard's keys for the receiver's traits, page and shift.
     func refreshKeys() {
+        guard hasViews else { return }
         let traits = keyInput
         let type = traits?.keyboardType ?? .default
         let rows = KeyboardRows.rows(
