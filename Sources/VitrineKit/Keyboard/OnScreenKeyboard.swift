@@ -4,7 +4,8 @@ import VitrinePlatform
 
 /// The window the keyboard slides in: it covers its screen above every app window (alerts
 /// included) but takes only the touches on the keyboard, letting the others through to the
-/// windows below; it is never key, so the keys never take the first responder.
+/// windows below; it is never key, so the keys never take the first responder. Like UIKit's
+/// keyboard window it is one of `UIApplication.windows` while it exists.
 @MainActor
 final class KeyboardWindow: UIWindow {
     /// UIKit's keyboard window level (above alerts).
@@ -58,7 +59,8 @@ final class KeyboardHostView: UIView {
 ///
 /// **Size.** Full width of the screen's safe rectangle (the configured overscan inset), at
 /// its bottom; the system keyboard is 1/3 of the screen's height in landscape, 30% in
-/// portrait, at least 4 rows of 44 points (at most half the screen) and at most 420 points
+/// portrait, at least 200 points (4 rows of 44 with their gaps; at most half the screen) and
+/// at most 420 points
 /// (an iPad Pro's). On an 800x480 panel: 200 points (keys about 43 points high); on
 /// 1920x1080: 360 points. Pads (number, decimal, phone) are as high, at most 1.6 times as wide
 /// as high, centred.
