@@ -42,6 +42,11 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--onscreen-keyboard") {
+            await OnScreenKeyboardChecks.run(checks, clock)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()
@@ -57,6 +62,7 @@ struct VMTests {
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         await NavigationChecks.run(checks, clock)
+        await OnScreenKeyboardChecks.run(checks, clock)
         // The fling's frame-per-vblank check runs on a release build, as a panel runs it:
         // `.ci/run` runs `vitrine-vm-tests --scroll` built with `-c release` in its own VM boot.
         await IdleChecks.run(checks, clock)

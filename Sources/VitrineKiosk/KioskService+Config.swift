@@ -109,6 +109,7 @@ extension KioskService {
                     : "keyboard: keys do not repeat")
         }
         application.keyboardPreference = Self.keyboardPreference(configuration)
+        application.onScreenKeyboardLayout = configuration.keyboard.layout.map(OnScreenKeyboardLayout.init(xkbLayout:))
     }
 
     // MARK: Policies

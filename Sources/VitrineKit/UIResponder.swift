@@ -128,11 +128,21 @@ enum FirstResponder {
     /// Posted (internally) after the first responder changed; the object is the new one, or nil.
     static let didChangeNotification = Notification.Name("VitrineFirstResponderDidChange")
 
+    /// Whether the first responder is being replaced: the old one's resignation is posted
+    /// (object nil) while this is true, and the new one follows (the on-screen keyboard stays
+    /// up between them).
+    private(set) static var isReplacing = false
+
     static func make(_ responder: UIResponder) -> Bool {
         if current === responder { return true }
         guard responder.canBecomeFirstResponder else { return false }
         if let view = responder as? UIView, view.window == nil { return false }
-        if let previous = current, !previous.resignFirstResponder() { return false }
+        if let previous = current {
+            isReplacing = true
+            let resigned = previous.resignFirstResponder()
+            isReplacing = false
+            if !resigned { return false }
+        }
         // The previous one's resign may have made another first responder meanwhile.
         guard current == nil else { return current === responder }
         current = responder

@@ -112,6 +112,19 @@ import VitrineTestSupport
         #expect(UIApplication.shared.keyboardPreference == .hardware)
     }
 
+    @Test func theOnScreenKeyboardTakesTheKeyboardLayout() throws {
+        let path = try temporaryConfig("[keyboard]\nlayout = \"de\"\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let service = try service(configPath: path)
+        defer { UIApplication.shared.onScreenKeyboardLayout = nil }
+        service.loaded = try service.readConfig()
+        service.applyKeyboardSettings()
+        #expect(UIApplication.shared.onScreenKeyboardLayout == .german)
+        try "[keyboard]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        service.reload()
+        #expect(UIApplication.shared.onScreenKeyboardLayout == nil)
+    }
+
     @Test func theBackendsAreLaunchedWithTheKeyboardLayout() {
         let context = BackendLaunchContext(keyboardLayout: "de", keyboardVariant: "nodeadkeys", composeLocale: "C")
         #expect(context.keyboardLayout == "de" && context.keyboardVariant == "nodeadkeys")

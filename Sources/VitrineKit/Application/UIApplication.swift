@@ -14,6 +14,8 @@ public final class UIApplication: UIResponder {
 
     private override init() {
         super.init()
+        // The on-screen keyboard follows the first responder from the start.
+        _ = onScreenKeyboard
     }
 
     /// The app's delegate, as `delegate` (held strongly: Vitrine has no app bundle that owns
@@ -94,6 +96,8 @@ public final class UIApplication: UIResponder {
     private(set) lazy var keyRepeater = KeyRepeater(application: self)
     /// The keyboards attached (UIApplication+Keyboard.swift).
     private(set) lazy var keyboards = KeyboardTracker(application: self)
+    /// The on-screen keyboard (Keyboard/OnScreenKeyboard.swift).
+    private(set) lazy var onScreenKeyboard = OnScreenKeyboard(application: self)
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -161,6 +165,7 @@ public final class UIApplication: UIResponder {
     public func setDisplayBackend(_ backend: any DisplayBackend) {
         // A repeat's wake-up is on the old backend's clock.
         keyRepeater.stop()
+        onScreenKeyboard.reset()
         ScreenRegistry.install(backend)
         idleBlanker.displayBackendDidChange()
     }

@@ -39,12 +39,14 @@ final class AutoLayoutViewState {
     var layoutGuides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
+    var keyboardGuide: UIKeyboardLayoutGuide?
     /// Every guide the view has: `layoutGuides`, then the margins and safe-area guides where
     /// they were made.
     var allGuides: [UILayoutGuide] {
         var guides = layoutGuides
         if let marginsGuide { guides.append(marginsGuide) }
         if let safeAreaGuide { guides.append(safeAreaGuide) }
+        if let keyboardGuide { guides.append(keyboardGuide) }
         return guides
     }
     var huggingPriority = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)

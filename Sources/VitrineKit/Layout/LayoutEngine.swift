@@ -368,6 +368,9 @@ final class LayoutEngine {
                 case .custom: break
                 case .layoutMargins: specs = insetSpecs(entry, owner: owner, insets: owner.effectiveLayoutMargins)
                 case .safeArea: specs = insetSpecs(entry, owner: owner, insets: owner.safeAreaInsets)
+                case .keyboard:
+                    specs = insetSpecs(
+                        entry, owner: owner, insets: OnScreenKeyboard.layoutGuideInsets(for: owner, guide: guide))
                 case .scrollContent:
                     // At the content's origin; its size is the app's constraints' to give.
                     specs = [

@@ -20,6 +20,9 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
         /// A scroll view's frame: the visible part, moving with the content offset so that
         /// what is tied to it stays put on screen.
         case scrollFrame
+        /// The on-screen keyboard's place in the owning view (`UIKeyboardLayoutGuide`): from
+        /// the keyboard's top (the safe area's bottom while it is hidden) to the view's bottom.
+        case keyboard
     }
 
     let role: Role
@@ -48,6 +51,7 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
         case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
         case .scrollContent: identifier = "UIScrollView-contentLayoutGuide"
         case .scrollFrame: identifier = "UIScrollView-frameLayoutGuide"
+        case .keyboard: identifier = "UIViewKeyboardLayoutGuide"
         }
     }
 
