@@ -79,6 +79,8 @@ public final class ShowcaseViewController: UIViewController {
     private let wallClock: @MainActor () -> Date
     /// The size the fonts, constants and wallpaper were made for.
     private var styledSize: CGSize?
+    /// Watches the keyboard, to lift the screen above it while a field edits.
+    private var keyboardObserver: (any NSObjectProtocol)?
     private let titleStack = UIStackView()
     private let clockStack = UIStackView()
     private let headerGuide = UILayoutGuide()
@@ -232,6 +234,32 @@ public final class ShowcaseViewController: UIViewController {
         controlBar.addConstrainedSubview(controlBarStack)
         makeConstraints()
         showStatus()
+        keyboardObserver = NotificationCenter.default.addObserver(
+            forName: UIResponder.keyboardWillChangeFrameNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            let end = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+            let duration = (notification.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? NSNumber)?
+                .doubleValue
+            MainActor.assumeIsolated { self?.keyboardWillChange(to: end, duration: duration ?? 0.25) }
+        }
+    }
+
+    /// Lifts the whole screen (its bounds' origin) just enough that the field being edited
+    /// stays above the keyboard, in step with the keyboard's slide, as iOS apps do.
+    private func keyboardWillChange(to end: CGRect?, duration: Double) {
+        guard let window = view.window, let end else { return }
+        let keyboardTop = window.convert(end, from: window.screen.coordinateSpace).minY
+        let lift = view.bounds.origin.y
+        var needed: CGFloat = 0
+        if let field = [nameField, pinField].first(where: \.isFirstResponder) {
+            // Where the field's bottom would be with the screen not lifted, plus a margin.
+            let bottom = field.convert(field.bounds, to: window).maxY + lift + 16
+            needed = max(0, (bottom - keyboardTop).rounded(.up))
+        }
+        guard needed != lift else { return }
+        UIView.animate(withDuration: duration, delay: 0, options: [.beginFromCurrentState]) {
+            self.view.bounds.origin.y = needed
+        }
     }
 
     private func arrange(

@@ -48,4 +48,27 @@ import VitrinePlatform
         rig.frames(3)
         #expect(rig.controller.statusLabel.text == "Checked in visitor 1")
     }
+
+    @Test func theScreenLiftsAboveTheOnScreenKeyboardWhileAFieldEdits() throws {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        let c = rig.controller
+        final class Top: @unchecked Sendable { var value: CGFloat? }
+        let keyboard = Top()
+        let observer = NotificationCenter.default.addObserver(
+            forName: UIResponder.keyboardWillShowNotification, object: nil, queue: nil
+        ) { notification in
+            keyboard.value = (notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect)?.minY
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        rig.tap(c.nameField)
+        rig.frames(30)  // the keyboard's 0.25 s slide
+        let top = try #require(keyboard.value)
+        #expect(c.nameField.isFirstResponder)
+        #expect(c.nameField.frameOnScreen.maxY <= top - 15)
+        #expect(c.view.bounds.origin.y > 0)
+        // Editing ends: the keyboard goes and the screen comes back down.
+        c.view.endEditing(true)
+        rig.frames(30)
+        #expect(c.view.bounds.origin.y == 0)
+    }
 }
