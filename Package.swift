@@ -327,6 +327,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "VitrineInterfaceTests",
+            dependencies: ["VitrineInterface"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "VitrineDemoTests",
             dependencies: ["VitrineDemo", "VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
             exclude: ["References"],
