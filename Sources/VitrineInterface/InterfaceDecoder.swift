@@ -489,13 +489,16 @@ final class InterfaceDecoder {
     }
 
     private func string(_ element: InterfaceXMLElement) -> String {
-        if bool(element, "base64-UTF8") == true,
-            let data = Data(base64Encoded: element.text.filter { !$0.isWhitespace }),
-            let text = String(data: data, encoding: .utf8)
-        {
-            return text
+        guard bool(element, "base64-UTF8") == true else { return element.text }
+        // Xcode writes text it cannot put in XML (control characters, some whitespace) as base64
+        // without its "=" padding.
+        var base64 = element.text.filter { !$0.isWhitespace }
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else {
+            warning(element.line, "<string> marked base64-UTF8 is not base64 UTF-8 text: read as written")
+            return element.text
         }
-        return element.text
+        return text
     }
 
     private func accessibility(_ element: InterfaceXMLElement) -> InterfaceAccessibility {
