@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "VitrineSeat", targets: ["VitrineSeat"]),
         .library(name: "VitrineTestSupport", targets: ["VitrineTestSupport"]),
         .library(name: "VitrineConfig", targets: ["VitrineConfig"]),
+        .library(name: "VitrineInterface", targets: ["VitrineInterface"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-hello", targets: ["vitrine-hello"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
@@ -143,6 +144,12 @@ let package = Package(
         .target(
             name: "VitrineConfig",
             dependencies: ["VitrineIO", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strict
+        ),
+        // Xcode's interface files (.xib, .storyboard) read into a document model: Foundation's XML
+        // parser only, no UI types (VitrineKit makes the objects).
+        .target(
+            name: "VitrineInterface",
             swiftSettings: strict
         ),
         .target(
@@ -316,6 +323,12 @@ let package = Package(
         .testTarget(
             name: "VitrineConfigTests",
             dependencies: ["VitrineConfig"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VitrineInterfaceTests",
+            dependencies: ["VitrineInterface"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
