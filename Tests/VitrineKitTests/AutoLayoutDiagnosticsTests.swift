@@ -76,6 +76,81 @@ import Testing
         #expect(a.frame.width == 60)
     }
 
+    @Test func aRootResizedSoThatRequiredConstraintsConflictIsReportedNotACrash() throws {
+        // A required 420-point width between required margins fits 500 points, not 300: the
+        // root's own size equation changes constant and the engine must report, not trap.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 500, height: 100))
+        let a = constrainedView(root)
+        let width = a.widthAnchor.constraint(equalToConstant: 420)
+        NSLayoutConstraint.activate([
+            width, a.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor, constant: 10),
+            a.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -10),
+            a.topAnchor.constraint(equalTo: root.topAnchor), a.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 420)
+        let logged = reports {
+            root.frame.size.width = 300
+            root.layoutIfNeeded()
+        }
+        let report = try #require(logged.first)
+        #expect(report.contains("Unable to simultaneously satisfy constraints"))
+        #expect(report.contains(width.description))
+        // Back to a size that fits: quiet, and the layout holds again.
+        let quiet = reports {
+            root.frame.size.width = 600
+            root.layoutIfNeeded()
+        }
+        #expect(quiet.isEmpty)
+        #expect(a.frame.width == 420 && a.frame.minX >= 10 && a.frame.maxX <= 590)
+    }
+
+    @Test func anAutoresizingContainerShrunkUnderRequiredConstraintsIsReportedNotACrash() throws {
+        // The container is placed by its frame (autoresizing equations); its child needs 420
+        // points between required margins. Shrinking the container changes one of its frame
+        // equations while the conflict involves another of the same view's.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 800, height: 400))
+        let container = UIView(frame: CGRect(x: 50, y: 0, width: 500, height: 100))
+        root.addSubview(container)
+        let child = constrainedView(container)
+        let width = child.widthAnchor.constraint(equalToConstant: 420)
+        NSLayoutConstraint.activate([
+            width, child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            child.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -10),
+            child.topAnchor.constraint(equalTo: container.topAnchor),
+            child.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        let logged = reports {
+            container.frame = CGRect(x: 60, y: 0, width: 300, height: 100)
+            root.layoutIfNeeded()
+        }
+        #expect(logged.first?.contains("Unable to simultaneously satisfy constraints") == true)
+        #expect(container.frame == CGRect(x: 60, y: 0, width: 300, height: 100))
+        #expect(child.frame.minX == 10 && child.frame.width == 420)
+    }
+
+    @Test func marginsWidenedUnderRequiredConstraintsAreReportedNotACrash() throws {
+        // The margins guide's equations change constants (its x and width move together) while
+        // a required 420-point child between its edges no longer fits.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 500, height: 100))
+        let child = constrainedView(root)
+        let guide = root.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            child.widthAnchor.constraint(equalToConstant: 420),
+            child.leadingAnchor.constraint(equalTo: guide.leadingAnchor),
+            child.trailingAnchor.constraint(lessThanOrEqualTo: guide.trailingAnchor),
+            child.topAnchor.constraint(equalTo: guide.topAnchor), child.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        let logged = reports {
+            root.layoutMargins = UIEdgeInsets(top: 8, left: 100, bottom: 8, right: 100)
+            root.layoutIfNeeded()
+        }
+        #expect(logged.first?.contains("Unable to simultaneously satisfy constraints") == true)
+        #expect(child.frame.width == 420)
+    }
+
     @Test func ambiguityIsReportedPerViewAndPerAnchor() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
         let a = constrainedView(root)

@@ -392,7 +392,9 @@ final class LayoutEngine {
         } else {
             return false
         }
-        return sync(&entry.frameEquations, to: specs, origin: origin)
+        let (equations, changed) = sync(entry.frameEquations, to: specs, origin: origin)
+        entry.frameEquations = equations
+        return changed
     }
 
     /// Content-size equations, as UIKit's: `width <= intrinsic` at the hugging priority and
@@ -418,7 +420,9 @@ final class LayoutEngine {
                 specs.append(EquationSpec([(variable, 1)], -Double(length), .greaterThanOrEqual, resist))
             }
         }
-        return sync(&entry.intrinsicEquations, to: specs, origin: .contentSize(view))
+        let (equations, changed) = sync(entry.intrinsicEquations, to: specs, origin: .contentSize(view))
+        entry.intrinsicEquations = equations
+        return changed
     }
 
     private func rootSpecs(_ entry: Entry) -> [EquationSpec] {
@@ -505,9 +509,13 @@ final class LayoutEngine {
     // MARK: Equations
 
     /// Brings `equations` to `specs`: only constants moved → incremental constant changes;
-    /// anything else → the old ones out, the new ones in. True when anything changed.
-    @discardableResult
-    private func sync(_ equations: inout [LayoutEquation], to specs: [EquationSpec], origin: Origin) -> Bool {
+    /// anything else → the old ones out, the new ones in. Returns the equations now in the
+    /// solver and whether anything changed. (Not `inout`: a conflict report looks the
+    /// equations up in the entries while this runs, which an `inout` access of an entry's
+    /// list would make an exclusivity violation.)
+    private func sync(_ equations: [LayoutEquation], to specs: [EquationSpec], origin: Origin) -> (
+        [LayoutEquation], Bool
+    ) {
         if equations.count == specs.count, zip(equations, specs).allSatisfy({ $1.hasShape(of: $0) }) {
             var changed = false
             for (equation, spec) in zip(equations, specs) where equation.expression.constant != spec.constant {
@@ -518,11 +526,10 @@ final class LayoutEngine {
                     reportUnsatisfiable(equation, origin: origin, newConstant: spec.constant)
                 }
             }
-            return changed
+            return (equations, changed)
         }
         for equation in equations { remove(equation) }
-        equations = specs.map { add($0.equation, origin: origin) }
-        return true
+        return (specs.map { add($0.equation, origin: origin) }, true)
     }
 
     /// Adds an equation; a required one that cannot hold is reported as UIKit reports it and
