@@ -58,6 +58,8 @@ public final class TextLayout {
 
     private let context: OpaquePointer
     let layout: OpaquePointer
+    /// The CTM of the last draw (see `draw(in:at:color:)`).
+    private var lastDrawMatrix: [Double] = []
 
     /// Lays out `string`. A `maxWidth` that is nil, not finite or not positive means no
     /// wrapping. `maximumNumberOfLines` below 0 counts as 0 (no limit).
@@ -132,8 +134,17 @@ public final class TextLayout {
                 Double(shownHeight))
             cairo_clip(cairo)
         }
-        pango_cairo_update_context(cairo, self.context)
-        pango_layout_context_changed(layout)
+        // The pango context follows the CTM's linear part (pango drops the translation); a
+        // layout drawn again with the same one (a label redrawn, a text view's visible part
+        // scrolled) keeps its shaping, which for a long text is most of the cost.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        let key = [matrix.xx, matrix.yx, matrix.xy, matrix.yy]
+        if key != lastDrawMatrix {
+            lastDrawMatrix = key
+            pango_cairo_update_context(cairo, self.context)
+            pango_layout_context_changed(layout)
+        }
         context.setSource(color)
         cairo_move_to(cairo, Double(origin.x), Double(origin.y))
         pango_cairo_show_layout(cairo, layout)
