@@ -29,6 +29,10 @@ import Foundation
 ///   classic buttons add some when `contentEdgeInsets` is zero, undocumented).
 @MainActor
 open class UIButton: UIControl {
+    // Accessibility defaults, as UIKit's buttons: `.button`, labelled by the title.
+    override var controlAccessibilityTraits: UIAccessibilityTraits { .button }
+    override var defaultAccessibilityLabel: String? { currentTitle }
+
     /// The button's kind, as `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable {
         case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close

@@ -32,6 +32,18 @@ import Foundation
 /// and `UIControl+Actions.swift`.
 @MainActor
 open class UIControl: UIView {
+    // Accessibility defaults, as UIKit's controls: an element, `.notEnabled` when disabled,
+    // `.selected` when selected.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        var traits = controlAccessibilityTraits
+        if !isEnabled { traits.insert(.notEnabled) }
+        if isSelected { traits.insert(.selected) }
+        return traits
+    }
+    /// The traits of the kind of control (`.button` for buttons, `.adjustable` for sliders).
+    var controlAccessibilityTraits: UIAccessibilityTraits { .none }
+
     /// The slop (points) the bounds grow by on every side when deciding whether a tracked
     /// touch is inside.
     static let trackingSlop: CGFloat = 70

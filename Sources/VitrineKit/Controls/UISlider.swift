@@ -27,6 +27,15 @@ import VitrineLayers
 ///   ring stands in). The default height (`intrinsicContentSize`) is 31 points.
 @MainActor
 open class UISlider: UIControl {
+    // Accessibility defaults, as UIKit's sliders: `.adjustable`, the value as a percentage of
+    // the range ("50%").
+    override var controlAccessibilityTraits: UIAccessibilityTraits { .adjustable }
+    override var defaultAccessibilityValue: String? {
+        let range = maximumValue - minimumValue
+        let fraction = range > 0 ? (value - minimumValue) / range : 0
+        return "\(Int((fraction * 100).rounded()))%"
+    }
+
     /// A slider's or switch's drag is its own: pans and swipes on ancestors do not take it.
     override func claimsTouches(from recognizer: UIGestureRecognizer) -> Bool {
         recognizer is UIPanGestureRecognizer || recognizer is UISwipeGestureRecognizer

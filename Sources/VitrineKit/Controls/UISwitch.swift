@@ -21,6 +21,10 @@ import VitrineLayers
 ///   `preferredStyle` (always the sliding switch).
 @MainActor
 open class UISwitch: UIControl {
+    // Accessibility defaults, as UIKit's switches: `.button`, value "1" when on, "0" when off.
+    override var controlAccessibilityTraits: UIAccessibilityTraits { .button }
+    override var defaultAccessibilityValue: String? { isOn ? "1" : "0" }
+
     /// A slider's or switch's drag is its own: pans and swipes on ancestors do not take it.
     override func claimsTouches(from recognizer: UIGestureRecognizer) -> Bool {
         recognizer is UIPanGestureRecognizer || recognizer is UISwipeGestureRecognizer

@@ -20,6 +20,11 @@ import VitrinePlatform
 /// size does not shrink.
 @MainActor
 open class UITextField: UIControl, UIKeyInput {
+    // Accessibility defaults: the text (dots for secure entry) is the value, the placeholder
+    // the label.
+    override var defaultAccessibilityValue: String? { isSecureTextEntry ? displayText : text }
+    override var defaultAccessibilityLabel: String? { placeholder }
+
     /// Which border the field draws, as `UITextField.BorderStyle`.
     public enum BorderStyle: Int, Sendable {
         /// No border (the default).

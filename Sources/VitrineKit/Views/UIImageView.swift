@@ -14,6 +14,10 @@ import VitrineLayers
 /// are stretched.
 @MainActor
 open class UIImageView: UIView {
+    // Accessibility defaults, as UIKit's image views: traits `.image` (an element only when
+    // the app says so, as UIKit).
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
     /// The image shown, as `image`. Setting another image updates the layer and invalidates
     /// the intrinsic size.
     open var image: UIImage? {

@@ -18,6 +18,11 @@ import VitrineLayers
 /// (`adjustsFontSizeToFitWidth`).
 @MainActor
 open class UILabel: UIView {
+    // Accessibility defaults, as UIKit's labels: an element, static text, its text.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
+    override var defaultAccessibilityLabel: String? { text }
+
     /// The text shown, as `text` (default nil).
     open var text: String? {
         didSet { if text != oldValue { textLayoutDidChange() } }

@@ -43,6 +43,83 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether touches reach this view and its subviews, as `isUserInteractionEnabled`.
     open var isUserInteractionEnabled = true
 
+    // MARK: Accessibility (stored; Vitrine has no screen reader yet)
+
+    var accessibility = AccessibilityAttributes()
+
+    /// Whether assistive technologies see this view as one element, as
+    /// `isAccessibilityElement`: by default true for labels, image views and controls
+    /// (`defaultIsAccessibilityElement`), false for other views, as UIKit.
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? defaultIsAccessibilityElement }
+        set { accessibility.isElement = newValue }
+    }
+    /// The class's default for `isAccessibilityElement`.
+    var defaultIsAccessibilityElement: Bool { false }
+
+    /// A short name for the element, as `accessibilityLabel` (by default a label's text, a
+    /// button's title: `defaultAccessibilityLabel`).
+    open var accessibilityLabel: String? {
+        get { accessibility.label ?? defaultAccessibilityLabel }
+        set { accessibility.label = newValue }
+    }
+    /// The class's default for `accessibilityLabel`.
+    var defaultAccessibilityLabel: String? { nil }
+
+    /// What acting on the element does, as `accessibilityHint`.
+    open var accessibilityHint: String? {
+        get { accessibility.hint }
+        set { accessibility.hint = newValue }
+    }
+
+    /// The element's value, as `accessibilityValue` (a slider's, a switch's "1"/"0").
+    open var accessibilityValue: String? {
+        get { accessibility.value ?? defaultAccessibilityValue }
+        set { accessibility.value = newValue }
+    }
+    /// The class's default for `accessibilityValue`.
+    var defaultAccessibilityValue: String? { nil }
+
+    /// What the element is, as `accessibilityTraits` (by default `.button` for buttons,
+    /// `.staticText` for labels, `.image` for image views, `.adjustable` for sliders).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? defaultAccessibilityTraits }
+        set { accessibility.traits = newValue }
+    }
+    /// The class's default for `accessibilityTraits`.
+    var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+
+    /// A string that identifies the view in tests, as `accessibilityIdentifier`.
+    open var accessibilityIdentifier: String? {
+        get { accessibility.identifier }
+        set { accessibility.identifier = newValue }
+    }
+
+    /// The element's frame in screen coordinates, as `accessibilityFrame`: by default the
+    /// view's bounds converted to its screen's coordinate space (`.zero` outside a window).
+    open var accessibilityFrame: CGRect {
+        get {
+            if let frame = accessibility.frame { return frame }
+            guard let window else { return .zero }
+            return window.convert(convert(bounds, to: window), to: window.screen.coordinateSpace)
+        }
+        set { accessibility.frame = newValue }
+    }
+
+    /// Whether the view's subviews are hidden from assistive technologies, as
+    /// `accessibilityElementsHidden`.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility.elementsHidden }
+        set { accessibility.elementsHidden = newValue }
+    }
+
+    /// Whether assistive technologies ignore the view's siblings, as
+    /// `accessibilityViewIsModal`.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibility.viewIsModal }
+        set { accessibility.viewIsModal = newValue }
+    }
+
     // MARK: Creation
 
     /// A view with the given frame, as `init(frame:)`.
