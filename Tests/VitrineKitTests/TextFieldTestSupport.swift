@@ -31,15 +31,27 @@ struct TextFieldScene {
 
     /// Presses and releases a key (evdev code) typing `characters`, with `modifiers`.
     func key(_ code: UInt32, _ characters: String? = nil, modifiers: KeyModifiers = []) {
-        let now = scene.clock.now
-        scene.input.keyDown(keyCode: code, time: now, characters: characters, modifiers: modifiers)
-        scene.input.keyUp(keyCode: code, time: now + 0.01)
-        scene.clock.advance(by: 0.02)
+        scene.key(code, characters, modifiers: modifiers)
     }
 
-    /// Types `text` as key presses, one character a press (key code 30, "a", carries it).
+    /// Types `text` as key presses, one character a press.
+    func type(_ text: String) { scene.type(text) }
+}
+
+extension EventScene {
+    /// Presses and releases a key (evdev code) typing `characters`, with `modifiers`.
+    func key(_ code: UInt32, _ characters: String? = nil, modifiers: KeyModifiers = []) {
+        let now = clock.now
+        input.keyDown(keyCode: code, time: now, characters: characters, modifiers: modifiers)
+        input.keyUp(keyCode: code, time: now + 0.01)
+        clock.advance(by: 0.02)
+    }
+
+    /// Types `text` as key presses, one character a press ("\n" is the Return key).
     func type(_ text: String) {
-        for character in text { key(30, String(character)) }
+        for character in text {
+            if character == "\n" { key(28, "\r") } else { key(30, String(character)) }
+        }
     }
 }
 

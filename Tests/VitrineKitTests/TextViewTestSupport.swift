@@ -32,18 +32,11 @@ struct TextViewScene {
 
     /// Presses and releases a key (evdev code) typing `characters`, with `modifiers`.
     func key(_ code: UInt32, _ characters: String? = nil, modifiers: KeyModifiers = []) {
-        let now = scene.clock.now
-        scene.input.keyDown(keyCode: code, time: now, characters: characters, modifiers: modifiers)
-        scene.input.keyUp(keyCode: code, time: now + 0.01)
-        scene.clock.advance(by: 0.02)
+        scene.key(code, characters, modifiers: modifiers)
     }
 
     /// Types `text` as key presses, one character a press ("\n" is the Return key).
-    func type(_ text: String) {
-        for character in text {
-            if character == "\n" { key(28, "\r") } else { key(30, String(character)) }
-        }
-    }
+    func type(_ text: String) { scene.type(text) }
 }
 
 /// A text view delegate that logs what it is asked and told, and may veto.
