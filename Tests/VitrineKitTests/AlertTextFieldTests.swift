@@ -52,14 +52,9 @@ import VitrinePlatform
         s.root.present(alert, animated: false)
         s.scene.clock.advance(by: 0.05)
         let field = try #require(alert.textFields?.first)
-        for character in "Ada" {
-            s.scene.input.keyDown(keyCode: 30, time: s.scene.clock.now, characters: String(character))
-            s.scene.input.keyUp(keyCode: 30, time: s.scene.clock.now + 0.01)
-            s.scene.clock.advance(by: 0.02)
-        }
+        s.scene.type("Ada")
         #expect(field.text == "Ada")
-        s.scene.input.keyDown(keyCode: 28, time: s.scene.clock.now, characters: "\r")
-        s.scene.input.keyUp(keyCode: 28, time: s.scene.clock.now + 0.01)
+        s.scene.type("\n")
         s.finishTransition()
         #expect(handled == ["save Ada"])
         #expect(s.root.presentedViewController == nil)
