@@ -308,30 +308,24 @@ import VitrinePlatform
 }
 
 @Suite("UITextView bad input") @MainActor struct TextViewBadInputTests {
-    @Test func aMegabyteOfPastedTextIsLaidOutInReasonableTime() {
+    @Test func aMegabyteOfPastedTextIsLaidOutAndTypedAfter() {
         let s = TextViewScene(frame: CGRect(x: 20, y: 20, width: 300, height: 200))
         #expect(s.textView.becomeFirstResponder())
         let line = String(repeating: "0123456789 abcdef ", count: 227) + "\n"
         let text = String(repeating: line, count: 256)
         #expect(text.utf8.count > 1_000_000)
         UIPasteboard.general.string = text
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            s.textView.paste(nil)
-            s.frame()
-        }
+        s.textView.paste(nil)
+        s.frame()
         #expect(s.textView.text.utf8.count == text.utf8.count)
         #expect(s.textView.contentSize.height > 10_000)
         // The caret (at the end) is in view, and the drawing view covers only the visible part.
         let caret = s.textView.caretRect(forOffset: s.textView.selectedRange.location)
         #expect(s.textView.bounds.contains(caret.offsetBy(dx: 0, dy: 0).insetBy(dx: 0.5, dy: 0.5)))
         #expect(s.textView.textDrawingView.frame == s.textView.bounds)
-        #expect(elapsed < .seconds(30), "pasting and drawing a megabyte took \(elapsed)")
-        // Typing after it works, and only lays the text out again once.
-        let typing = clock.measure { s.type("z") }
+        // Typing after it works (what it costs: docs/benchmarks.md, not a timed assertion).
+        s.type("z")
         #expect(s.textView.text.hasSuffix("\nz"))
-        #expect(typing < .seconds(30), "typing into a megabyte took \(typing)")
-        print("UITextView: 1 MB paste and draw \(elapsed), one key \(typing)")
     }
 
     @Test func aTextViewRemovedWhileFirstResponderEndsEditingAndTakesNoMoreKeys() {
