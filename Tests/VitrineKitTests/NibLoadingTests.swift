@@ -212,6 +212,53 @@ enum NibFixtures {
         #expect(nib.diagnostics.allSatisfy { $0.severity == .warning })
     }
 
+    @Test func aModuleQualifiedRegistrationIsPreferred() throws {
+        final class ModuleBadge: UIView {}
+        UINib.register(BadgeView.self) { BadgeView(frame: $0) }
+        UINib.register(ModuleBadge.self, forClassName: "ShowcaseApp.BadgeView") { ModuleBadge(frame: $0) }
+        let root = try #require(NibFixtures.nib("Screen").instantiate(withOwner: nil).first as? UIView)
+        #expect(root.subviews[1] is ModuleBadge)
+        #expect(root.subviews[1].frame == CGRect(x: 270, y: 58, width: 40, height: 20))
+        UINib.unregister(className: "ShowcaseApp.BadgeView")
+        let again = try #require(NibFixtures.nib("Screen").instantiate(withOwner: nil).first as? UIView)
+        #expect(again.subviews[1] is BadgeView)
+    }
+
+    /// A view the file constrains without saying `translatesAutoresizingMaskIntoConstraints`
+    /// has it off; one no constraint names keeps UIKit's default.
+    @Test func constrainedViewsStopTranslatingTheirMask() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <objects>
+                    <view contentMode="scaleToFill" id="Rt0-aa-000">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" id="Av1-aa-001">
+                                <rect key="frame" x="10" y="10" width="20" height="20"/>
+                            </view>
+                            <view contentMode="scaleToFill" id="Fr1-aa-001">
+                                <rect key="frame" x="50" y="50" width="20" height="20"/>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Av1-aa-001" firstAttribute="leading" secondItem="Rt0-aa-000" secondAttribute="leading" constant="30" id="Ld1-aa-001"/>
+                            <constraint firstItem="Av1-aa-001" firstAttribute="top" secondItem="Rt0-aa-000" secondAttribute="top" constant="40" id="Tp1-aa-001"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """
+        let root = try #require(UINib(data: Data(xml.utf8), bundle: nil).instantiate(withOwner: nil).first as? UIView)
+        root.layoutIfNeeded()
+        #expect(root.translatesAutoresizingMaskIntoConstraints)
+        #expect(!root.subviews[0].translatesAutoresizingMaskIntoConstraints)
+        #expect(root.subviews[1].translatesAutoresizingMaskIntoConstraints)
+        // No size constraint: the intrinsic size of a plain view is none, so only the origin is fixed.
+        #expect(root.subviews[0].frame.origin == CGPoint(x: 30, y: 40))
+        #expect(root.subviews[1].frame == CGRect(x: 50, y: 50, width: 20, height: 20))
+    }
+
     @Test func aMissingNibIsLoggedAndGivesNothing() {
         let nib = NibFixtures.nib("NoSuchNib")
         #expect(nib.instantiate(withOwner: nil).isEmpty)
