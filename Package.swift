@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "VitrineKit",
             dependencies: [
-                "VitrineGraphics", "VitrineLayers", "VitrineLayout", "VitrinePlatform",
+                "VitrineGraphics", "VitrineLayers", "VitrineLayout", "VitrinePlatform", "VitrineInterface",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

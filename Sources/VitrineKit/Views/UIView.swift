@@ -141,11 +141,16 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
-    /// Vitrine has no archives (no storyboards or nibs): this initializer exists so that
-    /// subclasses written for iOS compile, and it always fails.
+    /// Vitrine has no archives (nibs make custom classes through `UINib.register(className:make:)`):
+    /// this initializer exists so that subclasses written for iOS compile, and it always fails.
     public required init?(coder: NSCoder) {
         return nil
     }
+
+    /// Called on every view a nib makes once all of the nib's objects are made, their properties,
+    /// subviews and constraints set, as UIKit's `awakeFromNib()` (which is on `NSObject` there).
+    /// Empty; an override calls `super`, as UIKit asks.
+    open func awakeFromNib() {}
 
     // MARK: Geometry (see UIView+Geometry.swift)
 

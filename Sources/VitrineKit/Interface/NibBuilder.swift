@@ -1,0 +1,534 @@
+import Foundation
+import VitrineInterface
+
+/// Makes the views of a parsed `.xib`: one pass that makes every view with its properties and
+/// subviews, then the constraints (every item is made by then), then the runtime attributes.
+/// `UINib.instantiate(withOwner:options:)` calls `awakeFromNib()` on `madeInOrder` afterwards.
+@MainActor
+struct NibBuilder {
+    let document: InterfaceDocument
+    let bundle: Bundle
+    /// Warnings found while building, with file and line.
+    private(set) var diagnostics: [InterfaceDiagnostic] = []
+    /// Every view made, depth first in file order.
+    private(set) var madeInOrder: [UIView] = []
+    /// Views and layout guides by the file's ids, for constraints.
+    private var items: [String: AnyObject] = [:]
+    /// The views made, with the objects they were made from, for constraints and runtime attributes.
+    private var made: [(object: InterfaceObject, view: UIView)] = []
+    /// The ids of views some constraint owned by another view names (their position comes from
+    /// constraints: Interface Builder turns their autoresizing mask off).
+    private var constrainedIDs: Set<String> = []
+
+    init(document: InterfaceDocument, bundle: Bundle) {
+        self.document = document
+        self.bundle = bundle
+    }
+
+    /// The elements made into views, with the class made for each.
+    static let viewElements: Set<String> = [
+        "view", "label", "button", "imageView", "switch", "slider", "textField", "stackView", "scrollView",
+    ]
+
+    /// Makes the top-level objects (placeholders left out).
+    mutating func build() -> [Any] {
+        for object in document.objects {
+            for view in object.allObjects() {
+                for constraint in view.constraints where !constraint.isPlaceholder {
+                    for id in [constraint.firstItem, constraint.secondItem].compactMap(\.self) where id != view.id {
+                        constrainedIDs.insert(id)
+                    }
+                }
+            }
+        }
+        var topLevel: [Any] = []
+        for object in document.objects where object.element != "placeholder" {
+            // Top-level objects that are not views (gesture recognizers, controllers) wait for
+            // a later slice; a view of an unknown element has a frame.
+            guard Self.viewElements.contains(object.element) || object.frame != nil else {
+                warn(object.line, "\(object.element) \"\(object.id)\" is not loaded: only views are loaded from a nib")
+                continue
+            }
+            topLevel.append(makeView(object, topLevel: true))
+        }
+        for (object, view) in made { makeConstraints(of: object, on: view) }
+        for (object, view) in made { applyRuntimeAttributes(object, to: view) }
+        return topLevel
+    }
+
+    private mutating func warn(_ line: Int?, _ message: String) {
+        diagnostics.append(
+            InterfaceDiagnostic(severity: .warning, file: document.fileName, line: line, message: message))
+    }
+
+    // MARK: Views
+
+    /// Makes the view of `object` and its subviews.
+    private mutating func makeView(_ object: InterfaceObject, topLevel: Bool) -> UIView {
+        let frame = object.frame.map { CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? .zero
+        let view = instance(of: object, frame: frame)
+        view.frame = frame
+        items[object.id] = view
+        made.append((object, view))
+        madeInOrder.append(view)
+        for guide in object.layoutGuides {
+            switch guide.key {
+            case "safeArea": items[guide.id] = view.safeAreaLayoutGuide
+            case "contentLayoutGuide":
+                if let scroll = view as? UIScrollView { items[guide.id] = scroll.contentLayoutGuide }
+            case "frameLayoutGuide": if let scroll = view as? UIScrollView { items[guide.id] = scroll.frameLayoutGuide }
+            default: warn(guide.line, "layout guide \"\(guide.key)\" is not supported")
+            }
+        }
+        applyViewProperties(object, to: view, topLevel: topLevel)
+        if let label = view as? UILabel { applyLabel(object, to: label) }
+        if let button = view as? UIButton { applyButton(object, to: button) }
+        if let imageView = view as? UIImageView { applyImageView(object, to: imageView) }
+        if let toggle = view as? UISwitch { applySwitch(object, to: toggle) }
+        if let slider = view as? UISlider { applySlider(object, to: slider) }
+        if let field = view as? UITextField { applyTextField(object, to: field) }
+        if let stack = view as? UIStackView { applyStackView(object, to: stack) }
+        for child in object.children {
+            warn(child.line, "\(child.element) \"\(child.id)\" in \(object.element) \"\(object.id)\" is not loaded")
+        }
+        for subviewObject in object.subviews {
+            let subview = makeView(subviewObject, topLevel: false)
+            if let stack = view as? UIStackView {
+                stack.addArrangedSubview(subview)
+            } else {
+                view.addSubview(subview)
+            }
+        }
+        return view
+    }
+
+    /// The instance for `object`: its registered custom class, or its element's class.
+    private mutating func instance(of object: InterfaceObject, frame: CGRect) -> UIView {
+        if let className = object.customClass {
+            let qualified = object.customModule.map { "\($0).\(className)" }
+            if let make = qualified.flatMap({ UINib.registeredClasses[$0] }) ?? UINib.registeredClasses[className] {
+                return make(frame)
+            }
+            warn(
+                object.line,
+                "unknown class \(className) (register it with UINib.register(className:make:)): "
+                    + "a \(object.element) is made in its place")
+        }
+        switch object.element {
+        case "view": return UIView(frame: frame)
+        case "label": return UILabel(frame: frame)
+        case "button": return UIButton(type: object.buttonType == "custom" ? .custom : .system)
+        case "imageView": return UIImageView(frame: frame)
+        case "switch": return UISwitch(frame: frame)
+        case "slider": return UISlider(frame: frame)
+        case "textField": return UITextField(frame: frame)
+        case "stackView": return UIStackView(frame: frame)
+        case "scrollView": return UIScrollView(frame: frame)
+        default:
+            warn(object.line, "unknown element \(object.element) \"\(object.id)\": a UIView is made in its place")
+            return UIView(frame: frame)
+        }
+    }
+
+    private mutating func applyViewProperties(_ object: InterfaceObject, to view: UIView, topLevel: Bool) {
+        if let mask = object.autoresizingMask {
+            view.autoresizingMask = UIView.AutoresizingMask(rawValue: UInt(mask.rawValue))
+        }
+        if let color = color(object, "backgroundColor") { view.backgroundColor = color }
+        if let color = color(object, "tintColor") { view.tintColor = color }
+        if let name = object.contentMode {
+            if let mode = UIView.ContentMode.allCases.first(where: { "\($0)" == name }) {
+                view.contentMode = mode
+            } else {
+                warn(object.line, "unknown contentMode \"\(name)\"")
+            }
+        }
+        if let tag = object.tag { view.tag = tag }
+        if let alpha = object.alpha { view.alpha = alpha }
+        if let hidden = object.isHidden { view.isHidden = hidden }
+        if let clips = object.clipsSubviews { view.clipsToBounds = clips }
+        if let enabled = object.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
+        if let opaque = object.isOpaque { view.isOpaque = opaque }
+        if let multiple = object.isMultipleTouchEnabled { view.isMultipleTouchEnabled = multiple }
+        // Interface Builder writes NO on the views it constrains; a view another view's
+        // constraints name is taken as constrained when the file does not say.
+        view.translatesAutoresizingMaskIntoConstraints =
+            object.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
+        if let priority = object.horizontalHuggingPriority {
+            view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
+        }
+        if let priority = object.verticalHuggingPriority {
+            view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .vertical)
+        }
+        if let priority = object.horizontalCompressionResistancePriority {
+            view.setContentCompressionResistancePriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
+        }
+        if let priority = object.verticalCompressionResistancePriority {
+            view.setContentCompressionResistancePriority(UILayoutPriority(rawValue: Float(priority)), for: .vertical)
+        }
+        if let insets = object.insets["layoutMargins"] ?? object.insets["directionalLayoutMargins"] {
+            view.layoutMargins = UIEdgeInsets(
+                top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+        }
+        // VitrineKit's views have no accessibility properties yet: `accessibility` is not applied.
+    }
+
+    private mutating func applyLabel(_ object: InterfaceObject, to label: UILabel) {
+        if let text = object.text { label.text = text }
+        if let font = font(object) { label.font = font }
+        if let color = color(object, "textColor") { label.textColor = color }
+        if let alignment = textAlignment(object) { label.textAlignment = alignment }
+        if let lines = object.numberOfLines { label.numberOfLines = lines }
+        if let name = object.lineBreakMode {
+            let modes: [String: NSLineBreakMode] = [
+                "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
+                "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,
+                "middleTruncation": .byTruncatingMiddle,
+            ]
+            if let mode = modes[name] {
+                label.lineBreakMode = mode
+            } else {
+                warn(object.line, "unknown lineBreakMode \"\(name)\"")
+            }
+        }
+    }
+
+    private mutating func applyButton(_ object: InterfaceObject, to button: UIButton) {
+        let states: [String: UIControl.State] = [
+            "normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled,
+        ]
+        for state in object.buttonStates {
+            guard let controlState = states[state.state] else {
+                warn(state.line, "unknown button state \"\(state.state)\"")
+                continue
+            }
+            if let title = state.title { button.setTitle(title, for: controlState) }
+            if let titleColor = state.titleColor.flatMap({ color($0, line: state.line) }) {
+                button.setTitleColor(titleColor, for: controlState)
+            }
+            if let image = state.image { button.setImage(self.image(image, line: state.line), for: controlState) }
+            if let background = state.backgroundImage {
+                button.setBackgroundImage(self.image(background, line: state.line), for: controlState)
+            }
+        }
+        if object.buttonConfiguration != nil {
+            warn(object.line, "button configurations are not loaded: the button's states are")
+        }
+        if let enabled = object.isEnabled { button.isEnabled = enabled }
+    }
+
+    private mutating func applyImageView(_ object: InterfaceObject, to imageView: UIImageView) {
+        if let reference = object.image { imageView.image = image(reference, line: object.line) }
+    }
+
+    private mutating func applySwitch(_ object: InterfaceObject, to toggle: UISwitch) {
+        if let on = object.isOn { toggle.isOn = on }
+        if let enabled = object.isEnabled { toggle.isEnabled = enabled }
+        if let color = color(object, "onTintColor") { toggle.onTintColor = color }
+    }
+
+    private func applySlider(_ object: InterfaceObject, to slider: UISlider) {
+        if let minimum = object.minimumValue { slider.minimumValue = Float(minimum) }
+        if let maximum = object.maximumValue { slider.maximumValue = Float(maximum) }
+        if let value = object.value { slider.value = Float(value) }
+        if let enabled = object.isEnabled { slider.isEnabled = enabled }
+    }
+
+    private mutating func applyTextField(_ object: InterfaceObject, to field: UITextField) {
+        if let text = object.text { field.text = text }
+        if let placeholder = object.placeholder { field.placeholder = placeholder }
+        if let font = font(object) { field.font = font }
+        if let color = color(object, "textColor") { field.textColor = color }
+        if let alignment = textAlignment(object) { field.textAlignment = alignment }
+        if let name = object.borderStyle {
+            let styles: [String: UITextField.BorderStyle] = [
+                "none": .none, "line": .line, "bezel": .bezel, "roundedRect": .roundedRect,
+            ]
+            if let style = styles[name] {
+                field.borderStyle = style
+            } else {
+                warn(object.line, "unknown borderStyle \"\(name)\"")
+            }
+        }
+        if let name = object.clearButtonMode {
+            let modes: [String: UITextField.ViewMode] = [
+                "never": .never, "whileEditing": .whileEditing, "unlessEditing": .unlessEditing, "always": .always,
+            ]
+            if let mode = modes[name] {
+                field.clearButtonMode = mode
+            } else {
+                warn(object.line, "unknown clearButtonMode \"\(name)\"")
+            }
+        }
+        if let enabled = object.isEnabled { field.isEnabled = enabled }
+        guard let traits = object.textInputTraits else { return }
+        if let name = traits.keyboardType {
+            if let type = UIKeyboardType.allCases.first(where: { "\($0)" == name }) {
+                field.keyboardType = type
+            } else {
+                warn(object.line, "unknown keyboardType \"\(name)\"")
+            }
+        }
+        if let name = traits.returnKeyType {
+            if let type = UIReturnKeyType.allCases.first(where: { "\($0)" == name }) {
+                field.returnKeyType = type
+            } else {
+                warn(object.line, "unknown returnKeyType \"\(name)\"")
+            }
+        }
+        if let secure = traits.isSecureTextEntry { field.isSecureTextEntry = secure }
+    }
+
+    private mutating func applyStackView(_ object: InterfaceObject, to stack: UIStackView) {
+        stack.axis = object.axis == "vertical" ? .vertical : .horizontal
+        if let name = object.distribution {
+            if let distribution = UIStackView.Distribution.allCases.first(where: { "\($0)" == name }) {
+                stack.distribution = distribution
+            } else {
+                warn(object.line, "unknown distribution \"\(name)\"")
+            }
+        }
+        if let name = object.alignment {
+            let alignments: [String: UIStackView.Alignment] = [
+                "fill": .fill, "leading": .leading, "top": .leading, "center": .center, "trailing": .trailing,
+                "bottom": .trailing, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
+                "baseline": .lastBaseline,
+            ]
+            if let alignment = alignments[name] {
+                stack.alignment = alignment
+            } else {
+                warn(object.line, "unknown alignment \"\(name)\"")
+            }
+        }
+        if let spacing = object.spacing { stack.spacing = spacing }
+    }
+
+    private func textAlignment(_ object: InterfaceObject) -> NSTextAlignment? {
+        switch object.textAlignment {
+        case "left": .left
+        case "center": .center
+        case "right": .right
+        case "justified": .justified
+        case "natural": .natural
+        default: nil
+        }
+    }
+
+    // MARK: Values
+
+    /// The colour of `key`, or nil when the file has none (or one that cannot be made: warned).
+    private mutating func color(_ object: InterfaceObject, _ key: String) -> UIColor? {
+        if object.nilKeys.contains(key) { return nil }
+        return object.colors[key].flatMap { color($0, line: object.line) }
+    }
+
+    /// A colour in any of Xcode's forms. System colours by their `UIColor` names; other system
+    /// colours and asset catalog colours by the value Xcode wrote in `<resources>` (Vitrine has no
+    /// asset catalogs, so `UIColor(named:)` does not exist), else a warning.
+    mutating func color(_ color: InterfaceColor, line: Int?) -> UIColor? {
+        switch color {
+        case .rgb(let red, let green, let blue, let alpha, let space):
+            if space == .displayP3 { return UIColor(displayP3Red: red, green: green, blue: blue, alpha: alpha) }
+            return UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        case .white(let white, let alpha, _):
+            return UIColor(white: white, alpha: alpha)
+        case .system(let name):
+            let base = name.hasSuffix("Color") ? String(name.dropLast(5)) : name
+            if let system = Self.systemColors[base] { return system }
+            if let written = document.resources.systemColors[name], !written.isReference {
+                return self.color(written, line: line)
+            }
+            warn(line, "unknown system color \(name)")
+            return nil
+        case .named(let name):
+            if let written = document.resources.namedColors[name], !written.isReference {
+                return self.color(written, line: line)
+            }
+            warn(line, "named color \"\(name)\" has no value in the file's resources (no asset catalogs in Vitrine)")
+            return nil
+        }
+    }
+
+    /// UIKit's system colours by name, without the `Color` suffix Xcode writes.
+    static var systemColors: [String: UIColor] {
+        [
+            "systemRed": .systemRed, "systemOrange": .systemOrange, "systemYellow": .systemYellow,
+            "systemGreen": .systemGreen, "systemMint": .systemMint, "systemTeal": .systemTeal,
+            "systemCyan": .systemCyan, "systemBlue": .systemBlue, "systemIndigo": .systemIndigo,
+            "systemPurple": .systemPurple, "systemPink": .systemPink, "systemBrown": .systemBrown,
+            "systemGray": .systemGray, "systemGray2": .systemGray2, "systemGray3": .systemGray3,
+            "systemGray4": .systemGray4, "systemGray5": .systemGray5, "systemGray6": .systemGray6,
+            "label": .label, "secondaryLabel": .secondaryLabel, "tertiaryLabel": .tertiaryLabel,
+            "quaternaryLabel": .quaternaryLabel, "placeholderText": .placeholderText, "link": .link,
+            "separator": .separator, "opaqueSeparator": .opaqueSeparator,
+            "systemBackground": .systemBackground, "secondarySystemBackground": .secondarySystemBackground,
+            "tertiarySystemBackground": .tertiarySystemBackground,
+            "systemGroupedBackground": .systemGroupedBackground, "systemFill": .systemFill,
+            "secondarySystemFill": .secondarySystemFill,
+            // The older `cocoaTouchSystemColor=` names and the plain colours.
+            "black": .black, "darkGray": .darkGray, "lightGray": .lightGray, "white": .white, "gray": .gray,
+            "red": .red, "green": .green, "blue": .blue, "cyan": .cyan, "yellow": .yellow, "magenta": .magenta,
+            "orange": .orange, "purple": .purple, "brown": .brown, "clear": .clear, "darkText": .black,
+            "lightText": UIColor(white: 1, alpha: 0.6), "groupTableViewBackground": .systemGroupedBackground,
+            "tableCellGroupedBackground": .white,
+        ]
+    }
+
+    /// The font of `fontDescription`. Text styles get the sizes of iOS's default (Large) Dynamic
+    /// Type setting: Vitrine has no `preferredFont(forTextStyle:)`.
+    private mutating func font(_ object: InterfaceObject) -> UIFont? {
+        guard let font = object.font else { return nil }
+        switch font {
+        case .system(let size, let weight):
+            guard let weight else { return .systemFont(ofSize: size) }
+            let weights: [String: UIFont.Weight] = [
+                "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
+                "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
+            ]
+            if let value = weights[weight] { return .systemFont(ofSize: size, weight: value) }
+            warn(object.line, "unknown font weight \"\(weight)\"")
+            return .systemFont(ofSize: size)
+        case .boldSystem(let size):
+            return .boldSystemFont(ofSize: size)
+        case .italicSystem(let size):
+            return .italicSystemFont(ofSize: size)
+        case .custom(let name, _, let size):
+            if let custom = UIFont(name: name, size: size) { return custom }
+            warn(object.line, "font \"\(name)\" is not installed: the system font is used")
+            return .systemFont(ofSize: size)
+        case .textStyle(let style):
+            let styles: [String: (CGFloat, UIFont.Weight)] = [
+                "UICTFontTextStyleTitle0": (34, .regular), "UICTFontTextStyleTitle1": (28, .regular),
+                "UICTFontTextStyleTitle2": (22, .regular), "UICTFontTextStyleTitle3": (20, .regular),
+                "UICTFontTextStyleHeadline": (17, .semibold), "UICTFontTextStyleBody": (17, .regular),
+                "UICTFontTextStyleCallout": (16, .regular), "UICTFontTextStyleSubhead": (15, .regular),
+                "UICTFontTextStyleFootnote": (13, .regular), "UICTFontTextStyleCaption1": (12, .regular),
+                "UICTFontTextStyleCaption2": (11, .regular),
+            ]
+            if let (size, weight) = styles[style] { return .systemFont(ofSize: size, weight: weight) }
+            warn(object.line, "unknown text style \"\(style)\": the body size is used")
+            return .systemFont(ofSize: 17)
+        }
+    }
+
+    /// The image of a reference, through `UIImage(named:)` (a warning when there is none).
+    /// SF Symbols (`catalog="system"`) are not in Vitrine: a warning.
+    private mutating func image(_ reference: InterfaceImageReference, line: Int?) -> UIImage? {
+        if reference.catalog == "system" {
+            warn(line, "system image \"\(reference.name)\" is not available (no SF Symbols in Vitrine)")
+            return nil
+        }
+        if let image = UIImage(named: reference.name, in: bundle, compatibleWith: nil) ?? UIImage(named: reference.name)
+        {
+            return image
+        }
+        warn(line, "image \"\(reference.name)\" not found")
+        return nil
+    }
+
+    // MARK: Constraints
+
+    /// Activates the constraints in `object`'s `<constraints>`, as Interface Builder installs them.
+    private mutating func makeConstraints(of object: InterfaceObject, on view: UIView) {
+        var constraints: [NSLayoutConstraint] = []
+        for constraint in object.constraints where !constraint.isPlaceholder {
+            guard let first = items[constraint.firstItem] else {
+                warn(constraint.line, "constraint \"\(constraint.id)\": item \"\(constraint.firstItem)\" was not made")
+                continue
+            }
+            var second: AnyObject?
+            if let id = constraint.secondItem {
+                guard let item = items[id] else {
+                    warn(constraint.line, "constraint \"\(constraint.id)\": item \"\(id)\" was not made")
+                    continue
+                }
+                second = item
+            }
+            let relation: NSLayoutConstraint.Relation =
+                switch constraint.relation {
+                case .equal: .equal
+                case .lessThanOrEqual: .lessThanOrEqual
+                case .greaterThanOrEqual: .greaterThanOrEqual
+                }
+            let made = NSLayoutConstraint(
+                item: first, attribute: Self.attribute(constraint.firstAttribute), relatedBy: relation, toItem: second,
+                attribute: constraint.secondAttribute.map(Self.attribute) ?? .notAnAttribute,
+                multiplier: constraint.multiplier, constant: constraint.constant)
+            made.priority = UILayoutPriority(rawValue: Float(constraint.priority))
+            made.identifier = constraint.identifier
+            constraints.append(made)
+        }
+        NSLayoutConstraint.activate(constraints)
+    }
+
+    static func attribute(_ attribute: InterfaceLayoutAttribute) -> NSLayoutConstraint.Attribute {
+        switch attribute {
+        case .left: .left
+        case .right: .right
+        case .top: .top
+        case .bottom: .bottom
+        case .leading: .leading
+        case .trailing: .trailing
+        case .width: .width
+        case .height: .height
+        case .centerX: .centerX
+        case .centerY: .centerY
+        case .lastBaseline: .lastBaseline
+        case .firstBaseline: .firstBaseline
+        case .leftMargin: .leftMargin
+        case .rightMargin: .rightMargin
+        case .topMargin: .topMargin
+        case .bottomMargin: .bottomMargin
+        case .leadingMargin: .leadingMargin
+        case .trailingMargin: .trailingMargin
+        case .centerXWithinMargins: .centerXWithinMargins
+        case .centerYWithinMargins: .centerYWithinMargins
+        }
+    }
+
+    // MARK: Runtime attributes
+
+    /// Sets `<userDefinedRuntimeAttributes>` by key path: the key paths below are known by name
+    /// (Swift on Linux has no key-value coding); others are warned about.
+    private mutating func applyRuntimeAttributes(_ object: InterfaceObject, to view: UIView) {
+        for attribute in object.runtimeAttributes {
+            if !setRuntimeAttribute(attribute, on: view) {
+                warn(
+                    attribute.line,
+                    "runtime attribute \"\(attribute.keyPath)\" of \(object.customClass ?? object.element) "
+                        + "\"\(object.id)\" is not supported (its type or key path): not set")
+            }
+        }
+    }
+
+    /// The key paths set: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`,
+    /// `layer.masksToBounds`, `tag`, `alpha`, `hidden`/`isHidden`, `clipsToBounds`,
+    /// `backgroundColor`, `tintColor`.
+    private mutating func setRuntimeAttribute(_ attribute: InterfaceRuntimeAttribute, on view: UIView) -> Bool {
+        switch (attribute.keyPath, attribute.value) {
+        case ("layer.cornerRadius", .number(let value)): view.layer.cornerRadius = value
+        case ("layer.borderWidth", .number(let value)): view.layer.borderWidth = value
+        case ("layer.borderColor", .color(let value)), ("layer.borderUIColor", .color(let value)):
+            view.layer.borderColor = color(value, line: attribute.line)?.cgColor
+        case ("layer.masksToBounds", .boolean(let value)): view.layer.masksToBounds = value
+        case ("tag", .number(let value)): view.tag = Int(value)
+        case ("alpha", .number(let value)): view.alpha = value
+        case ("hidden", .boolean(let value)), ("isHidden", .boolean(let value)): view.isHidden = value
+        case ("clipsToBounds", .boolean(let value)): view.clipsToBounds = value
+        case ("backgroundColor", .color(let value)): view.backgroundColor = color(value, line: attribute.line)
+        case ("tintColor", .color(let value)): view.tintColor = color(value, line: attribute.line)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension InterfaceColor {
+    /// A colour by name (system or named), which cannot stand for another by name.
+    fileprivate var isReference: Bool {
+        switch self {
+        case .system, .named: true
+        case .rgb, .white: false
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import VitrineInterface
+
+/// An interface file made in Xcode's Interface Builder, loaded at run time, as UIKit's `UINib`.
+///
+/// Vitrine reads Xcode's XML source format (`.xib`, document type
+/// `com.apple.InterfaceBuilder3.CocoaTouch.XIB`) with `VitrineInterface`; compiled `.nib` files
+/// from an app bundle are not read. `instantiate(withOwner:options:)` makes the file's top-level
+/// objects each time it is called; the file is read and parsed once, at the first call, and the
+/// parsed document is kept in the nib (a second instantiation does not parse again), as UIKit keeps
+/// a nib's data in memory.
+///
+/// Which elements become which views, the properties read, constraints and
+/// `translatesAutoresizingMaskIntoConstraints` are described on `instantiate(withOwner:options:)`.
+///
+/// Deviations from UIKit:
+/// - Where UIKit raises an exception (a nib that cannot be found or read, a file that is not a
+///   nib), Vitrine logs the error with the file and line from VitrineInterface's diagnostics and
+///   `instantiate(withOwner:options:)` returns an empty array: a kiosk must not die of a bad file.
+///   The same diagnostics, and the warnings of the last instantiation, are in `diagnostics`.
+/// - Custom classes (`customClass=` in the file) are made through `UINib.register(className:make:)`:
+///   Swift on Linux has no Objective-C runtime to find a class by name.
+/// - Outlets, actions, the File's Owner and `UIViewController(nibName:bundle:)` are not loaded yet.
+@MainActor
+open class UINib {
+    /// A key of the options dictionary of `instantiate(withOwner:options:)`, as `UINib.OptionsKey`.
+    public struct OptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// Where the file's bytes come from.
+    private enum Source {
+        /// A named nib, looked up in a bundle at the first instantiation.
+        case named(String, Bundle)
+        /// Bytes given to `init(data:bundle:)`.
+        case data(Data)
+    }
+
+    private let source: Source
+    /// The bundle given, or `Bundle.main`.
+    public let bundle: Bundle
+    /// The parsed document (or the error), kept after the first instantiation.
+    private var loaded: Result<InterfaceDocument, LoadFailure>?
+    /// The warnings found while parsing, reported again at every instantiation.
+    private var parseWarnings: [InterfaceDiagnostic] = []
+
+    /// How many times the file was parsed: 1 after any number of instantiations (tests check it).
+    public private(set) var parseCount = 0
+
+    /// The errors and warnings of the last `instantiate(withOwner:options:)`, with file and
+    /// line (a Vitrine addition: UIKit raises or logs instead). Each is also logged.
+    public private(set) var diagnostics: [InterfaceDiagnostic] = []
+
+    /// The nib `<name>.xib` in `bundle` (`Bundle.main` when nil), as `init(nibName:bundle:)`.
+    ///
+    /// The lookup, done at the first instantiation (nothing is read here): the bundle's resource
+    /// `<name>.xib` (`url(forResource:withExtension:)`), then `<name>.xib` in the bundle's
+    /// `resourceURL` and in its `bundleURL` directory. A name that already ends in `.xib` is
+    /// taken as it is. Only the XML source is read: a compiled `<name>.nib` is not.
+    public init(nibName name: String, bundle bundleOrNil: Bundle?) {
+        bundle = bundleOrNil ?? .main
+        source = .named(name, bundle)
+    }
+
+    /// The nib whose `.xib` source is `data`, as `init(data:bundle:)`. `bundle` (`Bundle.main`
+    /// when nil) is kept for the nib's resources; images are looked up with `UIImage(named:)`.
+    public init(data: Data, bundle bundleOrNil: Bundle?) {
+        bundle = bundleOrNil ?? .main
+        source = .data(data)
+    }
+
+    /// Makes the file's top-level objects, in file order, as `instantiate(withOwner:options:)`:
+    /// the File's Owner and First Responder placeholders are not among them.
+    ///
+    /// Each object is made from its element (`view` → `UIView`, `label` → `UILabel`, `button`,
+    /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView` → their classes), or
+    /// from the class registered for its `customClass=`. Its properties are set, its subviews are
+    /// added in order (a stack view's arranged), the file's constraints are activated, the
+    /// user-defined runtime attributes are set, and then `awakeFromNib()` is called on every object
+    /// made, depth first in file order, once all of them are built, as UIKit.
+    ///
+    /// A file that cannot be found or read: logged, and the result is empty (UIKit raises).
+    /// Unknown classes, elements and runtime attribute key paths: a warning naming the file, line
+    /// and name, and the rest loads. The owner and options are unused until outlets are loaded.
+    open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [OptionsKey: Any]? = nil) -> [Any] {
+        diagnostics = []
+        let document: InterfaceDocument
+        switch loadDocument() {
+        case .failure(let failure):
+            report(failure.diagnostics)
+            return []
+        case .success(let parsed):
+            document = parsed
+        }
+        report(parseWarnings)
+        var builder = NibBuilder(document: document, bundle: bundle)
+        let objects = builder.build()
+        report(builder.diagnostics)
+        for view in builder.madeInOrder { view.awakeFromNib() }
+        return objects
+    }
+
+    /// Logs diagnostics and keeps them in `diagnostics`.
+    private func report(_ found: [InterfaceDiagnostic]) {
+        for diagnostic in found {
+            switch diagnostic.severity {
+            case .error: kitLog.error("\(diagnostic.description)")
+            case .warning: kitLog.warning("\(diagnostic.description)")
+            }
+        }
+        diagnostics += found
+    }
+
+    /// The parsed document, parsing at the first call only.
+    private func loadDocument() -> Result<InterfaceDocument, LoadFailure> {
+        if let loaded { return loaded }
+        parseCount += 1
+        let result: Result<InterfaceDocument, LoadFailure>
+        do throws(InterfaceError) {
+            let parsed: (document: InterfaceDocument, warnings: [InterfaceDiagnostic])
+            switch source {
+            case .data(let data):
+                parsed = try InterfaceDocument.parse(data: data, fileName: "(nib data)")
+            case .named(let name, let bundle):
+                guard let url = Self.url(ofNibNamed: name, in: bundle) else {
+                    let file = name.hasSuffix(".xib") ? name : name + ".xib"
+                    let missing = InterfaceDiagnostic(
+                        severity: .error, file: file,
+                        message: "not found in the bundle at \(bundle.bundleURL.path) (only .xib sources are read)")
+                    result = .failure(LoadFailure(diagnostics: [missing]))
+                    loaded = result
+                    return result
+                }
+                parsed = try InterfaceDocument.load(contentsOf: url)
+            }
+            parseWarnings = parsed.warnings
+            result = .success(parsed.document)
+        } catch {
+            result = .failure(LoadFailure(diagnostics: error.problems + error.warnings))
+        }
+        loaded = result
+        return result
+    }
+
+    /// Why the file did not load: its errors and warnings.
+    struct LoadFailure: Error {
+        var diagnostics: [InterfaceDiagnostic]
+    }
+
+    /// Where `<name>.xib` is in `bundle`, or nil; see `init(nibName:bundle:)`.
+    static func url(ofNibNamed name: String, in bundle: Bundle) -> URL? {
+        let base = name.hasSuffix(".xib") ? String(name.dropLast(4)) : name
+        if let url = bundle.url(forResource: base, withExtension: "xib") { return url }
+        for directory in [bundle.resourceURL, bundle.bundleURL].compactMap(\.self) {
+            let url = directory.appendingPathComponent(base + ".xib")
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    // MARK: Custom classes
+
+    /// The makers of custom classes, by class name.
+    static var registeredClasses: [String: @MainActor (CGRect) -> UIView] = [:]
+
+    /// Makes views of `className` (the file's `customClass=`) with `make`, given the frame from the
+    /// file. A Vitrine addition, in place of the Objective-C runtime's lookup by class name, which
+    /// Swift on Linux does not have for Swift classes (nor `@objc(Name)`):
+    ///
+    ///     UINib.register(className: "BadgeView") { BadgeView(frame: $0) }
+    ///
+    /// A registration for `"Module.Class"` is preferred to one for `"Class"` when the file names
+    /// the module (`customModule=`). The view made should be of the element's class or a subclass
+    /// (a `label` element's custom class a `UILabel` subclass): the element's properties are set
+    /// on it when it is. Registering a name again replaces the maker.
+    public static func register(className: String, make: @escaping @MainActor (CGRect) -> UIView) {
+        registeredClasses[className] = make
+    }
+
+    /// Makes views of `type` for `className` (the type's name when nil) with `init(frame:)`'s
+    /// equivalent `make`, as `register(className:make:)`.
+    public static func register<View: UIView>(
+        _ type: View.Type, forClassName className: String? = nil, make: @escaping @MainActor (CGRect) -> View
+    ) {
+        register(className: className ?? String(describing: type), make: make)
+    }
+
+    /// Forgets the maker of `className`.
+    public static func unregister(className: String) {
+        registeredClasses[className] = nil
+    }
+}
