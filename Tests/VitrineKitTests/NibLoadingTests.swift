@@ -167,6 +167,9 @@ enum NibFixtures {
         let toggle = try #require(views[3] as? UISwitch)
         #expect(toggle.isOn)
         #expect(toggle.onTintColor == .systemGreen)
+        #expect(toggle.accessibilityIdentifier == "wifi-switch" && toggle.accessibilityLabel == "Wi-Fi")
+        #expect(toggle.accessibilityHint == "Turns Wi-Fi on or off")
+        #expect(toggle.accessibilityTraits == [.button, .selected])
 
         let slider = try #require(views[4] as? UISlider)
         #expect(slider.minimumValue == 0)
@@ -207,8 +210,8 @@ enum NibFixtures {
 
         let warnings = nib.diagnostics.map(\.description)
         #expect(warnings.contains { $0.hasPrefix("Controls.xib:32: image \"no-such-image\" not found") })
-        #expect(warnings.contains { $0.hasPrefix("Controls.xib:63: unknown class MissingView") })
-        #expect(warnings.contains { $0.hasPrefix("Controls.xib:68: unknown element datePicker") })
+        #expect(warnings.contains { $0.hasPrefix("Controls.xib:66: unknown class MissingView") })
+        #expect(warnings.contains { $0.hasPrefix("Controls.xib:71: unknown element datePicker") })
         #expect(nib.diagnostics.allSatisfy { $0.severity == .warning })
     }
 

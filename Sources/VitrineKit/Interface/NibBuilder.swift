@@ -170,7 +170,26 @@ struct NibBuilder {
             view.layoutMargins = UIEdgeInsets(
                 top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
         }
-        // VitrineKit's views have no accessibility properties yet: `accessibility` is not applied.
+        if let accessibility = object.accessibility { applyAccessibility(accessibility, to: view) }
+    }
+
+    /// Interface Builder's accessibility section: identifier, label, hint, value, whether the
+    /// view is an element, and its traits (by the names Xcode writes).
+    private func applyAccessibility(_ accessibility: InterfaceAccessibility, to view: UIView) {
+        if let identifier = accessibility.identifier { view.accessibilityIdentifier = identifier }
+        if let label = accessibility.label { view.accessibilityLabel = label }
+        if let hint = accessibility.hint { view.accessibilityHint = hint }
+        if let value = accessibility.value { view.accessibilityValue = value }
+        if let isElement = accessibility.isElement { view.isAccessibilityElement = isElement }
+        guard !accessibility.traits.isEmpty else { return }
+        let names: [String: UIAccessibilityTraits] = [
+            "button": .button, "link": .link, "image": .image, "selected": .selected, "playsSound": .playsSound,
+            "keyboardKey": .keyboardKey, "staticText": .staticText, "summaryElement": .summaryElement,
+            "notEnabled": .notEnabled, "updatesFrequently": .updatesFrequently, "searchField": .searchField,
+            "startsMediaSession": .startsMediaSession, "adjustable": .adjustable,
+            "allowsDirectInteraction": .allowsDirectInteraction, "causesPageTurn": .causesPageTurn, "header": .header,
+        ]
+        view.accessibilityTraits = UIAccessibilityTraits(accessibility.traits.compactMap { names[$0] })
     }
 
     private mutating func applyLabel(_ object: InterfaceObject, to label: UILabel) {
