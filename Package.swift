@@ -221,7 +221,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-bench",
-            dependencies: ["VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport"],
+            dependencies: [
+                "VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport",
+            ],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
         ),
@@ -267,7 +269,8 @@ let package = Package(
         .executableTarget(
             name: "vitrine-vm-tests",
             dependencies: [
-                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat", "VitrineUdev",
+                "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
+                "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
@@ -276,7 +279,9 @@ let package = Package(
 
         .testTarget(
             name: "VitrineIOTests",
-            dependencies: ["VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "VitrineIO", "VitrineTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
