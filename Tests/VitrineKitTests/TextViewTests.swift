@@ -337,7 +337,7 @@ import VitrinePlatform
         #expect(s.delegate.take() == ["shouldEnd", "didEnd"])
         s.textView.insertText("y")
         #expect(s.textView.text == "x")
-        #expect(s.textView.caretBlinkTimer == nil && s.textView.caretView.isHidden)
+        #expect(!s.textView.caretBlink.isBlinking && s.textView.caretView.isHidden)
         // Even a delegate that refuses to end loses the focus when the view leaves.
         s.scene.window.addSubview(s.textView)
         #expect(s.textView.becomeFirstResponder())

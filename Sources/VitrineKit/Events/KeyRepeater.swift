@@ -59,9 +59,8 @@ final class KeyRepeater {
     /// Evdev codes of the modifier keys: Ctrl, Shift, Alt and AltGr, Meta, Caps Lock, Num
     /// Lock, Scroll Lock (`KEY_LEFTCTRL` 29 ... `KEY_RIGHTMETA` 126).
     static let modifierKeyCodes: Set<UInt32> = [29, 97, 42, 54, 56, 100, 125, 126, 58, 69, 70]
-    /// Evdev codes of the keys that edit text without typing: Backspace (14), Delete (111),
-    /// Up (103), Down (108), Left (105), Right (106), Home (102), End (107).
-    static let editingKeyCodes: Set<UInt32> = [14, 111, 103, 108, 105, 106, 102, 107]
+    /// Evdev codes of the keys that edit text without typing (`EditingKeyCode`).
+    static let editingKeyCodes = EditingKeyCode.all
 
     /// Whether `key` (evdev `keyCode`) repeats when held.
     static func repeats(keyCode: UInt32, key: UIKey) -> Bool {

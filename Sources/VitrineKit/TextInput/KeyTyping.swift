@@ -6,14 +6,13 @@ import Foundation
 /// characters type nothing (they go up the responder chain).
 @MainActor
 enum KeyTyping {
-    static let backspaceKeyCode: UInt32 = 14
     static let returnKeyCodes: Set<UInt32> = [28, 96]
 
     /// Types `key` into `receiver`; false when the key types nothing.
     static func type(_ key: UIKey, into receiver: UIKeyInput) -> Bool {
         let flags = key.modifierFlags
         guard !flags.contains(.control), !flags.contains(.command) else { return false }
-        if key.keyCode == backspaceKeyCode {
+        if key.keyCode == EditingKeyCode.backspace {
             receiver.deleteBackward()
             return true
         }

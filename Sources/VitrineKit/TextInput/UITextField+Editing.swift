@@ -32,8 +32,7 @@ extension UITextField {
 
     func endEditingSession() {
         isEditing = false
-        caretBlinkTimer?.cancel()
-        caretBlinkTimer = nil
+        caretBlink.stop()
         caretView.isHidden = true
         buffer.placeCaret(at: buffer.length)
         textDidChange()
@@ -165,16 +164,7 @@ extension UITextField {
     func handleEditingKey(_ key: UIKey) -> Bool {
         let flags = key.modifierFlags
         let extending = flags.contains(.shift)
-        if flags.contains(.control) || flags.contains(.command) {
-            switch key.charactersIgnoringModifiers.lowercased() {
-            case "a": selectAllText()
-            case "c": copySelection()
-            case "x": cutSelection()
-            case "v": pasteFromPasteboard()
-            default: return false
-            }
-            return true
-        }
+        if performShortcut(key) { return true }
         let move: TextEditingBuffer.Move
         switch key.keyCode {
         case EditingKeyCode.left: move = .left
@@ -213,39 +203,14 @@ extension UITextField {
 
     // MARK: Caret
 
-    static let caretBlinkInterval = 0.5
-
-    /// Shows the caret and blinks it from now: solid for half a second after every edit or
-    /// move, then on and off every half second, as UIKit's.
+    /// Shows the caret and blinks it from now (`CaretBlink`), while editing without a
+    /// selection.
     func restartCaretBlink() {
-        caretBlinkTimer?.cancel()
-        caretBlinkTimer = nil
-        let showsCaret = isEditing && buffer.selection.length == 0
-        caretView.isHidden = !showsCaret
-        guard showsCaret else { return }
-        scheduleBlink(visible: false)
-    }
-
-    private func scheduleBlink(visible: Bool) {
-        let clock = UIApplication.shared.displayBackend.clock
-        caretBlinkTimer = clock.schedule(at: clock.now + Self.caretBlinkInterval) { [weak self] in
-            guard let self, self.isEditing, self.buffer.selection.length == 0 else { return }
-            self.caretView.isHidden = !visible
-            self.scheduleBlink(visible: !visible)
+        caretBlink.restart(caretView, showsCaret: isEditing && buffer.selection.length == 0) { [weak self] in
+            guard let self else { return false }
+            return self.isEditing && self.buffer.selection.length == 0
         }
     }
-}
-
-/// The evdev codes of the keys a text field handles itself.
-enum EditingKeyCode {
-    static let up: UInt32 = 103
-    static let left: UInt32 = 105
-    static let right: UInt32 = 106
-    static let down: UInt32 = 108
-    static let home: UInt32 = 102
-    static let end: UInt32 = 107
-    static let delete: UInt32 = 111
-    static let backspace: UInt32 = 14
 }
 
 /// The clear button of a text field: a grey circle with a white cross; a tap empties the

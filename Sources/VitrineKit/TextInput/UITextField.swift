@@ -19,7 +19,7 @@ import VitrinePlatform
 /// (iOS shows the last character for a moment); `adjustsFontSizeToFitWidth` is kept but the
 /// size does not shrink.
 @MainActor
-open class UITextField: UIControl, UIKeyInput {
+open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     // Accessibility defaults: the text (dots for secure entry) is the value, the placeholder
     // the label.
     override var defaultAccessibilityValue: String? { isSecureTextEntry ? displayText : text }
@@ -239,7 +239,7 @@ open class UITextField: UIControl, UIKeyInput {
     let clearButton = TextFieldClearButton()
     /// How far the text is scrolled left to keep the caret in view while editing.
     private(set) var horizontalScroll: CGFloat = 0
-    var caretBlinkTimer: ClockTimer?
+    let caretBlink = CaretBlink()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

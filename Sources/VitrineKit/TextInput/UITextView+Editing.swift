@@ -30,8 +30,7 @@ extension UITextView {
 
     func endEditingSession() {
         isEditingText = false
-        caretBlinkTimer?.cancel()
-        caretBlinkTimer = nil
+        caretBlink.stop()
         caretView.isHidden = true
         textDrawingView.setNeedsDisplay()
         textViewDelegate?.textViewDidEndEditing(self)
@@ -113,16 +112,7 @@ extension UITextView {
     func handleEditingKey(_ key: UIKey) -> Bool {
         let flags = key.modifierFlags
         let extending = flags.contains(.shift)
-        if flags.contains(.control) || flags.contains(.command) {
-            switch key.charactersIgnoringModifiers.lowercased() {
-            case "a": selectAllText()
-            case "c": copySelection()
-            case "x": cutSelection()
-            case "v": pasteFromPasteboard()
-            default: return false
-            }
-            return true
-        }
+        if performShortcut(key) { return true }
         switch key.keyCode {
         case EditingKeyCode.left: move(.left, extending: extending)
         case EditingKeyCode.right: move(.right, extending: extending)
@@ -210,23 +200,12 @@ extension UITextView {
 
     // MARK: Caret
 
-    /// Shows the caret and blinks it from now: solid for half a second after every edit or
-    /// move, then on and off every half second, as `UITextField`'s.
+    /// Shows the caret and blinks it from now (`CaretBlink`), while editing without a
+    /// selection.
     func restartCaretBlink() {
-        caretBlinkTimer?.cancel()
-        caretBlinkTimer = nil
-        let showsCaret = isEditingText && buffer.selection.length == 0
-        caretView.isHidden = !showsCaret
-        guard showsCaret else { return }
-        scheduleBlink(visible: false)
-    }
-
-    private func scheduleBlink(visible: Bool) {
-        let clock = UIApplication.shared.displayBackend.clock
-        caretBlinkTimer = clock.schedule(at: clock.now + UITextField.caretBlinkInterval) { [weak self] in
-            guard let self, self.isEditingText, self.buffer.selection.length == 0 else { return }
-            self.caretView.isHidden = !visible
-            self.scheduleBlink(visible: !visible)
+        caretBlink.restart(caretView, showsCaret: isEditingText && buffer.selection.length == 0) { [weak self] in
+            guard let self else { return false }
+            return self.isEditingText && self.buffer.selection.length == 0
         }
     }
 }

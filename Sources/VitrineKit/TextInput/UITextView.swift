@@ -31,7 +31,7 @@ import VitrinePlatform
 /// about 1.7 s a key for a megabyte on a development machine. Only an editable text view
 /// becomes first responder, so a read-only one is not scrolled by the keyboard's keys.
 @MainActor
-open class UITextView: UIScrollView, UIKeyInput {
+open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
     /// Posted when the text view becomes first responder, as
     /// `textDidBeginEditingNotification`.
     public static let textDidBeginEditingNotification = Notification.Name(
@@ -181,7 +181,7 @@ open class UITextView: UIScrollView, UIKeyInput {
     /// Draws the visible part of the text and the selection.
     let textDrawingView = TextViewDrawingView()
     let caretView = UIView()
-    var caretBlinkTimer: ClockTimer?
+    let caretBlink = CaretBlink()
     /// The horizontal position Up and Down keep across lines (layout coordinates).
     var goalX: CGFloat?
     private var cachedLayout: (width: CGFloat, layout: TextLayout)?
