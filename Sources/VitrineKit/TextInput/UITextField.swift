@@ -339,7 +339,11 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     /// empty of constraints; Vitrine reports the text's width).
     open override var intrinsicContentSize: CGSize {
         let padding: CGFloat = borderStyle == .roundedRect ? 14 : (borderStyle == .none ? 0 : 4)
-        let width = TextLayout.size(of: displayText, font: storedFont.descriptor).width + 2 * textInset
+        // While editing, the drawn layout is the unwrapped line: measured once for both.
+        let textWidth =
+            isEditing
+            ? currentLayout().size.width : TextLayout.size(of: displayText, font: storedFont.descriptor).width
+        let width = textWidth + 2 * textInset
         return CGSize(width: width.rounded(.up), height: (storedFont.lineHeight + padding).rounded(.up))
     }
 
