@@ -12,17 +12,21 @@ struct NibBuilder {
     private(set) var diagnostics: [InterfaceDiagnostic] = []
     /// Every view made, depth first in file order.
     private(set) var madeInOrder: [UIView] = []
-    /// Views and layout guides by the file's ids, for constraints.
-    private var items: [String: AnyObject] = [:]
+    /// Views and layout guides by the file's ids, for constraints and connections.
+    private(set) var items: [String: AnyObject] = [:]
     /// The views made, with the objects they were made from, for constraints and runtime attributes.
     private var made: [(object: InterfaceObject, view: UIView)] = []
     /// The ids of views some constraint owned by another view names (their position comes from
     /// constraints: Interface Builder turns their autoresizing mask off).
     private var constrainedIDs: Set<String> = []
 
-    init(document: InterfaceDocument, bundle: Bundle) {
+    /// The File's Owner, whose module custom classes are looked up in.
+    let owner: Any?
+
+    init(document: InterfaceDocument, bundle: Bundle, owner: Any? = nil) {
         self.document = document
         self.bundle = bundle
+        self.owner = owner
     }
 
     /// The elements made into views, with the class made for each.
@@ -109,10 +113,23 @@ struct NibBuilder {
             if let make = qualified.flatMap({ UINib.registeredClasses[$0] }) ?? UINib.registeredClasses[className] {
                 return make(frame)
             }
-            warn(
-                object.line,
-                "unknown class \(className) (register it with UINib.register(className:make:)): "
-                    + "a \(object.element) is made in its place")
+            if let type = InterfaceClassLookup.lookUp(className, module: object.customModule, near: owner) {
+                if let viewType = type as? UIView.Type, let view = viewType.init(coder: UINibDecoder()) {
+                    view.frame = frame
+                    return view
+                }
+                warn(
+                    object.line,
+                    "class \(className) is not a view that init?(coder:) can make (UIKit's own view classes "
+                        + "other than UIView need UINib.register(className:make:)): a \(object.element) is made in its place"
+                )
+            } else {
+                warn(
+                    object.line,
+                    "unknown class \(className) (not found in modules "
+                        + "\(InterfaceClassLookup.candidateModules(module: object.customModule, near: owner)); "
+                        + "register it with UINib.register(className:make:)): a \(object.element) is made in its place")
+            }
         }
         switch object.element {
         case "view": return UIView(frame: frame)

@@ -94,9 +94,14 @@ open class UINib {
             document = parsed
         }
         report(parseWarnings)
-        var builder = NibBuilder(document: document, bundle: bundle)
+        var builder = NibBuilder(document: document, bundle: bundle, owner: ownerOrNil)
         let objects = builder.build()
         report(builder.diagnostics)
+        var connector = NibConnector(
+            fileName: document.fileName,
+            objects: builder.items.merging(ownerOrNil.map { ["-1": $0 as AnyObject] } ?? [:]) { made, _ in made })
+        connector.connect(document.allObjects)
+        report(connector.diagnostics)
         for view in builder.madeInOrder { view.awakeFromNib() }
         return objects
     }
@@ -159,6 +164,19 @@ open class UINib {
         return nil
     }
 
+    /// Nibs loaded by name for controllers and `Bundle.loadNibNamed`, kept so that a nib is
+    /// parsed once however often it is instantiated.
+    private static var cache: [String: UINib] = [:]
+
+    /// The kept nib `name` of `bundle`, made on first use.
+    static func cached(named name: String, bundle: Bundle) -> UINib {
+        let key = bundle.bundleURL.path + "\u{0}" + name
+        if let nib = cache[key] { return nib }
+        let nib = UINib(nibName: name, bundle: bundle)
+        cache[key] = nib
+        return nib
+    }
+
     // MARK: Custom classes
 
     /// The makers of custom classes, by class name.
@@ -184,6 +202,14 @@ open class UINib {
         _ type: View.Type, forClassName className: String? = nil, make: @escaping @MainActor (CGRect) -> View
     ) {
         register(className: className ?? String(describing: type), make: make)
+    }
+
+    /// Adds a module whose classes files may name without `customModule=`: see
+    /// `InterfaceClassLookup` (a Vitrine addition; Xcode writes the module for Swift classes).
+    public static func register(module: String) {
+        if !InterfaceClassLookup.registeredModules.contains(module) {
+            InterfaceClassLookup.registeredModules.append(module)
+        }
     }
 
     /// Forgets the maker of `className`.

@@ -29,9 +29,22 @@ open class UIViewController: UIResponder {
     /// Whether the appearance under way has yet to call `viewIsAppearing(_:)`.
     var isAppearingCallPending = false
 
-    /// A controller whose view is made by `loadView()`, as `init(nibName:bundle:)` with no
-    /// nib (Vitrine has no nibs; both arguments are ignored).
+    /// The nib name given to `init(nibName:bundle:)`.
+    let givenNibName: String?
+    /// The bundle given to `init(nibName:bundle:)`.
+    let givenNibBundle: Bundle?
+    /// The default nib's name, once looked up: `.some(nil)` when there is none.
+    var defaultNibNameLookup: String??
+    /// Makes the view from a storyboard scene, for a controller a storyboard made.
+    var storyboardViewLoader: (@MainActor (UIViewController) -> Void)?
+
+    /// A controller whose view comes from the nib `nibName` in `bundle`, as
+    /// `init(nibName:bundle:)`. Nothing is read here: the default `loadView()` loads the nib when
+    /// the view is first asked for. With a nil name, the guide's default lookup applies (see
+    /// `nibName`); a nil bundle means `Bundle.main`.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        givenNibName = nibNameOrNil
+        givenNibBundle = nibBundleOrNil
         super.init()
     }
 
@@ -40,9 +53,14 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
-    /// Always fails: Vitrine has no archives (see `UIView.init?(coder:)`).
+    /// A controller a storyboard makes, as `init?(coder:)`: it succeeds for the coder a
+    /// storyboard passes (`UINibDecoder`) and fails for any other (Vitrine reads no archives).
+    /// A subclass's override calls `super.init(coder:)`, as on iOS.
     public required init?(coder: NSCoder) {
-        return nil
+        guard coder is UINibDecoder else { return nil }
+        givenNibName = nil
+        givenNibBundle = nil
+        super.init()
     }
 
     // MARK: The view
@@ -67,11 +85,39 @@ open class UIViewController: UIResponder {
     /// Whether the view is loaded, as `isViewLoaded`.
     open var isViewLoaded: Bool { loadedView != nil }
 
-    /// Makes the view, as `loadView()`: the default makes a plain `UIView` the size of the
-    /// main screen. Overrides assign `view` and do not call super.
+    /// Makes the view, as `loadView()`. The default loads the view from the controller's
+    /// storyboard scene, or from the nib `nibName` names (with the controller as its File's Owner,
+    /// whose `view` outlet sets the view), else makes a plain `UIView` the size of the main screen.
+    /// Overrides assign `view` and do not call super. A nib that fails to load is logged with its
+    /// file and line, and the controller gets a plain view.
     open func loadView() {
-        view = UIView(frame: UIScreen.main.bounds)
+        if let storyboardViewLoader {
+            storyboardViewLoader(self)
+        } else if let nibName {
+            loadViewFromNib(named: nibName, bundle: nibBundle ?? .main)
+        } else {
+            view = UIView(frame: UIScreen.main.bounds)
+        }
     }
+
+    /// The name of the nib the view comes from, as `nibName`: the name given to
+    /// `init(nibName:bundle:)`, or when that was nil, the guide's default: a nib named after the
+    /// class without its "Controller" suffix (`MyViewController` → `MyView`), then one named
+    /// after the class (`MyViewController`), in `nibBundle` (or `Bundle.main`); nil when neither
+    /// exists. The class name is the Swift type's name without its module. The lookup checks
+    /// that the file exists and reads nothing.
+    open var nibName: String? {
+        if let givenNibName { return givenNibName }
+        if storyboardViewLoader != nil { return nil }
+        if let defaultNibNameLookup { return defaultNibNameLookup }
+        let found = Self.defaultNibName(for: type(of: self), in: givenNibBundle ?? .main)
+        defaultNibNameLookup = .some(found)
+        return found
+    }
+
+    /// The bundle given to `init(nibName:bundle:)`, as `nibBundle` (nil when none was given:
+    /// nibs are then looked up in `Bundle.main`).
+    open var nibBundle: Bundle? { givenNibBundle }
 
     /// Called once after the view is loaded, as `viewDidLoad()`.
     open func viewDidLoad() {}

@@ -141,10 +141,20 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
-    /// Vitrine has no archives (nibs make custom classes through `UINib.register(className:make:)`):
-    /// this initializer exists so that subclasses written for iOS compile, and it always fails.
+    /// A view an interface file makes, as `init?(coder:)`: it succeeds, with a zero frame, for the
+    /// coder nib and storyboard loading passes (`UINibDecoder`), and fails for any other (Vitrine
+    /// reads no archives). The loader sets the file's frame and properties after it returns, so an
+    /// override that calls `super.init(coder:)` and then sets itself up works as on iOS.
+    /// UIKit's own subclasses are made by the loader from their elements.
     public required init?(coder: NSCoder) {
-        return nil
+        guard coder is UINibDecoder else { return nil }
+        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        layer.isOpaque = true
+        markForFirstDisplay()
+        if Self.requiresConstraintBasedLayout { setNeedsUpdateConstraints() }
     }
 
     /// Called on every view a nib makes once all of the nib's objects are made, their properties,
