@@ -32,11 +32,14 @@ struct NibBuilder {
     /// The elements made into views, with the class made for each.
     static let viewElements: Set<String> = [
         "view", "label", "button", "imageView", "switch", "slider", "textField", "stackView", "scrollView",
+        "containerView",
     ]
 
-    /// Makes the top-level objects (placeholders left out).
-    mutating func build() -> [Any] {
-        for object in document.objects {
+    /// Makes the top-level objects (placeholders left out): the document's, or `roots` (a
+    /// storyboard scene's view).
+    mutating func build(roots: [InterfaceObject]? = nil) -> [Any] {
+        let roots = roots ?? document.objects
+        for object in roots {
             for view in object.allObjects() {
                 for constraint in view.constraints where !constraint.isPlaceholder {
                     for id in [constraint.firstItem, constraint.secondItem].compactMap(\.self) where id != view.id {
@@ -46,7 +49,7 @@ struct NibBuilder {
             }
         }
         var topLevel: [Any] = []
-        for object in document.objects where object.element != "placeholder" {
+        for object in roots where object.element != "placeholder" {
             // Top-level objects that are not views (gesture recognizers, controllers) wait for
             // a later slice; a view of an unknown element has a frame.
             guard Self.viewElements.contains(object.element) || object.frame != nil else {
@@ -132,7 +135,7 @@ struct NibBuilder {
             }
         }
         switch object.element {
-        case "view": return UIView(frame: frame)
+        case "view", "containerView": return UIView(frame: frame)
         case "label": return UILabel(frame: frame)
         case "button": return UIButton(type: object.buttonType == "custom" ? .custom : .system)
         case "imageView": return UIImageView(frame: frame)

@@ -12,9 +12,13 @@ struct NibConnector {
     let objects: [String: AnyObject]
     private(set) var diagnostics: [InterfaceDiagnostic] = []
 
-    init(fileName: String, objects: [String: AnyObject]) {
+    /// The ids of the First Responder placeholder (`"-2"` in a XIB; one per storyboard scene).
+    let firstResponderIDs: Set<String>
+
+    init(fileName: String, objects: [String: AnyObject], firstResponderIDs: Set<String> = ["-2"]) {
         self.fileName = fileName
         self.objects = objects
+        self.firstResponderIDs = firstResponderIDs
     }
 
     /// Makes the outlet, outlet collection and action connections of `holders` (every object
@@ -133,7 +137,7 @@ struct NibConnector {
             error(connection.line, "action \"\(selector)\" has no known eventType (\(eventType ?? "none"))")
             return
         }
-        if connection.destination == "-2" {
+        if firstResponderIDs.contains(connection.destination) {
             // The First Responder placeholder: found when the action is sent, as UIKit's nil target.
             let file = fileName
             let line = connection.line

@@ -23,9 +23,11 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A controller with a plain table that a storyboard makes, as `init?(coder:)`; fails for any
+    /// coder but the storyboard's, as `UIViewController`'s.
     public required init?(coder: NSCoder) {
-        return nil
+        tableStyle = .plain
+        super.init(coder: coder)
     }
 
     /// The table view, the controller's view, as `tableView`.

@@ -111,6 +111,10 @@ open class UINavigationController: UIViewController {
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         navigationBar = UINavigationBar(frame: .zero)
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        connectBarAndPopGesture()
+    }
+
+    private func connectBarAndPopGesture() {
         navigationBar.navigationController = self
         popRecognizer.edges = .left
         popRecognizer.addTarget { [weak self] recognizer in
@@ -125,9 +129,13 @@ open class UINavigationController: UIViewController {
         setViewControllers([rootViewController], animated: false)
     }
 
-    /// Vitrine has no archives; always fails, as `UIViewController`'s.
+    /// A navigation controller a storyboard makes (its stack comes from the storyboard's
+    /// `rootViewController` relationship), as `init?(coder:)`; fails for any coder but the
+    /// storyboard's, as `UIViewController`'s.
     public required init?(coder: NSCoder) {
-        return nil
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(coder: coder)
+        connectBarAndPopGesture()
     }
 
     // MARK: The stack

@@ -48,9 +48,13 @@ open class UITabBarController: UIViewController {
         tabBar.tabBarController = self
     }
 
-    /// Vitrine has no archives; always fails, as `UIViewController`'s.
+    /// A tab bar controller a storyboard makes (its tabs come from the storyboard's
+    /// `viewControllers` relationships), as `init?(coder:)`; fails for any coder but the
+    /// storyboard's, as `UIViewController`'s.
     public required init?(coder: NSCoder) {
-        return nil
+        tabBar = UITabBar(frame: .zero)
+        super.init(coder: coder)
+        tabBar.tabBarController = self
     }
 
     // MARK: The tabs

@@ -35,8 +35,42 @@ open class UIViewController: UIResponder {
     let givenNibBundle: Bundle?
     /// The default nib's name, once looked up: `.some(nil)` when there is none.
     var defaultNibNameLookup: String??
-    /// Makes the view from a storyboard scene, for a controller a storyboard made.
-    var storyboardViewLoader: (@MainActor (UIViewController) -> Void)?
+    /// The storyboard scene the controller was made from: its view and segues.
+    var storyboardScene: StoryboardScene?
+
+    /// The storyboard the controller was made from, as `storyboard` (nil for one made in code).
+    open var storyboard: UIStoryboard? { storyboardScene?.storyboard }
+
+    /// Called before a segue from this controller runs, as `prepare(for:sender:)`: the
+    /// destination exists and its view is not loaded yet. Empty; override to pass data.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Whether a segue a control or bar item triggers should run, as
+    /// `shouldPerformSegue(withIdentifier:sender:)` (default true). Not asked for
+    /// `performSegue(withIdentifier:sender:)`, as UIKit.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Runs the segue `identifier` of the controller's storyboard scene, as
+    /// `performSegue(withIdentifier:sender:)`: makes the destination, calls
+    /// `prepare(for:sender:)`, then shows it. An identifier the scene lacks, or a controller not
+    /// made from a storyboard, is logged (UIKit raises) and nothing runs.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        guard let storyboardScene else {
+            kitLog.error("\(type(of: self)) has no segue \"\(identifier)\": it was not made from a storyboard")
+            return
+        }
+        storyboardScene.performSegue(withIdentifier: identifier, from: self, sender: sender)
+    }
+
+    /// Shows `viewController` in the way this controller's container does, as `show(_:sender:)`:
+    /// pushed when in a navigation controller, else presented modally.
+    open func show(_ viewController: UIViewController, sender: Any?) {
+        if let navigationController = self as? UINavigationController ?? navigationController {
+            navigationController.pushViewController(viewController, animated: true)
+        } else {
+            present(viewController, animated: true)
+        }
+    }
 
     /// A controller whose view comes from the nib `nibName` in `bundle`, as
     /// `init(nibName:bundle:)`. Nothing is read here: the default `loadView()` loads the nib when
@@ -91,8 +125,8 @@ open class UIViewController: UIResponder {
     /// Overrides assign `view` and do not call super. A nib that fails to load is logged with its
     /// file and line, and the controller gets a plain view.
     open func loadView() {
-        if let storyboardViewLoader {
-            storyboardViewLoader(self)
+        if let storyboardScene, storyboardScene.makesView {
+            storyboardScene.loadView(into: self)
         } else if let nibName {
             loadViewFromNib(named: nibName, bundle: nibBundle ?? .main)
         } else {
@@ -108,7 +142,7 @@ open class UIViewController: UIResponder {
     /// that the file exists and reads nothing.
     open var nibName: String? {
         if let givenNibName { return givenNibName }
-        if storyboardViewLoader != nil { return nil }
+        if storyboardScene != nil { return nil }
         if let defaultNibNameLookup { return defaultNibNameLookup }
         let found = Self.defaultNibName(for: type(of: self), in: givenNibBundle ?? .main)
         defaultNibNameLookup = .some(found)
@@ -131,6 +165,8 @@ open class UIViewController: UIResponder {
             kitLog.error("\(type(of: self)).loadView() did not set view; using a plain UIView")
             view = UIView(frame: UIScreen.main.bounds)
         }
+        // A storyboard's outlets, segues and embedded children, before viewDidLoad as in UIKit.
+        storyboardScene?.didLoadView(of: self)
         viewDidLoad()
     }
 

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// Flow.storyboard's home scene: an outlet, and a log of the segues it prepares.
+@MainActor final class FlowHomeController: UIViewController {
+    @Outlet var welcomeLabel: UILabel!
+    static var prepared: [String] = []
+    var allowsDetail = true
+    var outletSetAtViewDidLoad = false
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        outletSetAtViewDidLoad = welcomeLabel != nil
+    }
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        Self.prepared.append(
+            "\(segue.identifier ?? "-") \(type(of: segue.destination)) loaded=\(segue.destination.isViewLoaded)")
+        (segue.destination as? FlowDetailController)?.item = "Lamp"
+    }
+
+    override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { allowsDetail }
+}
+
+/// Flow.storyboard's detail scene: takes what `prepare(for:sender:)` passed.
+@MainActor final class FlowDetailController: UIViewController {
+    @Outlet var itemLabel: UILabel!
+    var item = "?"
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        itemLabel.text = item
+    }
+}
+
+/// UIStoryboard: scenes, relationships, segues and their errors, as UIKit's storyboards.
+@MainActor @Suite(.serialized) struct StoryboardTests {
+    func storyboard() -> UIStoryboard { UIStoryboard(name: "Flow", bundle: NibFixtures.bundle) }
+
+    @Test func theInitialControllerIsTheNavigationControllerWithItsRoot() throws {
+        let storyboard = storyboard()
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let home = try #require(navigation.viewControllers.first as? FlowHomeController)
+        #expect(navigation.viewControllers.count == 1)
+        #expect(home.storyboard === storyboard)
+        #expect(home.title == "Home")
+        #expect(home.navigationItem.title == "Lobby")
+        #expect(home.navigationItem.rightBarButtonItem?.title == "About")
+        #expect(!home.isViewLoaded, "the scene's view waits until it is asked for")
+        #expect(home.nibName == nil)
+        home.loadViewIfNeeded()
+        #expect(home.outletSetAtViewDidLoad)
+        #expect(home.welcomeLabel.text == "Welcome")
+        #expect(home.view.subviews.count == 2)
+        #expect(storyboard.parseCount == 1)
+        _ = storyboard.instantiateViewController(withIdentifier: "Detail")
+        #expect(storyboard.parseCount == 1, "the file is parsed once")
+        #expect(storyboard.diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test func aButtonsShowSeguePushesAfterPrepare() throws {
+        FlowHomeController.prepared = []
+        let scene = EventScene(width: 1180, height: 820)
+        let navigation = try #require(storyboard().instantiateInitialViewController() as? UINavigationController)
+        scene.window.rootViewController = navigation
+        scene.clock.advance(by: 0.05)
+        let home = try #require(navigation.topViewController as? FlowHomeController)
+        let button = try #require(home.view.subviews.compactMap { $0 as? UIButton }.first)
+
+        home.allowsDetail = false
+        button.sendActions(for: .touchUpInside)
+        #expect(navigation.viewControllers.count == 1, "shouldPerformSegue said no")
+
+        home.allowsDetail = true
+        button.sendActions(for: .touchUpInside)
+        scene.clock.advance(by: 0.6)
+        #expect(FlowHomeController.prepared == ["showDetail FlowDetailController loaded=false"])
+        let detail = try #require(navigation.topViewController as? FlowDetailController)
+        #expect(navigation.viewControllers.count == 2)
+        #expect(detail.itemLabel.text == "Lamp")
+    }
+
+    @Test func performSegueAndAPresentationWithAnEmbeddedChild() throws {
+        FlowHomeController.prepared = []
+        let scene = EventScene(width: 1180, height: 820)
+        let navigation = try #require(storyboard().instantiateInitialViewController() as? UINavigationController)
+        scene.window.rootViewController = navigation
+        scene.clock.advance(by: 0.05)
+        let home = try #require(navigation.topViewController as? FlowHomeController)
+        home.performSegue(withIdentifier: "presentAbout", sender: nil)
+        scene.clock.advance(by: 0.6)
+        let about = try #require(home.presentedViewController ?? navigation.presentedViewController)
+        #expect(about.modalPresentationStyle == .formSheet)
+        #expect(FlowHomeController.prepared == ["presentAbout UIViewController loaded=false"])
+        // The container view's embed segue made a child whose view fills it.
+        let child = try #require(about.children.first)
+        let container = try #require(about.view.subviews.first)
+        #expect(child.view.superview === container)
+        #expect(child.view.frame == container.bounds)
+        #expect(child.view.backgroundColor == .systemYellow)
+
+        // The bar button item triggers the same segue.
+        #expect(home.navigationItem.rightBarButtonItem?.action != nil)
+    }
+
+    @Test func tabsComeFromRelationshipsInOrder() throws {
+        let tabs = try #require(storyboard().instantiateViewController(withIdentifier: "Tabs") as? UITabBarController)
+        let controllers = try #require(tabs.viewControllers)
+        #expect(controllers.count == 2)
+        #expect(controllers[0] is FlowDetailController)
+        #expect(type(of: controllers[1]) == UIViewController.self)
+    }
+
+    @Test func theGenericCreatorMakesTheController() throws {
+        let detail: FlowDetailController = storyboard().instantiateViewController(identifier: "Detail") { coder in
+            let made = FlowDetailController(coder: coder)
+            made?.item = "Chair"
+            return made
+        }
+        #expect(detail.item == "Chair")
+        #expect(detail.itemLabel == nil)
+        detail.loadViewIfNeeded()
+        #expect(detail.itemLabel.text == "Chair")
+    }
+
+    @Test func badInputIsReportedNotFatal() throws {
+        let storyboard = storyboard()
+        // A cycle of relationships: each container is made once, and the cycle is reported.
+        let loop = try #require(
+            storyboard.instantiateViewController(withIdentifier: "LoopA") as? UINavigationController)
+        let inner = try #require(loop.viewControllers.first as? UITabBarController)
+        #expect(inner.viewControllers?.isEmpty ?? true)
+        #expect(storyboard.diagnostics.contains { $0.description.contains("contains itself") && $0.line != nil })
+
+        let unknown = storyboard.instantiateViewController(withIdentifier: "Nowhere")
+        #expect(type(of: unknown) == UIViewController.self)
+        #expect(storyboard.diagnostics.contains { $0.description.contains("\"Nowhere\"") })
+
+        let home = storyboard.instantiateViewController(withIdentifier: "Home")
+        home.performSegue(withIdentifier: "noSuchSegue", sender: nil)
+        #expect(storyboard.diagnostics.contains { $0.description.contains("no segue with identifier \"noSuchSegue\"") })
+
+        let missing = UIStoryboard(name: "Missing", bundle: NibFixtures.bundle)
+        #expect(missing.instantiateInitialViewController() == nil)
+        #expect(missing.diagnostics.first?.description.contains("Missing.storyboard") == true)
+
+        let truncated = UIStoryboard(data: Data("<?xml version=\"1.0\"?><document type=\"com.apple.Inter".utf8))
+        #expect(truncated.instantiateInitialViewController() == nil)
+        #expect(truncated.diagnostics.contains { $0.severity == .error })
+
+        let xib = try Data(contentsOf: NibFixtures.directory.appendingPathComponent("Screen.xib"))
+        let notAStoryboard = UIStoryboard(data: xib, name: "Screen.xib")
+        #expect(notAStoryboard.instantiateInitialViewController() == nil)
+        #expect(notAStoryboard.diagnostics.contains { $0.description.contains("not a storyboard") })
+    }
+}
