@@ -16,7 +16,7 @@ import VitrineKit
 @MainActor
 public final class ShowcaseAppDelegate: UIResponder, UIApplicationDelegate {
     /// The main window (nil until launch).
-    public private(set) var window: UIWindow?
+    public var window: UIWindow?
     /// The main screen's controller.
     public let mainViewController: ShowcaseViewController
     /// The main window's root: the showcase, which pushes a product's screen when one is

@@ -172,14 +172,26 @@ public final class UIApplication: UIResponder {
 
     // MARK: Running
 
-    /// Launches (for `UIApplicationMain` and the kiosk service's entry point): installs the backend, tells the delegate
+    /// The main storyboard's or main nib's window, kept for a delegate that keeps none.
+    private var mainInterfaceWindow: UIWindow?
+
+    /// Launches (for `UIApplicationMain` and the kiosk service's entry point): installs the
+    /// backend, tells the delegate `application(_:willFinishLaunchingWithOptions:)`, loads the
+    /// main storyboard or nib the Info.plist names (see `MainInterface`), tells the delegate
     /// (`application(_:didFinishLaunchingWithOptions:)` with no options), posts
     /// `didFinishLaunchingNotification`, and returns; the caller runs the main loop. The
     /// screens' frame loops run on the backend's clock from then on.
     @_spi(Service)
     public func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
+        launch(delegate: delegate, displayBackend: displayBackend, interfaceBundle: .main)
+    }
+
+    /// `launch(delegate:displayBackend:)` with the main interface read from `interfaceBundle`.
+    func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, interfaceBundle: Bundle) {
         if let displayBackend { setDisplayBackend(displayBackend) }
         self.delegate = delegate
+        _ = delegate.application(self, willFinishLaunchingWithOptions: nil)
+        mainInterfaceWindow = MainInterface.load(from: interfaceBundle, for: self)
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
     }

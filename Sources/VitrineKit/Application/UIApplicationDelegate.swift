@@ -4,6 +4,19 @@ import Foundation
 /// (implemented in an extension).
 @MainActor
 public protocol UIApplicationDelegate: AnyObject {
+    /// The app's main window, as `window`. When the Info.plist names a main storyboard, UIKit
+    /// (and Vitrine) makes the window and sets this before `didFinishLaunching`; a main nib sets
+    /// it through its `window` outlet. Declare it as `var window: UIWindow?` (the default keeps
+    /// nothing).
+    var window: UIWindow? { get set }
+
+    /// The app is about to finish launching, before the main interface loads, as
+    /// `application(_:willFinishLaunchingWithOptions:)`. Return value is ignored.
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+
     /// The app finished launching: make windows here, as
     /// `application(_:didFinishLaunchingWithOptions:)`. Return value is ignored, as in UIKit.
     func application(
@@ -16,6 +29,16 @@ public protocol UIApplicationDelegate: AnyObject {
 }
 
 extension UIApplicationDelegate {
+    public var window: UIWindow? {
+        get { nil }
+        set {}
+    }
+
+    public func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+
     public func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

@@ -32,7 +32,7 @@ struct NibBuilder {
     /// The elements made into views, with the class made for each.
     static let viewElements: Set<String> = [
         "view", "label", "button", "imageView", "switch", "slider", "textField", "stackView", "scrollView",
-        "containerView",
+        "containerView", "window",
     ]
 
     /// Makes the top-level objects (placeholders left out): the document's, or `roots` (a
@@ -50,10 +50,15 @@ struct NibBuilder {
         }
         var topLevel: [Any] = []
         for object in roots where object.element != "placeholder" {
-            // Top-level objects that are not views (gesture recognizers, controllers) wait for
-            // a later slice; a view of an unknown element has a frame.
+            if let other = makeTopLevelObject(object) {
+                items[object.id] = other
+                topLevel.append(other)
+                continue
+            }
+            // Other objects that are not views (gesture recognizers) are not loaded; a view of
+            // an unknown element has a frame.
             guard Self.viewElements.contains(object.element) || object.frame != nil else {
-                warn(object.line, "\(object.element) \"\(object.id)\" is not loaded: only views are loaded from a nib")
+                warn(object.line, "\(object.element) \"\(object.id)\" is not loaded")
                 continue
             }
             topLevel.append(makeView(object, topLevel: true))
@@ -61,6 +66,53 @@ struct NibBuilder {
         for (object, view) in made { makeConstraints(of: object, on: view) }
         for (object, view) in made { applyRuntimeAttributes(object, to: view) }
         return topLevel
+    }
+
+    /// A top-level object that is not a view: a view controller (made with `init?(coder:)`, its
+    /// view from its `nibName=` or its class's nib), or the custom object standing for the app
+    /// delegate in a main nib (the running delegate takes its place). Nil for anything else.
+    private mutating func makeTopLevelObject(_ object: InterfaceObject) -> AnyObject? {
+        switch object.element {
+        case "viewController", "navigationController", "tabBarController", "tableViewController":
+            let coder = UINibDecoder()
+            var controller: UIViewController?
+            if let className = object.customClass {
+                let type: AnyClass? = InterfaceClassLookup.lookUp(className, module: object.customModule, near: owner)
+                controller = (type as? UIViewController.Type)?.init(coder: coder)
+                if controller == nil {
+                    warn(object.line, "unknown view controller class \(className): a UIViewController is made")
+                }
+            }
+            let made =
+                controller
+                ?? {
+                    switch object.element {
+                    case "navigationController": UINavigationController(coder: coder)
+                    case "tabBarController": UITabBarController(coder: coder)
+                    case "tableViewController": UITableViewController(coder: coder)
+                    default: UIViewController(coder: coder)
+                    }
+                }() ?? UIViewController()
+            if let nibName = object.attributes["nibName"] { made.archivedNibName = nibName }
+            made.archivedNibBundle = bundle
+            if let title = object.title { made.title = title }
+            if let item = object.child(key: "tabBarItem"), let title = item.title { made.tabBarItem.title = title }
+            return made
+        case "customObject":
+            let delegate = (owner as? UIApplication)?.delegate
+            if let delegate, let className = object.customClass,
+                String(describing: type(of: delegate)) == className.split(separator: ".").last.map(String.init)
+            {
+                return delegate
+            }
+            warn(
+                object.line,
+                "custom object \(object.customClass ?? object.id) is not made: only the app delegate's, in a main nib, is"
+            )
+            return nil
+        default:
+            return nil
+        }
     }
 
     private mutating func warn(_ line: Int?, _ message: String) {
@@ -136,6 +188,7 @@ struct NibBuilder {
         }
         switch object.element {
         case "view", "containerView": return UIView(frame: frame)
+        case "window": return UIWindow(frame: frame)
         case "label": return UILabel(frame: frame)
         case "button": return UIButton(type: object.buttonType == "custom" ? .custom : .system)
         case "imageView": return UIImageView(frame: frame)

@@ -114,6 +114,15 @@ struct NibConnector {
         case ("delegate", let scroll as UIScrollView):
             guard let delegate = destination as? UIScrollViewDelegate else { return false }
             scroll.delegate = delegate
+        case ("rootViewController", let window as UIWindow):
+            guard let controller = destination as? UIViewController else { return false }
+            window.rootViewController = controller
+        case ("delegate", let application as UIApplication):
+            guard let delegate = destination as? UIApplicationDelegate else { return false }
+            application.delegate = delegate
+        case ("window", let delegate as UIApplicationDelegate):
+            guard let window = destination as? UIWindow else { return false }
+            delegate.window = window
         case ("tableView", let controller as UITableViewController):
             guard let table = destination as? UITableView else { return false }
             controller.tableView = table

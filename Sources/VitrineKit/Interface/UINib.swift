@@ -56,8 +56,9 @@ open class UINib {
     ///
     /// The lookup, done at the first instantiation (nothing is read here): the bundle's resource
     /// `<name>.xib` (`url(forResource:withExtension:)`), then `<name>.xib` in the bundle's
-    /// `resourceURL` and in its `bundleURL` directory. A name that already ends in `.xib` is
-    /// taken as it is. Only the XML source is read: a compiled `<name>.nib` is not.
+    /// `resourceURL` and in its `bundleURL` directory, and for `Bundle.main` the app's resource
+    /// folders (see `InterfaceResources`). A name that already ends in `.xib` is taken as it is.
+    /// Only the XML source is read: a compiled `<name>.nib` is not.
     public init(nibName name: String, bundle bundleOrNil: Bundle?) {
         bundle = bundleOrNil ?? .main
         source = .named(name, bundle)
@@ -156,12 +157,7 @@ open class UINib {
     /// Where `<name>.xib` is in `bundle`, or nil; see `init(nibName:bundle:)`.
     static func url(ofNibNamed name: String, in bundle: Bundle) -> URL? {
         let base = name.hasSuffix(".xib") ? String(name.dropLast(4)) : name
-        if let url = bundle.url(forResource: base, withExtension: "xib") { return url }
-        for directory in [bundle.resourceURL, bundle.bundleURL].compactMap(\.self) {
-            let url = directory.appendingPathComponent(base + ".xib")
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-        }
-        return nil
+        return InterfaceResources.url(named: base, extension: "xib", in: bundle)
     }
 
     /// Nibs loaded by name for controllers and `Bundle.loadNibNamed`, kept so that a nib is

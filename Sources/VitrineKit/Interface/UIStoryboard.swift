@@ -276,15 +276,9 @@ open class UIStoryboard {
         }
     }
 
-    /// Where `<name>.storyboard` is in `bundle`, or nil: the bundle's resource, then its resource
-    /// and bundle directories.
+    /// Where `<name>.storyboard` is in `bundle`, or nil: see `InterfaceResources`.
     static func url(ofStoryboardNamed name: String, in bundle: Bundle) -> URL? {
-        if let url = bundle.url(forResource: name, withExtension: "storyboard") { return url }
-        for directory in [bundle.resourceURL, bundle.bundleURL].compactMap(\.self) {
-            let url = directory.appendingPathComponent(name + ".storyboard")
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-        }
-        return nil
+        InterfaceResources.url(named: name, extension: "storyboard", in: bundle)
     }
 
     // MARK: Diagnostics

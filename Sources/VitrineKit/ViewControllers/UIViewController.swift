@@ -31,6 +31,10 @@ open class UIViewController: UIResponder {
 
     /// The nib name given to `init(nibName:bundle:)`.
     let givenNibName: String?
+    /// The nib name a nib or storyboard gave a controller it made (`nibName=`).
+    var archivedNibName: String?
+    /// The bundle of the nib or storyboard that made the controller.
+    var archivedNibBundle: Bundle?
     /// The bundle given to `init(nibName:bundle:)`.
     let givenNibBundle: Bundle?
     /// The default nib's name, once looked up: `.some(nil)` when there is none.
@@ -141,17 +145,17 @@ open class UIViewController: UIResponder {
     /// exists. The class name is the Swift type's name without its module. The lookup checks
     /// that the file exists and reads nothing.
     open var nibName: String? {
-        if let givenNibName { return givenNibName }
+        if let givenNibName = givenNibName ?? archivedNibName { return givenNibName }
         if storyboardScene != nil { return nil }
         if let defaultNibNameLookup { return defaultNibNameLookup }
-        let found = Self.defaultNibName(for: type(of: self), in: givenNibBundle ?? .main)
+        let found = Self.defaultNibName(for: type(of: self), in: nibBundle ?? .main)
         defaultNibNameLookup = .some(found)
         return found
     }
 
-    /// The bundle given to `init(nibName:bundle:)`, as `nibBundle` (nil when none was given:
-    /// nibs are then looked up in `Bundle.main`).
-    open var nibBundle: Bundle? { givenNibBundle }
+    /// The bundle given to `init(nibName:bundle:)`, as `nibBundle` (for a controller a nib made,
+    /// the nib's bundle; nil when none was given: nibs are then looked up in `Bundle.main`).
+    open var nibBundle: Bundle? { givenNibBundle ?? archivedNibBundle }
 
     /// Called once after the view is loaded, as `viewDidLoad()`.
     open func viewDidLoad() {}
