@@ -185,6 +185,8 @@ let package = Package(
         .target(
             name: "VitrineDemo",
             dependencies: ["VitrineKit", "VitrinePlatform", "VitrineShowcase"],
+            // Interface files, copied as Xcode saved them (docs/install.md: where they go on a panel).
+            resources: [.copy("Resources/InfoBoard.xib")],
             swiftSettings: strict
         ),
         .target(

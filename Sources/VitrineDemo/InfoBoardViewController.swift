@@ -3,28 +3,32 @@ import VitrineKit
 
 /// What the showcase shows on every screen but the main one: a large clock with the date, a
 /// bar filling up over each minute, and the main screen's status (visitors, motion speed,
-/// colours), updated as it changes. Laid out by Auto Layout: a centred stack view holds the
-/// clock, the date and the minute track; anchors pin the status and the screen's name.
+/// colours), updated as it changes. Its views come from `InfoBoard.xib` (Resources/), made in
+/// Xcode's format and loaded by the default `loadView()` as the View Programming Guide's second
+/// way: a centred stack view holds the clock, the date and the minute track; constraints pin the
+/// status and the screen's name; the outlets below are connected by name when it loads.
 @MainActor
 public final class InfoBoardViewController: UIViewController {
     /// The local time, `HH:mm:ss`, updated at every whole second.
-    public let clockLabel = UILabel()
+    @Outlet public var clockLabel: UILabel!
     /// The date under the clock.
-    public let dateLabel = UILabel()
+    @Outlet public var dateLabel: UILabel!
     /// The main screen's status.
-    public let statusLabel = UILabel()
+    @Outlet public var statusLabel: UILabel!
     /// "Vitrine · <connector>", top left.
-    public let screenLabel = UILabel()
+    @Outlet public var screenLabel: UILabel!
     /// Fills up over each minute.
-    public let minuteBar = UIView()
+    @Outlet public var minuteBar: UIView!
 
     /// The status shown (`show(_:)`).
     public private(set) var status = ShowcaseStatus()
 
-    private let minuteTrack = UIView()
-    private let centerStack = UIStackView()
-    private var marginConstraints: [NSLayoutConstraint] = []
-    private var trackHeight: NSLayoutConstraint?
+    @Outlet var minuteTrack: UIView!
+    @Outlet var centerStack: UIStackView!
+    /// Leading, trailing, top (screen name) and leading, trailing, bottom (status), in file order.
+    @OutletCollection var marginConstraints: [NSLayoutConstraint]!
+    @Outlet var trackHeight: NSLayoutConstraint!
+    private let screenName: String
     private let clockText: ClockText
     private let wallClock: @MainActor () -> Date
     private lazy var ticker = WallClockTicker(wallClock: wallClock) { [weak self] date in self?.show(date) }
@@ -32,58 +36,24 @@ public final class InfoBoardViewController: UIViewController {
     private var styledSize: CGSize?
 
     /// A board for the screen named `screenName`, reading the time from `wallClock` and
-    /// showing it in `timeZone` (nil: the system's).
+    /// showing it in `timeZone` (nil: the system's). Its views come from `InfoBoard.xib`.
     public init(
         screenName: String, wallClock: @escaping @MainActor () -> Date = { Date() }, timeZone: TimeZone? = nil
     ) {
+        self.screenName = screenName
         self.wallClock = wallClock
         clockText = ClockText(timeZone: timeZone)
-        super.init(nibName: nil, bundle: nil)
-        screenLabel.text = "Vitrine · \(screenName)"
+        super.init(nibName: "InfoBoard", bundle: nil)
     }
 
-    /// Vitrine has no archives; always fails.
+    /// Not made by storyboards: it needs a screen name.
     public required init?(coder: NSCoder) {
         return nil
     }
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = UIColor(red: 0.04, green: 0.05, blue: 0.1, alpha: 1)
-        for (label, alpha) in [(clockLabel, 1.0), (dateLabel, 0.7), (statusLabel, 0.85), (screenLabel, 0.5)] {
-            label.textColor = UIColor(white: 1, alpha: alpha)
-            label.textAlignment = .center
-            label.translatesAutoresizingMaskIntoConstraints = false
-        }
-        screenLabel.textAlignment = .left
-        minuteTrack.backgroundColor = UIColor(white: 1, alpha: 0.12)
-        minuteBar.backgroundColor = .systemTeal
-        minuteTrack.addSubview(minuteBar)
-        for view in [clockLabel, dateLabel, minuteTrack] { centerStack.addArrangedSubview(view) }
-        centerStack.axis = .vertical
-        centerStack.alignment = .center
-        centerStack.translatesAutoresizingMaskIntoConstraints = false
-        for subview in [centerStack, statusLabel, screenLabel] as [UIView] { view.addConstrainedSubview(subview) }
-        let track = minuteTrack.heightAnchor.constraint(equalToConstant: 4)
-        trackHeight = track
-        let margins = [
-            screenLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            screenLabel.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor),
-            screenLabel.topAnchor.constraint(equalTo: view.topAnchor),
-            statusLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            statusLabel.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            statusLabel.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-        ]
-        marginConstraints = margins
-        NSLayoutConstraint.activate(
-            margins + [
-                track,
-                centerStack.centerXAnchor.constraint(equalTo: view.centerXAnchor),
-                centerStack.centerYAnchor.constraint(equalTo: view.centerYAnchor),
-                centerStack.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor),
-                // The track is half the screen wide.
-                minuteTrack.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
-            ])
+        screenLabel.text = "Vitrine · \(screenName)"
         show(status)
     }
 
@@ -100,6 +70,8 @@ public final class InfoBoardViewController: UIViewController {
     /// Shows the main screen's status.
     public func show(_ status: ShowcaseStatus) {
         self.status = status
+        // Before the view loads, viewDidLoad shows it.
+        guard isViewLoaded else { return }
         let visitors = status.visitors == 1 ? "1 visitor" : "\(status.visitors) visitors"
         statusLabel.text = "\(visitors) · motion \(status.speedText) · \(status.warmColors ? "warm" : "cool") colours"
         minuteBar.backgroundColor = status.warmColors ? .systemOrange : .systemTeal

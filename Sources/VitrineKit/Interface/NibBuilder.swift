@@ -548,6 +548,8 @@ struct NibBuilder {
                 multiplier: constraint.multiplier, constant: constraint.constant)
             made.priority = UILayoutPriority(rawValue: Float(constraint.priority))
             made.identifier = constraint.identifier
+            // Constraints are outlet destinations too (a constant changed in code).
+            items[constraint.id] = made
             constraints.append(made)
         }
         NSLayoutConstraint.activate(constraints)
