@@ -197,6 +197,28 @@ final class PickerSource: UIPickerViewDataSource, UIPickerViewDelegate {
         #expect(middle.map { abs($0.y - 108) < 0.5 } == true)
     }
 
+    @Test func aTapStopsAFlingOnARow() {
+        let (scene, picker, source) = setUp([1000])
+        var t = 1.0
+        reach(scene, t)
+        scene.input.down(at: CGPoint(x: 200, y: 240), time: t)
+        for step in 1...6 {
+            t += 1.0 / 60
+            reach(scene, t)
+            scene.input.move(to: CGPoint(x: 200, y: 240 - CGFloat(step) * 25), time: t)
+        }
+        scene.input.up(time: t)
+        reach(scene, t + 0.3)
+        #expect(source.selections.isEmpty)  // still turning
+        scene.input.tap(at: CGPoint(x: 200, y: 148), time: t + 0.3)
+        reach(scene, t + 2)
+        let row = picker.selectedRow(inComponent: 0)
+        #expect(row > 0 && source.selections == ["0:\(row)"])
+        let view = picker.view(forRow: row, forComponent: 0)
+        let middle = view.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: picker) }
+        #expect(middle.map { abs($0.y - 108) < 0.5 } == true)
+    }
+
     @Test func aTapBelowTheMiddleTurnsToThatRow() {
         let (scene, picker, source) = setUp([10])
         reach(scene, 1)

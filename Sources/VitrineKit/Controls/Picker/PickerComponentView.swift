@@ -7,7 +7,7 @@ import Foundation
 /// scroll view's own deceleration: the projected resting offset is moved to the nearest row
 /// in `scrollViewWillEndDragging`, so the deceleration curve ends exactly on it.
 @MainActor
-final class PickerComponentView: UIScrollView, UIScrollViewDelegate {
+final class PickerComponentView: UIScrollView, UIScrollViewDelegate, UIGestureRecognizerDelegate {
     /// The picker that owns the wheel (it asks the picker for row views).
     weak var picker: UIPickerView?
     /// The component's index in the picker.
@@ -39,6 +39,20 @@ final class PickerComponentView: UIScrollView, UIScrollViewDelegate {
         rowContainer.isUserInteractionEnabled = false
         addSubview(rowContainer)
         delegate = self
+        let tap = UITapGestureRecognizer { [weak self] recognizer in
+            guard let self, recognizer.state == .ended else { return }
+            self.tapped(at: recognizer.location(in: self))
+        }
+        tap.delegate = self
+        addGestureRecognizer(tap)
+    }
+
+    /// The tap works beside the scroll view's delayed-touches recognizer, which takes a touch
+    /// that stopped a deceleration: that tap must still settle the wheel on a row.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer
+    ) -> Bool {
+        other.view === self && other !== panGestureRecognizer
     }
 
     required init?(coder: NSCoder) {
@@ -208,21 +222,21 @@ final class PickerComponentView: UIScrollView, UIScrollViewDelegate {
 
     // MARK: Taps
 
-    /// A tap (a touch the pan did not take) on a row above or below the middle turns the
-    /// wheel to it, as in UIKit; a tap on the middle row leaves it.
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let touch = touches.first, !isDragging, rowCount > 0 else { return }
-        let y = touch.location(in: self).y - bounds.minY - bounds.height / 2
+    /// A tap (a touch the pan did not take; also one that stopped a deceleration) on a row
+    /// above or below the middle turns the wheel to it, as in UIKit; a tap on the middle row
+    /// (or past the ends) leaves the wheel on the nearest row.
+    func tapped(at point: CGPoint) {
+        guard rowCount > 0, !isDragging else { return }
+        let y = point.y - bounds.minY - bounds.height / 2
         let r = radius
         let angle = asin(min(max(y / r, -1), 1))
         let middleInContent = bounds.minY + bounds.height / 2
         let row = Int(((middleInContent + angle * r) / rowHeight).rounded(.down))
-        guard row >= 0, row < rowCount else {
+        guard row >= 0, row < rowCount, abs(contentOffset.y - offset(forRow: row)) > 0.5 else {
             settle()
             return
         }
         setContentOffset(CGPoint(x: 0, y: offset(forRow: row)), animated: true)
-        if abs(contentOffset.y - offset(forRow: row)) <= 0.5 { settle() }
     }
 
     /// The wheel's touches are its own: they do not travel up to the picker's superviews
@@ -230,6 +244,8 @@ final class PickerComponentView: UIScrollView, UIScrollViewDelegate {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
 
     /// A touch taken by the wheel's pan is cancelled here; the drag settles the wheel.
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
