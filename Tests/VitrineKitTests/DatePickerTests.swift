@@ -81,6 +81,9 @@ import VitrineTestSupport
         #expect(picker.minuteInterval == 1)
         picker.minuteInterval = 15
         #expect(picker.minuteInterval == 15 && wheels.numberOfRows(inComponent: 1) == 4)
+        picker.minuteInterval = 0  // the default again
+        #expect(picker.minuteInterval == 1)
+        picker.minuteInterval = 15
         #expect(wheels.selectedRow(inComponent: 1) == 2)  // 37 rounds down to 30
         picker.locale = Locale(identifier: "de_DE")
         #expect(wheels.numberOfComponents == 2 && wheels.numberOfRows(inComponent: 0) == 24)
@@ -99,6 +102,10 @@ import VitrineTestSupport
         #expect(picker.date == Self.date(2024, 7, 4, 9, 5))
         picker.maximumDate = Self.date(2024, 3, 1)
         #expect(picker.date == Self.date(2024, 3, 1))
+        // A minimum after the maximum: neither limit applies.
+        picker.minimumDate = Self.date(2025, 1, 1)
+        picker.date = Self.date(2020, 1, 1)
+        #expect(picker.date == Self.date(2020, 1, 1))
     }
 
     @Test func countDownDurationIsClampedAndRounded() throws {

@@ -51,6 +51,10 @@ final class DatePickerWheels: UIPickerViewDataSource, UIPickerViewDelegate {
         case .dateAndTime: columns = [.dayOfEra] + timeColumns
         case .countDownTimer: columns = [.countDownHours, .countDownMinutes]
         }
+        // Limits the wrong way round are not used (see `UIDatePicker`).
+        let ordered = minimumDate.flatMap { low in maximumDate.map { low <= $0 } } ?? true
+        let minimumDate = ordered ? minimumDate : nil
+        let maximumDate = ordered ? maximumDate : nil
         let lowest =
             minimumDate ?? calendar.date(from: DateComponents(year: 1900, month: 1, day: 1)) ?? Date.distantPast
         let highest =

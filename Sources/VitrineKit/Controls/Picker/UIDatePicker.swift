@@ -12,8 +12,8 @@ import Foundation
 ///
 /// **Values.** `date` (default: the time the picker was made) stays within `minimumDate...
 /// maximumDate` (setting it clamps; a wheel turned past a limit turns back to it, as in
-/// UIKit). `minuteInterval` must divide 60 and lie in 1...30, as UIKit requires; other values
-/// are ignored. `countDownDuration` is clamped to 0...23 h 59 min and rounded down to the
+/// UIKit; a minimum later than the maximum leaves both unused). `minuteInterval` must divide
+/// 60 and lie in 1...30, as UIKit requires; other values give the default, 1. `countDownDuration` is clamped to 0...23 h 59 min and rounded down to the
 /// minute interval. Wheels read `calendar` (default the current one), `timeZone` (nil: the
 /// calendar's) and `locale` (nil: the current one).
 ///
@@ -108,13 +108,12 @@ open class UIDatePicker: UIControl {
         }
     }
 
-    /// The minute wheel's step, as `minuteInterval` (default 1). Values that are not in
-    /// 1...30 or do not divide 60 are ignored, as UIKit ignores them.
+    /// The minute wheel's step, as `minuteInterval` (default 1). A value that is not in
+    /// 1...30 or does not divide 60 gives the default, 1, as UIKit documents.
     open var minuteInterval: Int {
         get { storedMinuteInterval }
         set {
-            guard newValue >= 1, newValue <= 30, 60 % newValue == 0 else { return }
-            storedMinuteInterval = newValue
+            storedMinuteInterval = newValue >= 1 && newValue <= 30 && 60 % newValue == 0 ? newValue : 1
             configure()
         }
     }
@@ -161,10 +160,13 @@ open class UIDatePicker: UIControl {
     }
     private var storedDuration: TimeInterval = 0
 
+    /// `date` within the limits; limits the wrong way round are ignored, as UIKit ignores a
+    /// minimum later than the maximum.
     private func clamped(_ date: Date) -> Date {
+        if let minimumDate, let maximumDate, minimumDate > maximumDate { return date }
         var result = date
         if let minimumDate, result < minimumDate { result = minimumDate }
-        if let maximumDate, result > maximumDate, maximumDate >= (minimumDate ?? .distantPast) { result = maximumDate }
+        if let maximumDate, result > maximumDate { result = maximumDate }
         return result
     }
 
