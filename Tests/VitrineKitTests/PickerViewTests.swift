@@ -143,6 +143,7 @@ final class PickerSource: UIPickerViewDataSource, UIPickerViewDelegate {
         scene.clock.advance(by: 0.5)
         #expect(picker.view(forRow: 5_000_000, forComponent: 0) != nil)
         #expect(source.madeViews < 30)  // views scrolled out are reused, not multiplied
+        #expect(source.reusedViews > 0)
         #expect(Date().timeIntervalSince(start) < 5)
     }
 

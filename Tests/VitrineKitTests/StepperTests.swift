@@ -95,8 +95,29 @@ import VitrineTestSupport
         #expect(stepper.value == 0)
         stepper.value = 9
         scene.input.tap(at: plus, time: 3)
-        #expect(stepper.value == 10)  // first to the end, then around
-        #expect(log.entries.filter { $0 == "valueChanged" }.count == 3)
+        #expect(stepper.value == 0)  // beyond the maximum: the minimum, as UIKit documents
+        stepper.wraps = false
+        stepper.value = 9
+        scene.input.tap(at: plus, time: 4)
+        #expect(stepper.value == 10)  // holds at the maximum
+        #expect(log.entries.filter { $0 == "valueChanged" }.count == 4)
+    }
+
+    @Test func incrementAndDecrementImagesReplaceTheGlyphs() {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        stepper.value = 50
+        stepper.setIncrementImage(image, for: .normal)
+        #expect(stepper.incrementImage(for: .normal) === image)
+        #expect(stepper.incrementImage(for: .highlighted) === image)  // falls back to .normal
+        #expect(stepper.decrementImage(for: .normal) == nil)
+        let rendered = renderAlone(stepper, width: 114, height: 52)
+        #expect(rendered.rgb(80, 26) == .red)  // the image at the plus half's centre
+        #expect(rendered.rgb(80, 19) != .red && rendered.rgb(80, 19).red < 250)  // no plus glyph above it
+        #expect(rendered.rgb(33, 26).red < 60)  // the minus glyph is still drawn
     }
 
     @Test func holdingRepeatsFasterAndFaster() {

@@ -38,7 +38,16 @@ open class UISegmentedControl: UIControl {
     /// The look of a segment in a (legacy) bar, as `UISegmentedControl.Segment`, with UIKit's
     /// raw values; Vitrine draws every segment alike.
     public enum Segment: Int, Sendable, Hashable {
-        case any = 0, left, center, right, alone
+        /// Any segment.
+        case any = 0
+        /// The leftmost segment.
+        case left = 1
+        /// A segment between others.
+        case center = 2
+        /// The rightmost segment.
+        case right = 3
+        /// The only segment.
+        case alone = 4
     }
 
     static let height: CGFloat = 32

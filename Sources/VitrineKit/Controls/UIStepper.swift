@@ -152,16 +152,18 @@ open class UIStepper: UIControl {
     /// Whether the plus button can step.
     private var canIncrement: Bool { wraps || storedValue < storedMaximum }
 
-    /// One step in `direction` (-1 or +1), wrapping or stopping at the ends, as UIKit's.
+    /// One step in `direction` (-1 or +1), as UIKit documents `wraps`: a step beyond the
+    /// maximum goes to the minimum when wrapping and holds at the maximum otherwise (and the
+    /// other way round below the minimum).
     /// Returns whether the value changed.
     @discardableResult
     private func step(_ direction: Int) -> Bool {
         let before = storedValue
         var next = storedValue + Double(direction) * storedStep
         if next > storedMaximum {
-            next = wraps ? (before >= storedMaximum ? storedMinimum : storedMaximum) : storedMaximum
+            next = wraps ? storedMinimum : storedMaximum
         } else if next < storedMinimum {
-            next = wraps ? (before <= storedMinimum ? storedMaximum : storedMinimum) : storedMinimum
+            next = wraps ? storedMaximum : storedMinimum
         }
         storedValue = next
         refreshParts()
