@@ -61,6 +61,10 @@ import VitrineTestSupport
         #expect(wheels.numberOfRows(inComponent: 0) == 12 && wheels.numberOfRows(inComponent: 1) == 31)
         #expect(rows(wheels) == [1, 28, 2023])
         #expect(title(wheels, 0) == "February" && title(wheels, 1) == "29" && title(wheels, 2) == "2024")
+        // Month and year only.
+        picker.datePickerMode = .yearAndMonth
+        #expect(wheels.numberOfComponents == 2 && rows(wheels) == [1, 2023])
+        picker.datePickerMode = .date
         // Day-month-year for British English.
         picker.locale = Locale(identifier: "en_GB")
         wheels.layoutIfNeeded()

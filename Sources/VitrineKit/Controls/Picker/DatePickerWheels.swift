@@ -47,6 +47,7 @@ final class DatePickerWheels: UIPickerViewDataSource, UIPickerViewDelegate {
         let timeColumns: [Column] = Self.uses12HourClock(locale) ? [.hour12, .minute, .amPm] : [.hour24, .minute]
         switch mode {
         case .date: columns = Self.dateOrder(locale)
+        case .yearAndMonth: columns = Self.dateOrder(locale).filter { $0 != .day }
         case .time: columns = timeColumns
         case .dateAndTime: columns = [.dayOfEra] + timeColumns
         case .countDownTimer: columns = [.countDownHours, .countDownMinutes]

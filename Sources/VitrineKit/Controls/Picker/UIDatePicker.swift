@@ -9,6 +9,8 @@ import Foundation
 ///   12-hour clock, AM/PM.
 /// - `.dateAndTime` (the default): the day ("Thu Nov 26", "Today"), then the time wheels.
 /// - `.countDownTimer`: hours (0-23) and minutes; `countDownDuration` is what they show.
+/// - `.yearAndMonth` (iOS 17.4): month and year; the day is kept (the month's last day when
+///   it is shorter).
 ///
 /// **Values.** `date` (default: the time the picker was made) stays within `minimumDate...
 /// maximumDate` (setting it clamps; a wheel turned past a limit turns back to it, as in
@@ -38,6 +40,8 @@ open class UIDatePicker: UIControl {
         case dateAndTime = 2
         /// Hours and minutes of a duration.
         case countDownTimer = 3
+        /// Month and year (iOS 17.4).
+        case yearAndMonth = 4
     }
 
     private let picker = UIPickerView(frame: .zero)
