@@ -120,6 +120,8 @@ import VitrineTestSupport
         #expect(picker.countDownDuration == 5400 && rows(wheels) == [1, 30])
         picker.countDownDuration = 100_000
         #expect(picker.countDownDuration == 86_340)
+        picker.countDownDuration = .infinity
+        #expect(picker.countDownDuration == 86_340)
         picker.countDownDuration = .nan
         #expect(picker.countDownDuration == 0)
         picker.countDownDuration = -5

@@ -52,7 +52,7 @@ final class PickerSource: UIPickerViewDataSource, UIPickerViewDelegate {
         rowHeight ?? UIPickerView.defaultRowHeight
     }
     func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat {
-        widths?[component] ?? (pickerView.bounds.width - 16 - 4 * CGFloat(rows.count - 1)) / CGFloat(rows.count)
+        widths?[component] ?? pickerView.rowSize(forComponent: component).width  // no loop
     }
     func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int) {
         selections.append("\(component):\(row)")

@@ -156,7 +156,7 @@ open class UIDatePicker: UIControl {
     open var countDownDuration: TimeInterval {
         get { storedDuration }
         set {
-            let minutes = newValue.isFinite ? Int(min(max(newValue, 0), 86_340) / 60) : 0
+            let minutes = newValue.isNaN ? 0 : Int(min(max(newValue, 0), 86_340) / 60)
             let step = storedMinuteInterval
             storedDuration = TimeInterval((minutes / step) * step * 60)
             showValues(animated: false)

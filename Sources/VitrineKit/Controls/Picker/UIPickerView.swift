@@ -208,8 +208,15 @@ open class UIPickerView: UIView {
         return max(0, available / CGFloat(count))
     }
 
+    /// Whether the delegate is being asked for a width (its answer may ask `rowSize`).
+    private var askingForWidth = false
+
     private func width(forComponent component: Int) -> CGFloat {
-        let width = delegate?.pickerView(self, widthForComponent: component) ?? defaultWidth(forComponent: component)
+        // A delegate whose width asks `rowSize(forComponent:)` gets the default, not a loop.
+        guard !askingForWidth, let delegate else { return defaultWidth(forComponent: component) }
+        askingForWidth = true
+        defer { askingForWidth = false }
+        let width = delegate.pickerView(self, widthForComponent: component)
         return width.isFinite ? max(0, width) : 0
     }
 
