@@ -162,6 +162,24 @@ import VitrineTestSupport
         #expect(blueFound)
     }
 
+    @Test func thePillSlidesToASegmentChosenByTouch() throws {
+        let (scene, control, _) = setUp()
+        scene.window.backgroundColor = .white
+        control.selectedSegmentIndex = 0
+        scene.clock.advance(by: 0.05)
+        // The pill's top edge, 3 points down, at the middle segment's left part.
+        var image = try scene.screenshot()
+        #expect(image.rgb(160, 103) != .white)
+        scene.input.tap(at: CGPoint(x: 300, y: 116), time: scene.clock.now)
+        #expect(control.selectedSegmentIndex == 2)
+        scene.clock.advance(by: 0.1)
+        image = try scene.screenshot()
+        #expect(image.rgb(160, 103) == .white)  // passing over the middle segment
+        scene.clock.advance(by: 0.5)
+        image = try scene.screenshot()
+        #expect(image.rgb(160, 103) != .white && image.rgb(290, 103) == .white)
+    }
+
     @Test func snapshotThreeSegments() throws {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 260, height: 52))
         root.backgroundColor = .white
