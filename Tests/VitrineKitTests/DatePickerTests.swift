@@ -126,7 +126,9 @@ import VitrineTestSupport
         #expect(picker.countDownDuration == 0)
         picker.countDownDuration = -5
         #expect(picker.countDownDuration == 0)
-        picker.minuteInterval = 15
+        picker.countDownDuration = 50 * 60
+        picker.minuteInterval = 15  // rounds the duration down to the new step
+        #expect(picker.countDownDuration == 45 * 60 && rows(wheels) == [0, 3])
         picker.countDownDuration = 20 * 60
         #expect(picker.countDownDuration == 15 * 60)
     }

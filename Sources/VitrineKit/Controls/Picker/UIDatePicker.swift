@@ -119,6 +119,7 @@ open class UIDatePicker: UIControl {
         set {
             storedMinuteInterval = newValue >= 1 && newValue <= 30 && 60 % newValue == 0 ? newValue : 1
             configure()
+            countDownDuration = storedDuration  // rounded down to the new interval
         }
     }
     private var storedMinuteInterval = 1
