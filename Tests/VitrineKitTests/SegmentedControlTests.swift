@@ -180,6 +180,29 @@ import VitrineTestSupport
         #expect(image.rgb(160, 103) != .white && image.rgb(290, 103) == .white)
     }
 
+    @Test func theSelectedPillFollowsADragThatStartsOnIt() throws {
+        let (scene, control, log) = setUp()
+        scene.window.backgroundColor = .white
+        control.selectedSegmentIndex = 0
+        scene.clock.advance(by: 0.05)
+        scene.input.down(at: CGPoint(x: 100, y: 116), time: scene.clock.now)
+        scene.input.move(to: CGPoint(x: 200, y: 116), time: scene.clock.now + 0.05)
+        scene.clock.advance(by: 0.1)
+        var image = try scene.screenshot()
+        #expect(image.rgb(160, 103) == .white && image.rgb(60, 103) != .white)  // under the finger
+        #expect(control.selectedSegmentIndex == 0 && !log.entries.contains("valueChanged"))
+        scene.input.up(time: scene.clock.now)
+        #expect(control.selectedSegmentIndex == 1 && log.entries.contains("valueChanged"))
+        // Dragged out and lifted outside: the pill goes back.
+        scene.input.down(at: CGPoint(x: 200, y: 116), time: scene.clock.now + 0.1)
+        scene.input.move(to: CGPoint(x: 300, y: 116), time: scene.clock.now + 0.15)
+        scene.input.move(to: CGPoint(x: 300, y: 290), time: scene.clock.now + 0.2)
+        scene.input.up(time: scene.clock.now + 0.25)
+        scene.clock.advance(by: 0.5)
+        image = try scene.screenshot()
+        #expect(control.selectedSegmentIndex == 1 && image.rgb(160, 103) == .white)
+    }
+
     @Test func snapshotThreeSegments() throws {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 260, height: 52))
         root.backgroundColor = .white

@@ -19,7 +19,8 @@ import VitrineLayers
 ///   inside that segment selects it and sends `.valueChanged` (then runs the segment's action,
 ///   if any) when the selection changed; a momentary control sends it for every tap and shows
 ///   the highlight only while the finger is down. Sliding to another segment follows the
-///   finger. Lifting outside the control selects nothing. Setting `selectedSegmentIndex` in
+///   finger; a touch that went down on the selected segment drags the pill along (iOS 13).
+///   Lifting outside the control selects nothing. Setting `selectedSegmentIndex` in
 ///   code sends nothing. A selection made by touch slides the pill over 0.25 s.
 /// - Out-of-range indices are refused: setters do nothing, getters return nil, false or 0, and
 ///   `selectedSegmentIndex` ignores values outside `noSegment...numberOfSegments - 1`.
@@ -75,6 +76,9 @@ open class UISegmentedControl: UIControl {
     private let pillLayer = CALayer()
     /// The segment under the tracked finger (nil when none, or it is disabled).
     private var trackedSegment: Int?
+    /// Whether the tracked touch went down on the selected segment: then the pill follows the
+    /// finger, as iOS 13's does.
+    private var draggingPill = false
     private var textAttributes = ControlStateTable<[NSAttributedString.Key: Any]>()
 
     // MARK: Creation
@@ -389,6 +393,7 @@ open class UISegmentedControl: UIControl {
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         trackedSegment = segment(at: touch.location(in: self))
+        draggingPill = !isMomentary && trackedSegment != nil && trackedSegment == selectedIndex
         refreshParts()
         return true
     }
@@ -404,6 +409,7 @@ open class UISegmentedControl: UIControl {
         let point = touch?.location(in: self) ?? CGPoint(x: CGFloat.nan, y: .nan)
         let target = segment(at: point)
         trackedSegment = nil
+        draggingPill = false
         guard let target else {
             refreshParts()
             return
@@ -423,6 +429,7 @@ open class UISegmentedControl: UIControl {
 
     open override func cancelTracking(with event: UIEvent?) {
         trackedSegment = nil
+        draggingPill = false
         refreshParts()
     }
 
@@ -454,16 +461,18 @@ open class UISegmentedControl: UIControl {
         guard frames.count == segments.count, labels.count == segments.count else { return }
         let showsPill = !isMomentary && isValid(selectedIndex)
         pillLayer.isHidden = !showsPill
+        // Dragged from the selected segment, the pill sits under the finger's segment.
+        let pillIndex = draggingPill && isHighlighted ? trackedSegment ?? selectedIndex : selectedIndex
         if showsPill {
             let inset = Self.pillInset
-            pillLayer.frame = frames[selectedIndex].insetBy(dx: inset, dy: inset)
+            pillLayer.frame = frames[pillIndex].insetBy(dx: inset, dy: inset)
             pillLayer.cornerRadius = min(Self.pillRadius, pillLayer.bounds.height / 2)
             pillLayer.backgroundColor = (selectedSegmentTintColor ?? .white).cgColor
         }
         // A pressed segment that is not selected darkens a little (the momentary highlight).
         for (index, separator) in separatorLayers.enumerated() {
             let right = index + 1
-            let nextToPill = showsPill && (selectedIndex == index || selectedIndex == right)
+            let nextToPill = showsPill && (pillIndex == index || pillIndex == right)
             let nextToPress = trackedSegment == index || trackedSegment == right
             separator.isHidden = nextToPill || (isMomentary && nextToPress && isHighlighted)
             separator.frame = CGRect(
