@@ -25,8 +25,10 @@ import VitrineTestSupport
     @Test func startingAndStoppingShowsAndHides() {
         let view = UIActivityIndicatorView(style: .medium)
         #expect(view.hidesWhenStopped && !view.isAnimating && view.isHidden)
+        #expect(view.isAccessibilityElement && view.accessibilityLabel == "Progress halted")
         view.startAnimating()
         #expect(view.isAnimating && !view.isHidden)
+        #expect(view.accessibilityLabel == "In progress")
         view.stopAnimating()
         #expect(!view.isAnimating && view.isHidden)
         view.hidesWhenStopped = false

@@ -24,6 +24,9 @@ import VitrineTestSupport
         #expect(view.progress == 1)
         view.progress = -.infinity
         #expect(view.progress == 0)
+        view.progress = 0.5
+        #expect(view.isAccessibilityElement && view.accessibilityValue == "50%")
+        #expect(view.accessibilityTraits.contains(.updatesFrequently))
         #expect(UIProgressView(progressViewStyle: .bar).progressViewStyle == .bar)
         #expect(UIProgressView.Style.bar.rawValue == 1)
     }

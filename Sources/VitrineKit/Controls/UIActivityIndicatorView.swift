@@ -34,6 +34,12 @@ open class UIActivityIndicatorView: UIView {
         case large = 101
     }
 
+    // Accessibility defaults, as UIKit's: an element labelled "In progress" while it spins
+    // and "Progress halted" when stopped.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { isAnimating ? "In progress" : "Progress halted" }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .updatesFrequently }
+
     /// How long one turn takes.
     static let turnDuration: CFTimeInterval = 1
     /// The key of the spinning animation on the spokes' layer.

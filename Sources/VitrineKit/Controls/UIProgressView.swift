@@ -25,6 +25,12 @@ open class UIProgressView: UIView {
         case bar = 1
     }
 
+    // Accessibility defaults, as UIKit's: an element that updates frequently, its value the
+    // progress as a percentage ("50%").
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .updatesFrequently }
+    override var defaultAccessibilityValue: String? { "\(Int((storedProgress * 100).rounded()))%" }
+
     /// The height UIKit gives a progress view.
     static let barHeight: CGFloat = 4
     /// How long `setProgress(_:animated:)` animates.
