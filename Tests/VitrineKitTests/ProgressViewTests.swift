@@ -68,6 +68,15 @@ import VitrineTestSupport
         view.setProgress(0, animated: false)
         image = try scene.screenshot()
         #expect(image.rgb(110, 102).isClose(to: Self.lightGrey, tolerance: 2))
+        // Set inside the caller's own UIView animation: it animates with it (1 s here).
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { view.progress = 1 })
+        scene.clock.advance(by: 0.5)
+        image = try scene.screenshot()
+        #expect(image.rgb(150, 102).isClose(to: Self.blue, tolerance: 2))
+        #expect(image.rgb(250, 102).isClose(to: Self.lightGrey, tolerance: 2))
+        scene.clock.advance(by: 0.6)
+        image = try scene.screenshot()
+        #expect(image.rgb(290, 102).isClose(to: Self.blue, tolerance: 2))
     }
 
     @Test func snapshotDefaultAndBar() throws {
