@@ -173,6 +173,9 @@ final class PickerSource: UIPickerViewDataSource, UIPickerViewDelegate {
         #expect(picker.selectedRow(inComponent: 0) == 3)
         #expect(picker.selectedRow(inComponent: 1) == 0)
         #expect(source.selections == ["0:3"])
+        let wheel = picker.view(forRow: 3, forComponent: 0)?.superview?.superview
+        #expect(wheel?.isAccessibilityElement == true && wheel?.accessibilityValue == "Row 3")
+        #expect(wheel?.accessibilityTraits.contains(.adjustable) == true)
         let row = picker.view(forRow: 3, forComponent: 0)
         let middle = row.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: picker) }
         #expect(middle.map { abs($0.y - 108) < 0.5 } == true)

@@ -8,6 +8,15 @@ import Foundation
 /// in `scrollViewWillEndDragging`, so the deceleration curve ends exactly on it.
 @MainActor
 final class PickerComponentView: UIScrollView, UIScrollViewDelegate, UIGestureRecognizerDelegate {
+    // Accessibility: each wheel is an adjustable element whose value is its selected row's
+    // title, as UIKit's picker wheels.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
+    override var defaultAccessibilityValue: String? {
+        guard selectedRow >= 0 else { return nil }
+        return (visibleRows[selectedRow] as? UILabel)?.text
+    }
+
     /// The picker that owns the wheel (it asks the picker for row views).
     weak var picker: UIPickerView?
     /// The component's index in the picker.
