@@ -208,6 +208,46 @@ import VitrineTestSupport
         #expect(render(control).rgb(116, 9) == Self.darkRGB)
     }
 
+    @Test func currentPageImagesReplaceTheCurrentIndicator() {
+        let bar: UIImage = {
+            let pixels = PixelBuffer(width: 3, height: 9, format: .argb8888Premultiplied)
+            for y in 0..<9 { for x in 0..<3 { pixels.setPixel(x: x, y: y, 0xff12_3456) } }
+            return UIImage(cgImage: CGImage(copying: pixels))
+        }()
+        let control = UIPageControl(frame: .zero)
+        control.numberOfPages = 3
+        control.currentPage = 0
+        control.currentPageIndicatorTintColor = .red
+        control.pageIndicatorTintColor = .green
+        control.preferredCurrentPageIndicatorImage = bar
+        // The current page (x 84) shows the 9-point bar in the current colour; the others dots.
+        var pixels = render(control)
+        #expect(pixels.rgb(84, 9) == .red && pixels.rgb(100, 9) == Self.darkRGB)
+        control.currentPage = 1
+        pixels = render(control)
+        #expect(pixels.rgb(100, 9) == .red && pixels.rgb(84, 9) == Self.darkRGB && pixels.rgb(84, 13) == .green)
+        control.preferredCurrentPageIndicatorImage = nil
+        control.setCurrentPageIndicatorImage(bar, forPage: 2)
+        #expect(
+            control.currentPageIndicatorImage(forPage: 2) === bar
+                && control.currentPageIndicatorImage(forPage: 1) == nil)
+        #expect(render(control).rgb(100, 9) == Self.darkRGB)
+        control.currentPage = 2
+        #expect(render(control).rgb(116, 9) == .red)
+    }
+
+    @Test func theInteractionStateFollowsTheTouch() {
+        let (scene, control, _) = setUp(current: 0)
+        #expect(control.interactionState == .none)
+        scene.input.down(at: CGPoint(x: 168, y: 113), time: 1)
+        #expect(control.interactionState == .discrete)
+        scene.input.move(to: CGPoint(x: 200, y: 113), time: 1.1)
+        #expect(control.interactionState == .continuous)
+        scene.input.up(time: 1.2)
+        #expect(control.interactionState == .none)
+        #expect(UIPageControl.InteractionState.continuous.rawValue == 2)
+    }
+
     @Test func snapshotOfFivePages() throws {
         let control = UIPageControl(frame: CGRect(x: 0, y: 0, width: 140, height: 40))
         control.numberOfPages = 5

@@ -29,9 +29,10 @@ import VitrineLayers
 /// - Sizes: `size(forNumberOfPages:)` is 16 points a page plus 8 on each side, by 26 points
 ///   (0 wide without pages); `intrinsicContentSize` is that for `numberOfPages`.
 /// - Deviations: every indicator is drawn, however many pages (UIKit shows a scrolling subset
-///   when they do not fit); left to right only (no `direction`, iOS 16); no current-page
-///   images (`preferredCurrentPageIndicatorImage`, iOS 16); no long-press delay before
-///   scrubbing.
+///   when they do not fit); left to right only (no `direction`, iOS 16); no `progress`
+///   (`UIPageControlProgress`, iOS 16); no long-press delay before scrubbing. Current-page
+///   images (`preferredCurrentPageIndicatorImage`, `setCurrentPageIndicatorImage(_:forPage:)`)
+///   replace the current page's indicator, tinted like the others.
 @MainActor
 open class UIPageControl: UIControl {
     /// Whether a page control shows a background behind its indicators, as
@@ -43,6 +44,17 @@ open class UIPageControl: UIControl {
         case prominent
         /// Never.
         case minimal
+    }
+
+    /// How the user is interacting with a page control, as `UIPageControl.InteractionState`
+    /// (iOS 14), with UIKit's raw values.
+    public enum InteractionState: Int, Sendable, Hashable {
+        /// No interaction.
+        case none = 0
+        /// A touch that will step one page (a tap).
+        case discrete = 1
+        /// A scrubbing drag.
+        case continuous = 2
     }
 
     /// A scrubbing drag is the control's: pans and swipes on ancestors do not take it.
@@ -132,6 +144,13 @@ open class UIPageControl: UIControl {
         refreshParts()
     }
 
+    /// The current interaction, as `interactionState`: `.continuous` while a drag scrubs,
+    /// `.discrete` while any other touch is tracked, else `.none`.
+    open var interactionState: InteractionState {
+        guard isTracking else { return .none }
+        return isScrubbing ? .continuous : .discrete
+    }
+
     /// Whether dragging along the control scrubs through the pages, as
     /// `allowsContinuousInteraction` (default true).
     open var allowsContinuousInteraction = true
@@ -180,6 +199,28 @@ open class UIPageControl: UIControl {
     /// `indicatorImage(forPage:)`; nil when none was (even with a `preferredIndicatorImage`).
     open func indicatorImage(forPage page: Int) -> UIImage? {
         pageImages[page]
+    }
+
+    /// The image the current page's indicator shows unless its page has one of its own, as
+    /// `preferredCurrentPageIndicatorImage` (iOS 16; default nil: the indicator image).
+    open var preferredCurrentPageIndicatorImage: UIImage? {
+        didSet { refreshParts() }
+    }
+    private var currentPageImages: [Int: UIImage] = [:]
+
+    /// Sets the image `page`'s indicator shows while it is the current page (nil: back to
+    /// `preferredCurrentPageIndicatorImage`), as `setCurrentPageIndicatorImage(_:forPage:)`
+    /// (iOS 16).
+    open func setCurrentPageIndicatorImage(_ image: UIImage?, forPage page: Int) {
+        guard page >= 0 else { return }
+        currentPageImages[page] = image
+        refreshParts()
+    }
+
+    /// The image set with `setCurrentPageIndicatorImage(_:forPage:)`, as
+    /// `currentPageIndicatorImage(forPage:)` (iOS 16).
+    open func currentPageIndicatorImage(forPage page: Int) -> UIImage? {
+        currentPageImages[page]
     }
 
     // MARK: Size
@@ -291,7 +332,9 @@ open class UIPageControl: UIControl {
         for (page, indicator) in indicatorLayers.enumerated() {
             let color = page == displayedPage ? current : other
             let centre = CGPoint(x: indicatorCentreX(page), y: bounds.midY)
-            if let image = pageImages[page] ?? preferredIndicatorImage {
+            let currentImage =
+                page == displayedPage ? currentPageImages[page] ?? preferredCurrentPageIndicatorImage : nil
+            if let image = currentImage ?? pageImages[page] ?? preferredIndicatorImage {
                 indicator.frame = CGRect(
                     x: centre.x - image.size.width / 2, y: centre.y - image.size.height / 2, width: image.size.width,
                     height: image.size.height)
