@@ -186,7 +186,7 @@ let package = Package(
             name: "VitrineDemo",
             dependencies: ["VitrineKit", "VitrinePlatform", "VitrineShowcase"],
             // Interface files, copied as Xcode saved them (docs/install.md: where they go on a panel).
-            resources: [.copy("Resources/InfoBoard.xib")],
+            resources: [.copy("Resources/InfoBoard.xib"), .copy("Resources/Help.storyboard")],
             swiftSettings: strict
         ),
         .target(

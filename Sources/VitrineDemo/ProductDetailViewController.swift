@@ -67,6 +67,9 @@ public final class ProductDetailViewController: UIViewController {
         orderButton.contentEdgeInsets = UIEdgeInsets(top: 14, left: 40, bottom: 14, right: 40)
         orderButton.layer.cornerRadius = 14
         orderButton.addAction(UIAction { [weak self] _ in self?.confirmOrder() }, for: .primaryActionTriggered)
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Help", style: .plain, target: self) {
+            [weak self] _ in self?.showHelp()
+        }
         let stack = UIStackView(arrangedSubviews: [
             nameLabel, priceLabel, descriptionLabel, noteView, orderButton,
         ])
@@ -81,6 +84,12 @@ public final class ProductDetailViewController: UIViewController {
             stack.trailingAnchor.constraint(lessThanOrEqualTo: guide.trailingAnchor, constant: -48),
             stack.topAnchor.constraint(equalTo: guide.topAnchor, constant: 40),
         ])
+    }
+
+    /// Pushes the help flow, made from `Help.storyboard`.
+    public func showHelp() {
+        guard let help = HelpViewController.fromStoryboard() else { return }
+        navigationController?.pushViewController(help, animated: true)
     }
 
     /// Asks whether to order, as an iOS app confirms with an alert.

@@ -224,7 +224,8 @@ public final class KioskService {
     }
 
     /// `--capture PATH`: once every screen has shown its first frame, waits a little so that
-    /// what the app starts at launch is on screen, writes the main screen and exits.
+    /// what the app starts at launch is on screen, writes the main screen (and each other screen
+    /// beside it, see `writeCapture`) and exits.
     private func startCapture(to path: String) {
         let clock = UIApplication.shared.displayBackend.clock
         let deadline = clock.now + 20
@@ -276,16 +277,27 @@ public final class KioskService {
         return nil
     }
 
+    /// Writes the main screen to `path`, and every other screen beside it, named after the
+    /// screen (`showcase.png` and `showcase-HEADLESS-2.png`).
     private func writeCapture(to path: String, exits: Bool) {
-        let screen = UIScreen.main
+        let url = URL(fileURLWithPath: path)
         do {
-            let shot = try screen.snapshotPNG()
-            try shot.png.write(to: URL(fileURLWithPath: path))
-            let backend = backends?.name ?? "the app's"
-            print(
-                "vitrine: wrote \(URL(fileURLWithPath: path).path): screen \(screen.name) "
-                    + "(\(shot.width)x\(shot.height), \(backend) backend, "
-                    + "\(screen.presentedFrameCount) frames presented)")
+            for screen in UIScreen.screens {
+                var target = url
+                if screen !== UIScreen.main {
+                    let stem = url.deletingPathExtension().lastPathComponent
+                    target = url.deletingLastPathComponent()
+                        .appendingPathComponent(
+                            "\(stem)-\(screen.name).\(url.pathExtension.isEmpty ? "png" : url.pathExtension)")
+                }
+                let shot = try screen.snapshotPNG()
+                try shot.png.write(to: target)
+                let backend = backends?.name ?? "the app's"
+                print(
+                    "vitrine: wrote \(target.path): screen \(screen.name) "
+                        + "(\(shot.width)x\(shot.height), \(backend) backend, "
+                        + "\(screen.presentedFrameCount) frames presented)")
+            }
             if exits { stop(reason: "Capture written", status: 0) }
         } catch {
             serviceLog.critical("--capture: cannot write \(path): \(error)")

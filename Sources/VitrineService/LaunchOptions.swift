@@ -46,7 +46,8 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Run the app until its first frame is on every screen, write the main screen to PATH as PNG, and exit.",
+            "Run the app until its first frame is on every screen, write the main screen to PATH as PNG (any other "
+                + "screen beside it, as PATH-NAME.png), and exit.",
             valueName: "path"))
     public var capture: String?
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import VitrineDemo
+import VitrineKit
+import VitrinePlatform
+
+/// The help flow: a storyboard (`Help.storyboard`) pushed from a product's screen, whose button
+/// segue shows the opening hours.
+@MainActor @Suite struct ShowcaseHelpTests {
+    @Test func aProductsHelpItemPushesTheStoryboardFlow() throws {
+        let rig = ShowcaseRig(width: 1280, height: 800)
+        rig.frames(5)
+        let navigation = rig.app.navigationController
+        let details = ProductDetailViewController(row: 1)
+        navigation.pushViewController(details, animated: true)
+        rig.frames(40)
+
+        let helpItem = try #require(details.navigationItem.rightBarButtonItem)
+        #expect(helpItem.title == "Help")
+        helpItem.action?(helpItem)
+        rig.frames(40)
+        let help = try #require(navigation.topViewController as? HelpViewController)
+        #expect(help.title == "Help")
+        #expect(help.storyboard != nil)
+        #expect(help.hoursButton.title(for: .normal) == "Opening hours")
+        #expect(help.view.window != nil)
+
+        rig.tap(help.hoursButton)
+        rig.frames(40)
+        let hours = try #require(navigation.topViewController as? OpeningHoursViewController)
+        #expect(hours.hoursLabel.text == help.openingHours)
+        #expect(hours.navigationItem.title == "Opening hours")
+        #expect(navigation.viewControllers.count == 4)
+    }
+}
