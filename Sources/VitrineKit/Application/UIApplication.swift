@@ -98,6 +98,8 @@ public final class UIApplication: UIResponder {
     private(set) lazy var keyboards = KeyboardTracker(application: self)
     /// The on-screen keyboard (Keyboard/OnScreenKeyboard.swift).
     private(set) lazy var onScreenKeyboard = OnScreenKeyboard(application: self)
+    /// Turns memory pressure into memory warnings (UIApplication+MemoryWarning.swift).
+    var memoryPressureWatcher: MemoryPressureWatcher?
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -174,7 +176,8 @@ public final class UIApplication: UIResponder {
 
     /// Launches (for `UIApplicationMain` and the kiosk service's entry point): installs the backend, tells the delegate
     /// (`application(_:didFinishLaunchingWithOptions:)` with no options), posts
-    /// `didFinishLaunchingNotification`, and returns; the caller runs the main loop. The
+    /// `didFinishLaunchingNotification`, starts watching memory pressure (memory warnings,
+    /// UIApplication+MemoryWarning.swift), and returns; the caller runs the main loop. The
     /// screens' frame loops run on the backend's clock from then on.
     @_spi(Service)
     public func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
@@ -182,6 +185,9 @@ public final class UIApplication: UIResponder {
         self.delegate = delegate
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
+        if memoryPressureWatcher == nil, !startMemoryPressureMonitoring() {
+            kitLog.info("no cgroup v2 memory.events to watch: no memory warnings")
+        }
     }
 
     /// Posted once the delegate's `application(_:didFinishLaunchingWithOptions:)` returned,

@@ -13,6 +13,12 @@ public protocol UIApplicationDelegate: AnyObject {
 
     /// The app is about to end, as `applicationWillTerminate(_:)`.
     func applicationWillTerminate(_ application: UIApplication)
+
+    /// The system is low on memory, as `applicationDidReceiveMemoryWarning(_:)`: called first,
+    /// before `UIApplication.didReceiveMemoryWarningNotification` and the view controllers'
+    /// `didReceiveMemoryWarning()`. Vitrine calls it when the service's cgroup comes under
+    /// memory pressure (its `memory.events` `high` or `max` counter rises).
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
@@ -22,4 +28,6 @@ extension UIApplicationDelegate {
     ) -> Bool { true }
 
     public func applicationWillTerminate(_ application: UIApplication) {}
+
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
 }
