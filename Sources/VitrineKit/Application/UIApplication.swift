@@ -7,7 +7,7 @@ import VitrinePlatform
 /// `UIApplication.shared` exists in every process, launched or not, so that windows and views
 /// work in unit tests; `UIApplicationMain(_:displayBackend:)` launches the app and runs the
 /// main loop.
-@MainActor
+@preconcurrency @MainActor
 public final class UIApplication: UIResponder {
     /// The app object, as `shared`.
     public static let shared = UIApplication()
@@ -206,7 +206,7 @@ public final class UIApplication: UIResponder {
 /// `main.swift` imports `VitrineKiosk` instead, whose `UIApplicationMain` (same spelling,
 /// which shadows this one there) wraps it with the whole kiosk service.
 // UIKit's name, kept so that iOS code compiles unchanged.
-@MainActor
+@preconcurrency @MainActor
 public func UIApplicationMain(
     _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil
 ) -> Never {

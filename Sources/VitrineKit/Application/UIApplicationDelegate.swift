@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's delegate, as UIKit's `UIApplicationDelegate`. Every method is optional
 /// (implemented in an extension).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// The app finished launching: make windows here, as
     /// `application(_:didFinishLaunchingWithOptions:)`. Return value is ignored, as in UIKit.

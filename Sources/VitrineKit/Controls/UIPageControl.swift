@@ -32,7 +32,7 @@ import VitrineLayers
 ///   when they do not fit); left to right only (no `direction`, iOS 16); no current-page
 ///   images (`preferredCurrentPageIndicatorImage`, iOS 16); no long-press delay before
 ///   scrubbing.
-@MainActor
+@preconcurrency @MainActor
 open class UIPageControl: UIControl {
     /// Whether a page control shows a background behind its indicators, as
     /// `UIPageControl.BackgroundStyle`.

@@ -15,7 +15,7 @@ import VitrineLayers
 ///
 /// Overridable (`open`) members live in this class body and forward to implementations in the
 /// `UIView+*.swift` files, because Swift cannot override declarations made in extensions.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     // MARK: Layer
 
