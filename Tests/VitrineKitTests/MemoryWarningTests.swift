@@ -119,4 +119,24 @@ import VitrinePlatform
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID())")
         #expect(MemoryPressureWatcher(cgroupDirectory: missing) { _ in } == nil)
     }
+
+    @Test func pressureStallLinesAreParsed() {
+        let stall = PressureStall(
+            parsing:
+                "some avg10=1.50 avg60=0.20 avg300=0.00 total=12345\nfull avg10=0.75 avg60=0.00 avg300=0.00 total=99\n")
+        #expect(stall.someAverage10 == 1.5 && stall.fullAverage10 == 0.75 && stall.someTotal == 12345)
+        if let real = try? String(contentsOfFile: "/proc/pressure/memory", encoding: .utf8) {
+            #expect(real.hasPrefix("some avg10="))
+            #expect(PressureStall(parsing: real).someAverage10 >= 0)
+        }
+    }
+
+    @Test func aPressureStallTriggerIsMadeWhereTheKernelAllowsAndStops() async throws {
+        #expect(PressureStallWatcher(file: "/nonexistent-\(UUID())") {} == nil)
+        // The real trigger, where this process may make one (root, or Linux 6.5 and later).
+        guard let watcher = PressureStallWatcher(handler: {}) else { return }
+        watcher.cancel()
+        watcher.cancel()
+        try await Task.sleep(for: .milliseconds(50))
+    }
 }

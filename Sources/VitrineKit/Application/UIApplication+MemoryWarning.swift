@@ -27,8 +27,9 @@ extension UIApplication {
     /// Starts turning memory pressure into memory warnings: the cgroup v2 `memory.events` of
     /// `cgroupDirectory`, or of this process's own group when nil, watched by a
     /// `MemoryPressureWatcher` on the main queue (at most one warning per `minimumInterval`
-    /// seconds). Returns false when there is nothing to watch (cgroup v1, no memory
-    /// controller). `UIApplicationMain` starts it for the process's own group; a second call
+    /// seconds). With no directory given and no `memory.events` (cgroup v1, no memory
+    /// controller), a `PressureStallWatcher` on `/proc/pressure/memory` when the kernel lets
+    /// the process make a trigger. Returns false when there is nothing to watch. `UIApplicationMain` starts it for the process's own group; a second call
     /// replaces the watcher.
     @_spi(Service)
     @discardableResult
@@ -40,13 +41,23 @@ extension UIApplication {
                 metadata: ["high": "\(events.high)", "max": "\(events.max)", "oom": "\(events.oom)"])
             self?.deliverMemoryWarning()
         }
+        stallWatcher?.cancel()
+        stallWatcher = nil
         if let cgroupDirectory {
             memoryPressureWatcher = MemoryPressureWatcher(
                 cgroupDirectory: cgroupDirectory, minimumInterval: minimumInterval, handler: handler)
-        } else {
-            memoryPressureWatcher = MemoryPressureWatcher(minimumInterval: minimumInterval, handler: handler)
+            return memoryPressureWatcher != nil
         }
-        return memoryPressureWatcher != nil
+        memoryPressureWatcher = MemoryPressureWatcher(minimumInterval: minimumInterval, handler: handler)
+        if memoryPressureWatcher == nil {
+            // No cgroup v2 memory.events: the kernel's pressure-stall trigger, where it lets
+            // this process make one.
+            stallWatcher = PressureStallWatcher { [weak self] in
+                kitLog.notice("memory pressure stall: delivering a memory warning")
+                self?.deliverMemoryWarning()
+            }
+        }
+        return memoryPressureWatcher != nil || stallWatcher != nil
     }
 
     /// Stops the memory-pressure watcher.
@@ -54,5 +65,7 @@ extension UIApplication {
     public func stopMemoryPressureMonitoring() {
         memoryPressureWatcher?.cancel()
         memoryPressureWatcher = nil
+        stallWatcher?.cancel()
+        stallWatcher = nil
     }
 }

@@ -100,6 +100,8 @@ public final class UIApplication: UIResponder {
     private(set) lazy var onScreenKeyboard = OnScreenKeyboard(application: self)
     /// Turns memory pressure into memory warnings (UIApplication+MemoryWarning.swift).
     var memoryPressureWatcher: MemoryPressureWatcher?
+    /// The pressure-stall fallback of the memory-pressure watcher.
+    var stallWatcher: PressureStallWatcher?
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -185,7 +187,7 @@ public final class UIApplication: UIResponder {
         self.delegate = delegate
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
-        if memoryPressureWatcher == nil, !startMemoryPressureMonitoring() {
+        if memoryPressureWatcher == nil, stallWatcher == nil, !startMemoryPressureMonitoring() {
             kitLog.info("no cgroup v2 memory.events to watch: no memory warnings")
         }
     }
