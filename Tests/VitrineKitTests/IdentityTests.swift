@@ -54,6 +54,11 @@ import VitrineLayers
         #expect(Set([a, b, UIColor.red]).count == 2)
         #expect(UIColor.red == UIColor(red: 1, green: 0, blue: 0, alpha: 1))
         #expect([UIColor.blue, a].firstIndex(of: b) == 1)
+        // The same components in another colour space are another colour, as on iOS.
+        #expect(UIColor.white == UIColor(white: 1, alpha: 1))
+        #expect(UIColor(white: 1, alpha: 1) != UIColor(red: 1, green: 1, blue: 1, alpha: 1))
+        #expect(UIColor.black.withAlphaComponent(0.5) == UIColor(white: 0, alpha: 0.5))
+        #expect(Set([UIColor.gray, UIColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)]).count == 2)
     }
 
     @Test func fontsAreEqualForTheSameFaceAndSize() {
