@@ -3,7 +3,8 @@
 // The module map and the rules between modules are in docs/architecture.md.
 import PackageDescription
 
-/// Every Swift target builds in Swift 6 mode with warnings as errors.
+/// Every Swift target builds in Swift 6 mode with warnings as errors, except
+/// `VitrineKitSwift5Tests`, which checks that Swift 5 client code builds.
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error)
 ]
@@ -308,6 +309,14 @@ let package = Package(
             dependencies: ["VitrineKit", "VitrineTestSupport"],
             exclude: ["References", "Resources"],
             swiftSettings: strict
+        ),
+        // UIKit-style client code in the Swift 5 language mode: main-actor API called from
+        // XCTest's non-isolated `setUp()` and plain functions must build (warnings allowed, so
+        // not `strict`), as it does with Apple's SDK (docs/porting.md).
+        .testTarget(
+            name: "VitrineKitSwift5Tests",
+            dependencies: ["VitrineKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "VitrineKioskTests",

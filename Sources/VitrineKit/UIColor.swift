@@ -3,6 +3,12 @@ import VitrineGraphics
 
 /// A colour, as UIKit's `UIColor`: sRGB components with alpha, immutable.
 ///
+/// Colours compare by value as UIKit's do: equal when in the same colour space with the same
+/// components. Greys made with `init(white:alpha:)` (and `black`, `white`, `gray`,
+/// `darkGray`, `lightGray`, `clear`, which UIKit makes so) are in the grey colour space, so
+/// `UIColor(white: 1, alpha: 1) == .white` but not `UIColor(red: 1, green: 1, blue: 1,
+/// alpha: 1)`, as on iOS; all other colours are in sRGB.
+///
 /// Vitrine has no dark mode, so the dynamic system colours (`label`, `systemBackground` ...)
 /// have their light-appearance values. Extended-range components are clamped to 0...1 when
 /// drawn (`cgColor` keeps them).
@@ -10,14 +16,20 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The colour as a CoreGraphics colour, as `cgColor`.
     public let cgColor: CGColor
 
+    /// Whether the colour is in the grey colour space (made from a white level) rather than
+    /// sRGB; part of equality, as in UIKit.
+    let isGray: Bool
+
     /// A colour from sRGB components, as `init(red:green:blue:alpha:)`.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        isGray = false
     }
 
-    /// A grey, as `init(white:alpha:)`.
-    public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+    /// A grey, as `init(white:alpha:)`: in the grey colour space.
+    public init(white: CGFloat, alpha: CGFloat) {
+        cgColor = CGColor(red: white, green: white, blue: white, alpha: alpha)
+        isGray = true
     }
 
     /// A colour from hue, saturation and brightness (HSB, all 0...1), as
@@ -33,14 +45,19 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// The colour of a CoreGraphics colour, as `init(cgColor:)`.
+    /// The colour of a CoreGraphics colour, as `init(cgColor:)` (in sRGB: Vitrine's `CGColor`
+    /// has no colour space of its own).
     public init(cgColor: CGColor) {
         self.cgColor = cgColor
+        isGray = false
     }
 
-    /// The same colour with another alpha, as `withAlphaComponent(_:)`.
+    /// The same colour with another alpha, in the same colour space, as
+    /// `withAlphaComponent(_:)`.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+        isGray
+            ? UIColor(white: cgColor.red, alpha: alpha)
+            : UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
     }
 
     /// The sRGB components, as `getRed(_:green:blue:alpha:)`; always succeeds.
@@ -114,9 +131,17 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
         }
     }
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+    /// Whether both are in the same colour space with the same components, as UIKit's
+    /// `isEqual(_:)`.
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        lhs.isGray == rhs.isGray && lhs.cgColor == rhs.cgColor
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+    /// Hashes the colour space and components.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(isGray)
+        hasher.combine(cgColor)
+    }
 
     open var description: String {
         "UIColor(red: \(cgColor.red), green: \(cgColor.green), blue: \(cgColor.blue), alpha: \(cgColor.alpha))"

@@ -4,7 +4,7 @@
 /// The touch and press methods forward to `next` by default, so an event a responder does
 /// not handle travels up the chain (view → its controller → superview … → window →
 /// application → app delegate when it is a responder) and is dropped at the end.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder {
     /// A responder with nothing to handle, as `init()`.
     public init() {}

@@ -126,10 +126,41 @@ extension CALayer {
             rect.origin.y += rect.size.height
             rect.size.height = -rect.size.height
         }
-        bounds.size = rect.size
-        position = CGPoint(
-            x: rect.origin.x + anchorPoint.x * rect.size.width,
-            y: rect.origin.y + anchorPoint.y * rect.size.height)
+        let transform = transform
+        guard !transform.isIdentity else {
+            bounds.size = rect.size
+            position = CGPoint(
+                x: rect.origin.x + anchorPoint.x * rect.size.width,
+                y: rect.origin.y + anchorPoint.y * rect.size.height)
+            return
+        }
+        applyFrame(rect, through: transform)
+    }
+
+    /// Sets the frame of a layer with a non-identity transform, as Core Animation does: the
+    /// bounds size is the frame's size mapped back through the inverse of the transform's
+    /// linear part (a 100x100 frame under a 0.5 scale gives 200x200 bounds; under a quarter
+    /// turn width and height swap), and `position` is placed so that the bounding box of the
+    /// transformed bounds, which `frame` reads, starts at the frame's origin. So reading
+    /// `frame` gives back what was set whenever the transform maps rectangles to rectangles
+    /// (scales, translations, quarter turns). A transform that cannot be inverted keeps the
+    /// bounds size and only moves the layer.
+    private func applyFrame(_ rect: CGRect, through transform: CATransform3D) {
+        let linear = CATransform3DGetAffineTransform(transform)
+        let inverse = CGAffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: 0, ty: 0).inverted()
+        let determinant = linear.a * linear.d - linear.b * linear.c
+        if determinant != 0, determinant.isFinite {
+            let size = CGRect(origin: .zero, size: rect.size).applying(inverse).size
+            if size.width.isFinite, size.height.isFinite {
+                bounds.size = CGSize(width: abs(size.width), height: abs(size.height))
+            }
+        }
+        // Where the transformed bounds land with the position at the superlayer's origin.
+        let anchor = anchorInBounds
+        let placement = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ).concatenating(transform)
+        guard let box = placement.flattened.boundingBox(of: bounds), box.origin.x.isFinite, box.origin.y.isFinite
+        else { return }
+        position = CGPoint(x: rect.origin.x - box.origin.x, y: rect.origin.y - box.origin.y)
     }
 
     /// The transform as an affine transform, as `affineTransform()` (meaningful when the

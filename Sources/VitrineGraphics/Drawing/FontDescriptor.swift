@@ -119,29 +119,39 @@ public struct FontDescriptor: Hashable, Sendable {
 // MARK: Installed fonts and resolution
 
 extension FontDescriptor {
-    /// The font families fontconfig knows, sorted, as `UIFont.familyNames`. Read once per
-    /// process: fonts installed while it runs are not seen.
-    public static var installedFamilies: [String] { installedFamilyList }
+    /// The font families fontconfig knows (system fonts and registered application fonts),
+    /// sorted, as `UIFont.familyNames`.
+    public static var installedFamilies: [String] { FontRegistry.familyNames }
 
     /// A request for an installed font named `name`, as `UIFont(name:size:)`, or nil when no
-    /// installed family matches (pango itself would quietly fall back to another font).
+    /// installed face matches (fontconfig and pango themselves would quietly substitute
+    /// another font). Names are compared without regard to case, as fontconfig compares them,
+    /// and tried in this order:
     ///
-    /// `name` is a family name (`"DejaVu Sans"`), compared without regard to case, optionally
-    /// followed by style words as pango writes them (`"DejaVu Sans Bold"`,
-    /// `"DejaVu Serif Semi-Bold Italic"`), which is what `resolvedName` gives. Deviation: iOS
-    /// names are PostScript names (`"Helvetica-Bold"`); those match only if fontconfig has a
-    /// family of that name. Stretch and variant words are ignored.
+    /// 1. a PostScript name, as iOS names fonts (`"DejaVuSans-Bold"`, `"Roboto-Medium"`,
+    ///    `"HelveticaNeue-Bold"` when installed): that face's family, weight and slant;
+    /// 2. a full name (`"DejaVu Sans Bold"`): the same;
+    /// 3. a family name (`"DejaVu Sans"`): the family's regular face;
+    /// 4. a family followed by style words as pango writes them (`"DejaVu Sans Bold Oblique"`,
+    ///    `"DejaVu Serif Semi-Bold Italic"`).
+    ///
+    /// Stretch and variant are not kept (a condensed face's request draws the family's
+    /// normal width).
     public init?(installedFontNamed name: String, size: CGFloat) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
-        if let family = Self.installedFamily(matching: trimmed) {
+        if let face = FontRegistry.face(named: trimmed) {
+            self.init(family: face.family, size: size, weight: Weight(rawValue: face.weight), italic: face.italic)
+            return
+        }
+        if let family = FontRegistry.family(named: trimmed) {
             self.init(family: family, size: size)
             return
         }
         let description = trimmed.withCString { pango_font_description_from_string($0) }
         defer { pango_font_description_free(description) }
         guard let description, let familyName = pango_font_description_get_family(description),
-            let family = Self.installedFamily(matching: String(cString: familyName))
+            let family = FontRegistry.family(named: String(cString: familyName))
         else { return nil }
         let style = pango_font_description_get_style(description)
         self.init(
@@ -168,9 +178,16 @@ extension FontDescriptor {
         return String(cString: name)
     }
 
-    /// The resolved family with this request's weight and slant as pango names them, as
-    /// `UIFont.fontName`: `"DejaVu Sans"`, `"DejaVu Sans Bold Italic"`. Passing it to
-    /// `init?(installedFontNamed:size:)` gives this font back.
+    /// The PostScript name of the face fontconfig matches for this request, as
+    /// `UIFont.fontName` (`"DejaVuSans-Bold"`); nil when the face has none. Passing it to
+    /// `init?(installedFontNamed:size:)` gives that face back.
+    public var postScriptName: String? {
+        FontRegistry.matchedPostScriptName(family: family, weight: weight.rawValue, italic: italic)
+    }
+
+    /// The resolved family with this request's weight and slant as pango names them:
+    /// `"DejaVu Sans"`, `"DejaVu Sans Bold Italic"`. Passing it to
+    /// `init?(installedFontNamed:size:)` gives this request back.
     public var resolvedName: String {
         let description = pango_font_description_new()!
         defer { pango_font_description_free(description) }
@@ -186,20 +203,6 @@ extension FontDescriptor {
 
     /// The installed family whose name equals `name` without regard to case.
     static func installedFamily(matching name: String) -> String? {
-        let folded = name.lowercased()
-        return installedFamilyList.first { $0.lowercased() == folded }
+        FontRegistry.family(named: name)
     }
-
-    private static let installedFamilyList: [String] = {
-        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>? = nil
-        var count: Int32 = 0
-        pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
-        defer { g_free(families) }
-        guard let families else { return [] }
-        let names = (0..<Int(count)).compactMap { index -> String? in
-            guard let family = families[index], let name = pango_font_family_get_name(family) else { return nil }
-            return String(cString: name)
-        }
-        return Array(Set(names)).sorted()
-    }()
 }

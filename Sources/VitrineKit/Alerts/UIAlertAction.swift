@@ -2,7 +2,7 @@ import Foundation
 
 /// A button of an alert or action sheet, as UIKit's `UIAlertAction`: a title, a style, and a
 /// handler that `UIAlertController` runs after the alert has been dismissed.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertAction {
     /// How the button looks and where it goes, as `UIAlertAction.Style`.
     public enum Style: Int, Sendable {

@@ -18,7 +18,7 @@ import Foundation
 /// the on-screen keyboard shows (UIKit lifts it above the keyboard). Bad input is
 /// logged and ignored as UIKit raises: a second `.cancel` action, a `preferredAction` that is
 /// not one of `actions`, actions added while the alert is shown are shown at once.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     /// The kind of alert, as `UIAlertController.Style`.
     public enum Style: Int, Sendable {

@@ -22,7 +22,7 @@ import VitrineLayers
 ///   only the duration factor applies to the remaining time.
 /// - Misuse UIKit raises for (finishing an animator that is not stopped, changing a running
 ///   animator that is not interruptible) is logged and ignored.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewPropertyAnimator {
     /// The duration, as `duration`.
     public let duration: TimeInterval

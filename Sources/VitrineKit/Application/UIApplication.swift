@@ -7,7 +7,7 @@ import VitrinePlatform
 /// `UIApplication.shared` exists in every process, launched or not, so that windows and views
 /// work in unit tests; `UIApplicationMain(_:displayBackend:)` launches the app and runs the
 /// main loop.
-@MainActor
+@preconcurrency @MainActor
 public final class UIApplication: UIResponder {
     /// The app object, as `shared`.
     public static let shared = UIApplication()
@@ -98,6 +98,10 @@ public final class UIApplication: UIResponder {
     private(set) lazy var keyboards = KeyboardTracker(application: self)
     /// The on-screen keyboard (Keyboard/OnScreenKeyboard.swift).
     private(set) lazy var onScreenKeyboard = OnScreenKeyboard(application: self)
+    /// Turns memory pressure into memory warnings (UIApplication+MemoryWarning.swift).
+    var memoryPressureWatcher: MemoryPressureWatcher?
+    /// The pressure-stall fallback of the memory-pressure watcher.
+    var stallWatcher: PressureStallWatcher?
 
     /// Takes input from `source` (a Vitrine addition: the libinput backend, or a
     /// `HeadlessInputSource` in tests and the daemon's test mode). Touches still down on the
@@ -179,7 +183,8 @@ public final class UIApplication: UIResponder {
     /// backend, tells the delegate `application(_:willFinishLaunchingWithOptions:)`, loads the
     /// main storyboard or nib the Info.plist names (see `MainInterface`), tells the delegate
     /// (`application(_:didFinishLaunchingWithOptions:)` with no options), posts
-    /// `didFinishLaunchingNotification`, and returns; the caller runs the main loop. The
+    /// `didFinishLaunchingNotification`, starts watching memory pressure (memory warnings,
+    /// UIApplication+MemoryWarning.swift), and returns; the caller runs the main loop. The
     /// screens' frame loops run on the backend's clock from then on.
     @_spi(Service)
     public func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?) {
@@ -194,6 +199,9 @@ public final class UIApplication: UIResponder {
         mainInterfaceWindow = MainInterface.load(from: interfaceBundle, for: self)
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
+        if memoryPressureWatcher == nil, stallWatcher == nil, !startMemoryPressureMonitoring() {
+            kitLog.info("no cgroup v2 memory.events to watch: no memory warnings")
+        }
     }
 
     /// Posted once the delegate's `application(_:didFinishLaunchingWithOptions:)` returned,
@@ -212,7 +220,7 @@ public final class UIApplication: UIResponder {
 /// `main.swift` imports `VitrineKiosk` instead, whose `UIApplicationMain` (same spelling,
 /// which shadows this one there) wraps it with the whole kiosk service.
 // UIKit's name, kept so that iOS code compiles unchanged.
-@MainActor
+@preconcurrency @MainActor
 public func UIApplicationMain(
     _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil
 ) -> Never {

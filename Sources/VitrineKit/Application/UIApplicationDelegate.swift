@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's delegate, as UIKit's `UIApplicationDelegate`. Every method is optional
 /// (implemented in an extension).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// The app's main window, as `window`. When the Info.plist names a main storyboard, UIKit
     /// (and Vitrine) makes the window and sets this before `didFinishLaunching`; a main nib sets
@@ -26,6 +26,12 @@ public protocol UIApplicationDelegate: AnyObject {
 
     /// The app is about to end, as `applicationWillTerminate(_:)`.
     func applicationWillTerminate(_ application: UIApplication)
+
+    /// The system is low on memory, as `applicationDidReceiveMemoryWarning(_:)`: called first,
+    /// before `UIApplication.didReceiveMemoryWarningNotification` and the view controllers'
+    /// `didReceiveMemoryWarning()`. Vitrine calls it when the service's cgroup comes under
+    /// memory pressure (its `memory.events` `high` or `max` counter rises).
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
@@ -45,4 +51,6 @@ extension UIApplicationDelegate {
     ) -> Bool { true }
 
     public func applicationWillTerminate(_ application: UIApplication) {}
+
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
 }

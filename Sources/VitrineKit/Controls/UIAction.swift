@@ -9,7 +9,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 /// While the handler runs, `sender` is the control that sent it, as in UIKit. UIKit's
 /// `UIAction` is also a menu element (with `attributes`, `state`, `discoverabilityTitle`);
 /// Vitrine has no menus, so only the title, image, identifier and handler exist.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction {
     /// Names an action so it can be found, replaced and removed, as `UIAction.Identifier`.
     public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {

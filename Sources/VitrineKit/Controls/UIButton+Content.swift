@@ -75,9 +75,14 @@ extension UIButton {
     }
 
     /// `sizeThatFits(_:)`: the content plus `contentEdgeInsets`, at least the background
-    /// image's size (UIKit's button grows to its background image).
+    /// image's size (UIKit's button grows to its background image). A button with no title,
+    /// image or background image is 30x34 points, as iOS's empty buttons of every type
+    /// (`sizeToFit()` and `intrinsicContentSize` give that on iOS too).
     func contentFittingSize() -> CGSize {
         let (image, title) = contentSizes()
+        if image == .zero, title == .zero, currentBackgroundImage == nil {
+            return Self.emptyContentSize
+        }
         let insets = contentEdgeInsets
         var size = CGSize(
             width: max(0, image.width + title.width + insets.left + insets.right),
@@ -88,6 +93,9 @@ extension UIButton {
         }
         return size
     }
+
+    /// The size of a button with nothing to show, as iOS's: 30x34 points.
+    static let emptyContentSize = CGSize(width: 30, height: 34)
 
     /// Places the image and the title in the bounds less `contentEdgeInsets`.
     func layoutContent() {

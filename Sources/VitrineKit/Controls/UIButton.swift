@@ -27,7 +27,7 @@ import Foundation
 ///   `titleEdgeInsets`/`imageEdgeInsets` or `adjustsImageWhenHighlighted` darkening;
 ///   `.focused` content is never shown; no implicit padding around the content (UIKit's
 ///   classic buttons add some when `contentEdgeInsets` is zero, undocumented).
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     // Accessibility defaults, as UIKit's buttons: `.button`, labelled by the title.
     override var controlAccessibilityTraits: UIAccessibilityTraits { .button }

@@ -30,7 +30,7 @@ import Foundation
 ///
 /// Overridable members live in this class body; the work is in `UIControl+Tracking.swift`
 /// and `UIControl+Actions.swift`.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     // Accessibility defaults, as UIKit's controls: an element, `.notEnabled` when disabled,
     // `.selected` when selected.

@@ -33,7 +33,7 @@ import VitrineLayers
 ///   (`UIPageControlProgress`, iOS 16); no long-press delay before scrubbing. Current-page
 ///   images (`preferredCurrentPageIndicatorImage`, `setCurrentPageIndicatorImage(_:forPage:)`)
 ///   replace the current page's indicator, tinted like the others.
-@MainActor
+@preconcurrency @MainActor
 open class UIPageControl: UIControl {
     /// Whether a page control shows a background behind its indicators, as
     /// `UIPageControl.BackgroundStyle`.

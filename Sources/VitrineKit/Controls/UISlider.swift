@@ -25,7 +25,7 @@ import VitrineLayers
 /// - Deviations: no custom thumb or track
 ///   images and no min/max value images (those need `UIImage`), no thumb shadow (a hairline
 ///   ring stands in). The default height (`intrinsicContentSize`) is 31 points.
-@MainActor
+@preconcurrency @MainActor
 open class UISlider: UIControl {
     // Accessibility defaults, as UIKit's sliders: `.adjustable`, the value as a percentage of
     // the range ("50%").

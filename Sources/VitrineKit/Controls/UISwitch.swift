@@ -19,7 +19,7 @@ import VitrineLayers
 /// - Deviations: there is no thumb shadow (a hairline ring stands in); the off track is always the system's
 ///   light grey (`tintColor` does not colour it); no `offImage`/`onImage`, no
 ///   `preferredStyle` (always the sliding switch).
-@MainActor
+@preconcurrency @MainActor
 open class UISwitch: UIControl {
     // Accessibility defaults, as UIKit's switches: `.button`, value "1" when on, "0" when off.
     override var controlAccessibilityTraits: UIAccessibilityTraits { .button }

@@ -56,7 +56,7 @@ enum GraphicsContextStack {
 /// `UIGraphicsPushContext(_:)` or `UIGraphicsBeginImageContextWithOptions`; nil otherwise.
 ///
 /// Deviation: UIKit keeps a stack per thread; Vitrine's is the main actor's.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsGetCurrentContext() -> CGContext? {
     GraphicsContextStack.current
 }
@@ -64,14 +64,14 @@ public func UIGraphicsGetCurrentContext() -> CGContext? {
 /// Makes `context` the current context, as UIKit's `UIGraphicsPushContext(_:)`, so that
 /// UIKit drawing (`UIBezierPath.fill()`, `UIColor.setFill()`, ...) goes to it. Balance it
 /// with `UIGraphicsPopContext()`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPushContext(_ context: CGContext) {
     GraphicsContextStack.entries.append(.init(context: context, image: nil))
 }
 
 /// Removes the current context from the stack, making the one below current again, as
 /// UIKit's `UIGraphicsPopContext()`. With an empty stack it does nothing (UIKit logs).
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPopContext() {
     _ = GraphicsContextStack.entries.popLast()
 }
@@ -85,7 +85,7 @@ public func UIGraphicsPopContext() {
 /// Deviation: UIKit logs an error and makes no context for an empty size; Vitrine does that
 /// also for non-finite sizes and for bitmaps over 16384 pixels a side or 64 megapixels, so
 /// that bad input never traps. `UIGraphicsEndImageContext()` stays safe to call.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let scale = GraphicsContextStack.resolvedScale(scale)
     guard let pixels = GraphicsContextStack.pixelSize(for: size, scale: scale) else {
@@ -100,7 +100,7 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
 
 /// Makes a transparent bitmap context at scale 1 and pushes it, as UIKit's
 /// `UIGraphicsBeginImageContext(_:)`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsBeginImageContext(_ size: CGSize) {
     UIGraphicsBeginImageContextWithOptions(size, false, 1)
 }
@@ -108,7 +108,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 /// The current image context's drawing as an image at its scale, as UIKit's
 /// `UIGraphicsGetImageFromCurrentImageContext()`; nil when the current context is not one made
 /// by `UIGraphicsBeginImageContextWithOptions`.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
     guard let entry = GraphicsContextStack.entries.last, let info = entry.image,
         let image = entry.context.makeImage()
@@ -119,7 +119,7 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 /// Pops the current context if it is a bitmap context made by
 /// `UIGraphicsBeginImageContextWithOptions`, as UIKit's `UIGraphicsEndImageContext()`.
 /// Otherwise it does nothing (UIKit logs).
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsEndImageContext() {
     guard GraphicsContextStack.entries.last?.image != nil else { return }
     GraphicsContextStack.entries.removeLast()

@@ -17,7 +17,7 @@ import Foundation
 /// non-finite or larger than 16384 pixels a side or 64 megapixels at the format's scale give
 /// an empty result (the actions still run, on a context that draws nothing), where UIKit
 /// asserts or runs out of memory.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsImageRenderer: UIGraphicsRenderer {
     /// The image format, as `format` (typed for image renderers).
     open var imageFormat: UIGraphicsImageRendererFormat {

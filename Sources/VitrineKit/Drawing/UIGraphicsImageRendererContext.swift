@@ -2,7 +2,7 @@ import Foundation
 
 /// The drawing environment of `UIGraphicsImageRenderer`'s actions, as UIKit's
 /// `UIGraphicsImageRendererContext`.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
     /// What has been drawn so far, as an image at the format's scale, as `currentImage`.
     open var currentImage: UIImage {

@@ -6,7 +6,7 @@ import Foundation
 /// Vitrine always renders 8-bit sRGB with premultiplied alpha (or no alpha when `opaque`), so
 /// `preferredRange` is stored and reported but changes nothing. Deviations as for
 /// `UIGraphicsRendererFormat`: a main-actor Swift class; `copy()` replaces `NSCopying`.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// The colour range an image renderer would prefer, as
     /// `UIGraphicsImageRendererFormat.Range` (UIKit's raw values).

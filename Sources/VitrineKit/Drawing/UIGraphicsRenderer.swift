@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Deviation: main-actor bound, because drawing goes through the main actor's UIGraphics
 /// stack; UIKit's renderers may also be used from other threads.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsRenderer {
     /// The renderer's own copy of the format, whose `bounds` is the renderer's, as `format`.
     public let format: UIGraphicsRendererFormat

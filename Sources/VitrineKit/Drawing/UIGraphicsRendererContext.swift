@@ -6,7 +6,7 @@ import Foundation
 /// While the actions run the context is also the current UIGraphics context, so
 /// `UIGraphicsGetCurrentContext()`, `UIBezierPath.fill()` and `UIColor.setFill()` reach it.
 /// Deviation: main-actor bound (see `UIGraphicsRendererFormat`).
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsRendererContext {
     /// The Core Graphics context to draw into, as `cgContext`: in points, y-down, with
     /// `format.bounds.origin` at the top left.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Deviations: a plain Swift class (not `NSObject`/`NSCopying`; use `copy()`), and bound to
 /// the main actor because Vitrine's renderers draw on the main actor's UIGraphics stack.
-@MainActor
+@preconcurrency @MainActor
 open class UIGraphicsRendererFormat {
     /// The area the renderer draws, in points, as `bounds`: set by the renderer the format is
     /// given to (`.zero` until then).

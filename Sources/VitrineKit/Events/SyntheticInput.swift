@@ -7,7 +7,7 @@ import VitrinePlatform
 ///
 /// Each call is one input frame (the changes that happened together) unless made inside
 /// `batch(time:_:)`, which puts several fingers' changes in one frame.
-@MainActor
+@preconcurrency @MainActor
 public final class SyntheticInput {
     /// The source the events go through; `UIApplication.shared` reads it after `install()`.
     public let source: HeadlessInputSource

@@ -2,7 +2,7 @@ import Foundation
 
 /// An event, as UIKit's `UIEvent`: the touches that changed together (one input frame), or a
 /// key press, with when it happened.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     /// The kind of event, as `UIEvent.EventType`.
     public enum EventType: Int, Sendable {

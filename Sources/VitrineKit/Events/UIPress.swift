@@ -55,7 +55,7 @@ public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
 }
 
 /// A press of a physical button, as UIKit's `UIPress`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPress: Hashable {
     /// Where the press is in its life, as `UIPress.Phase`.
     public enum Phase: Int, Sendable {
@@ -80,7 +80,7 @@ public final class UIPress: Hashable {
 }
 
 /// A key event, as UIKit's `UIPressesEvent`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPressesEvent: UIEvent {
     /// The presses of the event, as `allPresses`.
     public let allPresses: Set<UIPress>

@@ -2,7 +2,7 @@ import Foundation
 
 /// One finger on the screen, as UIKit's `UITouch`: the same object from the moment it goes
 /// down until it lifts or is cancelled, bound for its whole life to the view it began in.
-@MainActor
+@preconcurrency @MainActor
 public final class UITouch: Hashable {
     /// Where a touch is in its life, as `UITouch.Phase`.
     public enum Phase: Int, Sendable {

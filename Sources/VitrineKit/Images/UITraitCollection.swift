@@ -261,7 +261,7 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable, CaseIterable {
 /// tells it as it joins); it reads the new ones from `traitCollection`. UIKit marks it
 /// deprecated in iOS 17 in favour of `registerForTraitChanges(_:handler:)`; Vitrine keeps it
 /// (it is what kiosk apps use) and has no `registerForTraitChanges`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITraitEnvironment: AnyObject {
     /// The environment's traits, as `traitCollection`.
     var traitCollection: UITraitCollection { get }

@@ -9,7 +9,7 @@ import Foundation
 /// keyboard, with the same duration and curve.
 ///
 /// Vitrine's keyboard is always docked: `followsUndockedKeyboard` is kept but changes nothing.
-@MainActor
+@preconcurrency @MainActor
 public final class UIKeyboardLayoutGuide: UILayoutGuide {
     init(owningView: UIView) {
         super.init(role: .keyboard, owningView: owningView)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The constraints it makes are not active: activate them (`isActive`,
 /// `NSLayoutConstraint.activate(_:)`).
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject>: @MainActor CustomStringConvertible {
     /// The view or layout guide the anchor belongs to, as `item`.
     public private(set) weak var item: AnyObject?
@@ -90,7 +90,7 @@ private let systemSpacing: CGFloat = 8
 
 /// A horizontal position (leading, trailing, left, right, centerX), as
 /// `NSLayoutXAxisAnchor`.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`, as
     /// `constraint(equalToSystemSpacingAfter:multiplier:)` (the system spacing is 8 points).
@@ -116,7 +116,7 @@ open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 }
 
 /// A vertical position (top, bottom, centerY, baselines), as `NSLayoutYAxisAnchor`.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`, as
     /// `constraint(equalToSystemSpacingBelow:multiplier:)` (the system spacing is 8 points).
@@ -143,7 +143,7 @@ open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 
 /// A width or height, as `NSLayoutDimension`: besides other dimensions it takes constants
 /// and multipliers.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == c`, as `constraint(equalToConstant:)`.
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {

@@ -12,7 +12,7 @@ import Foundation
 /// Where UIKit raises an exception (an illegal pairing of attributes, items without a common
 /// ancestor, a non-finite constant), Vitrine logs an error and leaves the constraint inactive:
 /// a kiosk must not die of a layout mistake.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: Hashable, @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible {
     /// What part of an item's frame a constraint relates, as `NSLayoutConstraint.Attribute`.
     public enum Attribute: Int, Sendable, CaseIterable {

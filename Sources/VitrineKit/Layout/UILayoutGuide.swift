@@ -4,7 +4,7 @@ import Foundation
 /// `UILayoutGuide`: it has no layer, draws nothing and takes no touches. Add it to a view
 /// (`addLayoutGuide(_:)`); its frame is in that view's coordinates. Views also own two guides
 /// of their own: `layoutMarginsGuide` and `safeAreaLayoutGuide`.
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide: @MainActor CustomStringConvertible {
     /// What defines the guide's rectangle.
     enum Role {

@@ -9,7 +9,7 @@ import Foundation
 /// as UIKit makes them with `initWithFrame:`, applies the
 /// layout's attributes to them and, when they scroll out of sight, keeps them in a queue
 /// under their reuse identifier for the next dequeue, calling `prepareForReuse()` first.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier the view was dequeued with, as `reuseIdentifier`.
     open internal(set) var reuseIdentifier: String?

@@ -17,7 +17,7 @@ import Foundation
 /// programming errors UIKit raises for (an unregistered identifier, inconsistent batch
 /// updates, index paths out of range) are logged through `vitrine.kit` and handled (a plain
 /// cell, a full reload, nothing), never a crash.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     /// Where to put an item when scrolling to it, as `UICollectionView.ScrollPosition`: at
     /// most one vertical and one horizontal position; none scrolls the least that shows it.

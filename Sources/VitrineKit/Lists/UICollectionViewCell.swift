@@ -10,7 +10,7 @@ import Foundation
 /// restyled for the cell's `configurationState` as it changes.
 /// Highlighting also sets `isHighlighted` on the image views in `contentView`, as UIKit
 /// passes the highlight to the subviews that have one.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView, ContentConfigurationCell {
     /// The view your content goes in, as `contentView`: the cell's bounds, in front of the
     /// background views.

@@ -3,7 +3,7 @@ import Foundation
 /// Where a collection view gets its items and views, as UIKit's
 /// `UICollectionViewDataSource`. The first two methods are required; the rest answer as UIKit
 /// does for a data source that does not implement them.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     /// The number of items in `section`, as `collectionView(_:numberOfItemsInSection:)`.
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int

@@ -12,7 +12,7 @@ import Foundation
 /// highlight goes (`didUnhighlightItemAt`), `didSelectItemAt` / `didDeselectItemAt`. A
 /// false `shouldHighlightItemAt` ends the interaction there. Selection made by program
 /// (`selectItem`, `deselectItem`) calls none of these.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     /// Whether the item may highlight under a finger, as
     /// `collectionView(_:shouldHighlightItemAt:)` (default true).

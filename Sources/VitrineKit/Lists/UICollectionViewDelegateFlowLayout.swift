@@ -5,7 +5,7 @@ import Foundation
 /// a delegate that does not implement one gets the flow layout's property (`itemSize` or the
 /// estimate, `sectionInset`, `minimumLineSpacing`, `minimumInteritemSpacing`,
 /// `headerReferenceSize`, `footerReferenceSize`), as UIKit documents for each.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     /// The size of one item, as `collectionView(_:layout:sizeForItemAt:)`; with an
     /// `estimatedItemSize`, the item's estimate.

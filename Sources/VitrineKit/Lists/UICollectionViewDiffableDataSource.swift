@@ -9,7 +9,7 @@ import Foundation
 /// sections and items deleted, inserted and moved (the fewest moves), reloaded ones given new
 /// cells, reconfigured ones configured again in their cells — animated with the layout's
 /// initial and final attributes unless `animatingDifferences` is false.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: UICollectionViewDataSource {

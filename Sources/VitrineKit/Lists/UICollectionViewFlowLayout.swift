@@ -48,7 +48,7 @@ extension UICollectionView {
 /// flows again. Measured sizes are kept until the layout is invalidated entirely (a property
 /// change, `reloadData()`) or the line width changes; batch updates carry them to the
 /// items' new index paths.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// Where section insets are measured from, as
     /// `UICollectionViewFlowLayout.SectionInsetReference`.

@@ -16,7 +16,7 @@ import Foundation
 /// Subclasses must override `collectionViewContentSize`,
 /// `layoutAttributesForElements(in:)` and `layoutAttributesForItem(at:)`; the defaults
 /// return nothing.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayout {
     /// The collection view using the layout, as `collectionView` (held weakly; nil until the
     /// layout is given to one).

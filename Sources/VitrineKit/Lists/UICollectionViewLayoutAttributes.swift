@@ -27,7 +27,7 @@ extension UICollectionView {
 /// both, `transform` (and `transform3D`) applies about the center on top of it. The class is
 /// copyable (`copy()`, `NSCopying`) and compares by value (`isEqual(_:)`), so a subclass with
 /// attributes of its own overrides `copy(with:)` and `isEqual(_:)`, as UIKit asks.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes: NSObject, @MainActor NSCopying {
     /// The element's rectangle in the collection view's content, as `frame`: setting it sets
     /// `center` and `size`.

@@ -4,7 +4,7 @@ import Foundation
 /// `UICollectionViewLayoutInvalidationContext`: passed to `invalidateLayout(with:)`, so a
 /// layout may redo only what changed (a flow layout moves pinned headers on a scroll without
 /// measuring its items again).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayoutInvalidationContext {
     /// Whether everything must be recomputed, as `invalidateEverything` (true for
     /// `invalidateLayout()` and `reloadData()`).
@@ -46,7 +46,7 @@ open class UICollectionViewLayoutInvalidationContext {
 
 /// A flow layout's invalidation context, as UIKit's
 /// `UICollectionViewFlowLayoutInvalidationContext`.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
     /// Whether the sizes and spacings the delegate gives must be asked for again, as
     /// `invalidateFlowLayoutDelegateMetrics` (default true).
@@ -65,7 +65,7 @@ open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayout
 /// One change of a batch update, as UIKit's `UICollectionViewUpdateItem`: what the layout's
 /// `prepare(forCollectionViewUpdates:)` is given. A section change has `NSNotFound` as its
 /// item.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewUpdateItem {
     /// What a change does, as `UICollectionViewUpdateItem.Action`.
     public enum Action: Int, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state a configuration is updated for, as UIKit's `UIConfigurationState`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIConfigurationState {
     /// The traits of the view being configured, as `traitCollection`.
     var traitCollection: UITraitCollection { get set }
@@ -53,7 +53,7 @@ nonisolated public struct UICellConfigurationState: UIConfigurationState, Hashab
 
 /// What a view shows, as UIKit's `UIContentConfiguration`: a value that makes the content view
 /// showing it and is restyled for a state.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentConfiguration {
     /// A new content view showing the configuration, as `makeContentView()`.
     func makeContentView() -> any UIView & UIContentView
@@ -62,7 +62,7 @@ public protocol UIContentConfiguration {
 }
 
 /// A view that shows a content configuration, as UIKit's `UIContentView`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentView: AnyObject {
     /// The configuration shown; setting it updates the view, as `configuration`.
     var configuration: any UIContentConfiguration { get set }

@@ -250,7 +250,7 @@ nonisolated public struct UIListContentConfiguration: UIContentConfiguration, Ha
 /// The view showing a `UIListContentConfiguration`, as UIKit's `UIListContentView`: an image
 /// view and two labels placed within the configuration's margins (by frames, so a cell
 /// measures it without constraints).
-@MainActor
+@preconcurrency @MainActor
 open class UIListContentView: UIView, UIContentView {
     private let imageView = UIImageView(frame: .zero)
     private let textLabel = UILabel(frame: .zero)

@@ -3,7 +3,7 @@ import Foundation
 /// An action shown when a row is swiped, as UIKit's `UIContextualAction`: a title or image
 /// on a coloured button; tapping it (or a full swipe, for the first action) runs its handler,
 /// which calls the completion handler with whether it did what it offered.
-@MainActor
+@preconcurrency @MainActor
 open class UIContextualAction {
     /// How the action looks, as `UIContextualAction.Style`.
     public enum Style: Int, Sendable {
@@ -40,7 +40,7 @@ open class UIContextualAction {
 
 /// The actions a swipe on a row reveals, as UIKit's `UISwipeActionsConfiguration`: the first
 /// is nearest the edge the swipe comes from and runs on a full swipe.
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeActionsConfiguration {
     /// The actions, as `actions`.
     public let actions: [UIContextualAction]

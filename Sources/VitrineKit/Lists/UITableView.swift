@@ -26,7 +26,7 @@ import Foundation
 /// `UIScrollViewDelegate`; the table uses it when it is also a `UITableViewDelegate`. No
 /// section index is drawn, editing mode shows no controls (swipe actions work), and there is
 /// no drag and drop.
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     /// The table's look, as `UITableView.Style`.
     public enum Style: Int, Sendable {

@@ -15,7 +15,7 @@ import Foundation
 /// `init(registeredReuseIdentifier:)`, a convenience initializer every subclass inherits when
 /// it overrides `init(style:reuseIdentifier:)` or declares no initializer (a Vitrine
 /// addition; a subclass with only other designated initializers must implement it).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView, ContentConfigurationCell {
     /// The built-in layouts of `textLabel`, `detailTextLabel` and `imageView`, as
     /// `UITableViewCell.CellStyle`.

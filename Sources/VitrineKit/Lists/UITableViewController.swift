@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Like UIKit's, it deselects the selected rows when its view is about to appear
 /// (`clearsSelectionOnViewWillAppear`).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     private let tableStyle: UITableView.Style
 

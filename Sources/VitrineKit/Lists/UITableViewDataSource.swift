@@ -4,7 +4,7 @@ import Foundation
 /// rows in each section and a cell for each visible row are required; the rest are optional
 /// and answer as UIKit does when the data source does not implement them (one section, no
 /// header or footer title, rows editable, rows not movable).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     /// The number of rows in a section, as `tableView(_:numberOfRowsInSection:)`.
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int

@@ -9,7 +9,7 @@ import Foundation
 /// `rowHeight`, `sectionHeaderHeight`, `sectionFooterHeight` and their estimated
 /// counterparts; highlighting and selection are allowed (`willSelectRowAt` returns the row);
 /// no custom header or footer view; no swipe actions.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     // MARK: Display
 

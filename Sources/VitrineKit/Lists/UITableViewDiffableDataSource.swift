@@ -9,7 +9,7 @@ import Foundation
 ///
 /// As in UIKit, the table holds its data source weakly: keep the diffable data source alive.
 /// UIKit raises when the cell provider returns nil; Vitrine logs it and shows an empty cell.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: UITableViewDataSource {

@@ -8,7 +8,7 @@ import Foundation
 /// As for cells, a registered class is made through the required
 /// `init(registeredReuseIdentifier:)`, which calls `init(reuseIdentifier:)` (a Vitrine
 /// addition).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewHeaderFooterView: UIView {
     /// The identifier the view is reused under, as `reuseIdentifier`.
     public private(set) var reuseIdentifier: String?

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Vitrine differences: no menus (`menu`), `customView`, `width`, or flexible and fixed
 /// spaces; system items are shown as text titles (see `SystemItem`).
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem {
     /// How the item's title is drawn, as `UIBarButtonItem.Style`: `.done` in the semibold
     /// system font, `.plain` in the regular one.

@@ -20,7 +20,7 @@ import Foundation
 ///   controller's push slides the content, not the bar); no `delegate`, appearance objects,
 ///   translucency or blur: the background is an opaque light grey (`barTintColor` overrides
 ///   it) with UIKit's hairline at the bottom.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBar: UIView {
     /// The bar's height, as UIKit's compact-title bar on an iPad.
     static let height: CGFloat = 44

@@ -68,7 +68,7 @@ public let UINavigationControllerHideShowBarDuration: CGFloat = 0.35
 /// or replaces it with `leftBarButtonItem` (UIKit then keeps it from beginning); no large
 /// titles, no toolbar; the bar's items change at the start of a transition, not animated
 /// with it.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The bar, as `navigationBar`.
     public let navigationBar: UINavigationBar

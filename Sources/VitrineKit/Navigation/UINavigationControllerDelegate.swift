@@ -6,7 +6,7 @@ import Foundation
 /// (`navigationController(_:animationControllerFor:from:to:)`) with their interaction
 /// controllers (`navigationController(_:interactionControllerFor:)`). Vitrine leaves out the
 /// orientation methods.
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     /// A controller is about to be shown, as `navigationController(_:willShow:animated:)`:
     /// called after the appearance callbacks' `viewWillAppear(_:)`, before the transition.

@@ -7,7 +7,7 @@ import Foundation
 /// A bar showing the item updates when any of these change. Vitrine differences: no
 /// `prompt`, `searchController`, large-title (`largeTitleDisplayMode`) or
 /// `backBarButtonItem` support yet; `leftItemsSupplementBackButton` is honoured.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationItem {
     /// The title shown in the middle of the bar, as `title`.
     open var title: String? { didSet { changed() } }

@@ -22,7 +22,7 @@ import VitrinePlatform
 /// the animator's animations must be `UIView`/Core Animation animations of views in the
 /// container (a `UIViewPropertyAnimator` keeps its own time). Only navigation transitions
 /// are interactive in Vitrine.
-@MainActor
+@preconcurrency @MainActor
 open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
     private enum Phase { case idle, interactive, finishing, cancelling }
 

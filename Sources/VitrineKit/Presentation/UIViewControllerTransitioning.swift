@@ -28,7 +28,7 @@ public struct UITransitionContextViewKey: Hashable, Sendable {
 /// interactive and cancelled: `completeTransition(false)` puts the stack back. Presentations
 /// are never interactive in Vitrine: their context treats `completeTransition(false)` as true
 /// and ignores the interactive calls.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     /// The view the transition's views live in, as `containerView`.
     var containerView: UIView { get }
@@ -81,7 +81,7 @@ extension UIViewControllerContextTransitioning {
 /// `UIViewControllerInteractiveTransitioning` (a navigation controller delegate's
 /// `navigationController(_:interactionControllerFor:)` gives one).
 /// `UIPercentDrivenInteractiveTransition` is the ready-made one.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     /// Starts the transition, as `startInteractiveTransition(_:)`: from here the object
     /// reports progress to the context and finishes or cancels it.
@@ -105,7 +105,7 @@ extension UIViewControllerInteractiveTransitioning {
 
 /// An animator for a custom presentation, dismissal, push or pop, as UIKit's
 /// `UIViewControllerAnimatedTransitioning`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     /// The animation's length, as `transitionDuration(using:)`.
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
@@ -128,7 +128,7 @@ extension UIViewControllerAnimatedTransitioning {
 /// controllers (`presentationController(forPresented:…)`) and interactive presentations are
 /// not in Vitrine (navigation has interactive pops). As in UIKit, an animator that never calls `completeTransition(_:)` leaves the
 /// transition running, and the container keeps taking the touches it covers.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     /// The animator that presents `presented`, as
     /// `animationController(forPresented:presenting:source:)`.

@@ -7,7 +7,7 @@ import VitrineLayers
 /// animations' `beginTime`, is this while the layer and its ancestors keep the default
 /// timing). Lives in VitrineKit because the clock belongs to the backend (VitrineLayers reaches
 /// no global clock).
-@MainActor
+@preconcurrency @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval {
     ScreenRegistry.current.backend.clock.now
 }

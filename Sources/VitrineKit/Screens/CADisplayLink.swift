@@ -24,7 +24,7 @@ import VitrineLayers
 /// are accepted for source compatibility and ignored (Vitrine's frame loop is the main
 /// actor's). The link holds its handler strongly until invalidated, as a link holds its
 /// target.
-@MainActor
+@preconcurrency @MainActor
 public final class CADisplayLink {
     private let handler: @MainActor (CADisplayLink) -> Void
     /// The screen whose vblanks drive the link; nil until added or once invalidated.

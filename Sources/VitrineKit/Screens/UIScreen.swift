@@ -12,7 +12,7 @@ import VitrinePlatform
 ///
 /// Each screen composites its windows (in window-level order) into its output's buffers on
 /// its own frame loop; see `ScreenFrameLoop`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen {
     /// The output this screen shows.
     public let output: any DisplayOutput

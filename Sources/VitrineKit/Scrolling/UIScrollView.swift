@@ -12,7 +12,7 @@ import VitrinePlatform
 /// `ScrollViewDelayedTouchesRecognizer.swift`, the curves in `ScrollPhysics.swift`, running
 /// them on the display link in `UIScrollView+Motion.swift`, then `+Indicators`, `+Zooming`
 /// and `+Keys` (docs/architecture.md, "Scroll views", has the formulas and constants).
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How the safe area enters `adjustedContentInset`, as
     /// `UIScrollView.ContentInsetAdjustmentBehavior`.

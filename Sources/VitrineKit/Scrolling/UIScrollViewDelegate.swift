@@ -3,7 +3,7 @@ import Foundation
 /// What a scroll view tells its delegate, as UIKit's `UIScrollViewDelegate`: every method is
 /// optional (the defaults do nothing, or answer as UIKit does when the delegate does not
 /// implement the method).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed, as `scrollViewDidScroll(_:)`.
     func scrollViewDidScroll(_ scrollView: UIScrollView)

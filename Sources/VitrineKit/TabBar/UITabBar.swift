@@ -22,7 +22,7 @@ import Foundation
 ///
 /// Vitrine differences: `setItems(_:animated:)` does not animate; no appearance objects,
 /// customizing, item positioning or blur.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBar: UIView {
     /// The height of the item row, as UIKit's bar on an iPad.
     static let height: CGFloat = 49

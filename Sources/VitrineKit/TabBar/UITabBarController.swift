@@ -29,7 +29,7 @@ import Foundation
 /// regular-width iPad screen when they fit), no customizing (`customizableViewControllers`),
 /// no animated transitions (`animationControllerForTransitionFrom`), no
 /// `hidesBottomBarWhenPushed`.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarController: UIViewController {
     /// The bar, as `tabBar`.
     public let tabBar: UITabBar

@@ -5,7 +5,7 @@ import Foundation
 /// they are called only for the user's taps on the bar, never for `selectedIndex` or
 /// `selectedViewController` set in code. Vitrine leaves out the customizing, animation and
 /// orientation methods.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITabBarControllerDelegate: AnyObject {
     /// Whether the tapped tab may be selected, as `tabBarController(_:shouldSelect:)`:
     /// false leaves everything as it was. Called for a tap on the selected tab too.

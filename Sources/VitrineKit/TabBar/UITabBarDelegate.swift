@@ -3,7 +3,7 @@ import Foundation
 /// What a tab bar not owned by a tab bar controller tells its delegate, as UIKit's
 /// `UITabBarDelegate` (the method optional, through the default implementation below).
 /// Vitrine leaves out the customizing methods (no customizing sheet).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITabBarDelegate: AnyObject {
     /// The user selected `item` by a tap, as `tabBar(_:didSelect:)`.
     func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)

@@ -10,7 +10,7 @@ import Foundation
 /// Vitrine differences: a class of its own (UIKit's derives from `UIBarItem`, an
 /// `NSObject`); no appearance proxies, title text attributes or `standardAppearance`;
 /// system items are text titles without their glyphs (see `SystemItem`).
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarItem {
     /// UIKit's system tab bar items, as `UITabBarItem.SystemItem` (same cases and raw values).
     /// Each has UIKit's title; Vitrine has no glyphs for them, so they show the title only.

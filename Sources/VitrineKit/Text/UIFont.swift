@@ -5,12 +5,13 @@ import Foundation
 ///
 /// Follows UIKit: `pointSize` is in points (one user-space unit in a drawing context),
 /// `ascender` is positive and `descender` negative, `lineHeight` is the distance between
-/// baselines, and `UIFont(name:size:)` gives nil for a font that is not installed.
+/// baselines, `UIFont(name:size:)` takes PostScript names (`"DejaVuSans-Bold"`), full names and
+/// family names and gives nil for a font that is not installed, and `fontName` is the
+/// PostScript name. Fonts an app ships are registered with `registerFont(at:)`.
 /// Deviations: fonts are found by fontconfig and laid out by pango; the system font is the
 /// generic `"sans-serif"` family (DejaVu Sans with `fonts-dejavu-core`), not San Francisco, so
-/// metrics differ from iOS; names are fontconfig family names with pango's style words
-/// (`"DejaVu Sans Bold"`), not PostScript names; a final class, not an `NSObject`; there is no
-/// `UIFontDescriptor`, `capHeight` or `xHeight` yet.
+/// metrics differ from iOS; a final class, not an `NSObject`; there is no `UIFontDescriptor`,
+/// `capHeight` or `xHeight` yet.
 public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// What pango lays out: family, size, weight and slant. A Vitrine extension, for drawing
     /// with VitrineGraphics' `TextLayout`.
@@ -19,6 +20,7 @@ public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     private let lock = NSLock()
     private var cachedMetrics: FontDescriptor.Metrics?
     private var cachedFamily: String?
+    private var cachedName: String?
 
     /// A font for `descriptor`. A Vitrine extension: what `UIFont(descriptor:size:)` would be.
     public init(descriptor: FontDescriptor) {
@@ -26,9 +28,12 @@ public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The installed font named `fontName` at `fontSize` points, as `UIFont(name:size:)`; nil
-    /// when no installed family matches. `fontName` is a family name, optionally followed by
-    /// style words (`"DejaVu Sans"`, `"DejaVu Sans Bold Oblique"`), as `fontName` returns.
-    /// A size that is not positive becomes 1 point (see `FontDescriptor`).
+    /// when no installed face matches (fontconfig would substitute one; UIKit gives nil).
+    /// `fontName` is compared without regard to case, as fontconfig does, and may be a
+    /// PostScript name as on iOS (`"DejaVuSans-Bold"`, `"Roboto-Medium"`: that face's family,
+    /// weight and slant), a full name (`"DejaVu Sans Bold"`), a family name (`"DejaVu Sans"`:
+    /// its regular face) or a family followed by pango's style words (`"DejaVu Sans Bold
+    /// Oblique"`). A size that is not positive becomes 1 point (see `FontDescriptor`).
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
         guard let descriptor = FontDescriptor(installedFontNamed: fontName, size: fontSize) else {
             kitLog.debug("UIFont(name: \"\(fontName)\"): no such font installed")
@@ -58,8 +63,8 @@ public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         UIFont(descriptor: FontDescriptor(family: "sans-serif", size: fontSize, italic: true))
     }
 
-    /// The monospaced system font, as `monospacedSystemFont(ofSize:weight:)`: the generic
-    /// `"monospace"` family (DejaVu Sans Mono on Debian).
+    /// The monospaced system font, as `monospacedSystemFont(ofSize:weight:)` (SF Mono on iOS):
+    /// the generic `"monospace"` family (DejaVu Sans Mono on Debian).
     public static func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(descriptor: FontDescriptor(family: "monospace", size: fontSize, weight: weight.descriptorWeight))
     }
@@ -73,7 +78,8 @@ public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     /// The size buttons use, as `buttonFontSize`: 18 points.
     public static var buttonFontSize: CGFloat { 18 }
 
-    /// The installed font families, sorted, as `familyNames`.
+    /// The installed font families (and those registered with `registerFont(at:)`), sorted,
+    /// as `familyNames`.
     public static var familyNames: [String] { FontDescriptor.installedFamilies }
 
     /// The same font at another size, as `withSize(_:)`.
@@ -94,9 +100,17 @@ public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         return family
     }
 
-    /// The face's name, as `fontName`: the family and pango's style words
-    /// (`"DejaVu Sans Bold"`); `UIFont(name: font.fontName, size:)` gives the same face back.
-    public var fontName: String { descriptor.resolvedName }
+    /// The face's PostScript name, as `fontName` (`"DejaVuSans-Bold"`): of the face fontconfig
+    /// matches for the request, so a weight with no face of its own names the face drawn
+    /// (semibold DejaVu Sans is `"DejaVuSans-Bold"`). A face with no PostScript name gives
+    /// the family and pango's style words (`"DejaVu Sans Bold"`). `UIFont(name: font.fontName,
+    /// size:)` gives that face back.
+    public var fontName: String {
+        if let name = lock.withLock({ cachedName }) { return name }
+        let name = descriptor.postScriptName ?? descriptor.resolvedName
+        lock.withLock { cachedName = name }
+        return name
+    }
 
     /// The distance from the baseline to the top of the tallest glyphs, as `ascender`.
     public var ascender: CGFloat { metrics.ascender }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Deviations: no exclusion paths, no layout manager; `size.height` does not limit the
 /// lines (a text view's container is as tall as its text, as UIKit's is by default).
-@MainActor
+@preconcurrency @MainActor
 open class NSTextContainer {
     /// The container's size, as `size`. While `widthTracksTextView` (a text view's
     /// container), the text view sets the width to its own less its insets; the height is

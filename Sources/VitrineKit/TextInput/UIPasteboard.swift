@@ -3,7 +3,7 @@ import Foundation
 /// The app's pasteboard, as UIKit's `UIPasteboard`: `general` holds what Copy and Cut put
 /// there for Paste. Vitrine's is in-process (a kiosk runs one app; nothing is shared with
 /// other programs) and holds strings only.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPasteboard {
     /// The pasteboard the text controls' Copy, Cut and Paste use, as `general`.
     public static let general = UIPasteboard()

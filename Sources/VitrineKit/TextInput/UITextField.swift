@@ -18,7 +18,7 @@ import VitrinePlatform
 /// magnifier, selection handles, edit menu or autocorrection; secure entry shows "•" at once
 /// (iOS shows the last character for a moment); `adjustsFontSizeToFitWidth` is kept but the
 /// size does not shrink.
-@MainActor
+@preconcurrency @MainActor
 open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     // Accessibility defaults: the text (dots for secure entry) is the value, the placeholder
     // the label.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a text field asks and tells its delegate, as UIKit's `UITextFieldDelegate` (every
 /// method optional, through the default implementations below).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     /// Whether editing may begin, as `textFieldShouldBeginEditing(_:)` (default true).
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool

@@ -3,7 +3,7 @@ import Foundation
 /// A place in a text receiver's text, as UIKit's `UITextPosition`: opaque to the app, made by
 /// the receiver (`beginningOfDocument`, `position(from:offset:)`). Vitrine's positions are
 /// UTF-16 offsets, as UIKit's text controls count.
-@MainActor
+@preconcurrency @MainActor
 open class UITextPosition {
     /// The UTF-16 offset from the start of the text.
     let offset: Int
@@ -12,7 +12,7 @@ open class UITextPosition {
 }
 
 /// A range of a text receiver's text, as UIKit's `UITextRange`.
-@MainActor
+@preconcurrency @MainActor
 open class UITextRange {
     /// The start, as `start`.
     open var start: UITextPosition { storedStart }
@@ -36,7 +36,7 @@ open class UITextRange {
 /// and set the selection (`selectedTextRange`), walk positions, read and replace ranges, and
 /// find the caret's rectangle. Vitrine's subset: no marked text (input methods compose in
 /// xkbcommon instead), no tokenizer, no writing direction, no input delegate.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The selection (a caret when empty), as `selectedTextRange`; nil while not editing
     /// in UIKit's fields is kept: Vitrine returns the range whenever the field has one.

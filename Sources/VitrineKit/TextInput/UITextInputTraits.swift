@@ -94,7 +94,7 @@ public struct UITextContentType: RawRepresentable, Hashable, Sendable {
 /// property is optional in UIKit: here each has a default (UIKit's) that a conforming type
 /// replaces by declaring its own stored property; setting a trait the type does not store
 /// does nothing, as sending an unimplemented optional setter would not in UIKit.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInputTraits: AnyObject {
     /// The keyboard to show, as `keyboardType` (`.default`).
     var keyboardType: UIKeyboardType { get set }
@@ -160,7 +160,7 @@ extension UITextInputTraits {
 /// and returns true from `canBecomeFirstResponder` gets the hardware keyboard's characters
 /// and the on-screen keyboard's keys once it is first responder. Return arrives as
 /// `insertText("\n")`, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIKeyInput: UITextInputTraits {
     /// Whether there is text to delete, as `hasText`.
     var hasText: Bool { get }

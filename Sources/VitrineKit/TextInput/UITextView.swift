@@ -30,7 +30,7 @@ import VitrinePlatform
 /// no more memory than a short one; but every edit lays the whole text out again (pango),
 /// about 1.7 s a key for a megabyte on a development machine. Only an editable text view
 /// becomes first responder, so a read-only one is not scrolled by the keyboard's keys.
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
     /// Posted when the text view becomes first responder, as
     /// `textDidBeginEditingNotification`.

@@ -7,7 +7,7 @@ import Foundation
 /// Vitrine difference: `UITextView.delegate` is the scroll view's property, typed
 /// `UIScrollViewDelegate` (Swift cannot narrow an overridden property's type); assign a
 /// `UITextViewDelegate` to it as in UIKit, and the text view uses it as one.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     /// Whether editing may begin, as `textViewShouldBeginEditing(_:)` (default true).
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool

@@ -160,6 +160,11 @@ open class UIViewController: UIResponder {
     /// Called once after the view is loaded, as `viewDidLoad()`.
     open func viewDidLoad() {}
 
+    /// The system is low on memory, as `didReceiveMemoryWarning()`: release what can be made
+    /// again. Sent to every view controller in the window hierarchy after the app delegate
+    /// and the notification (see UIViewController+MemoryWarning.swift). Empty; call `super`.
+    open func didReceiveMemoryWarning() {}
+
     /// Loads the view now if it is not loaded, as `loadViewIfNeeded()`.
     open func loadViewIfNeeded() {
         guard loadedView == nil else { return }

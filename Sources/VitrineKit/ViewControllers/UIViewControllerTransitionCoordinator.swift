@@ -7,7 +7,7 @@ import Foundation
 /// change; see `UIViewController.viewWillTransition(to:with:)`): presentations and
 /// navigation transitions have no coordinator (so there is no
 /// `UIViewController.transitionCoordinator`), and no transition is interactive.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// Whether the transition animates, as `isAnimated`.
     var isAnimated: Bool { get }
@@ -45,7 +45,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 /// Runs work alongside a transition and after it, as UIKit's
 /// `UIViewControllerTransitionCoordinator`. Apps do not adopt it; UIKit (and Vitrine) hand
 /// one to `viewWillTransition(to:with:)` and `willTransition(to:with:)`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Runs `animation` with the transition's animations and `completion` after it, as
     /// `animate(alongsideTransition:completion:)`. Returns whether they were queued (false
@@ -90,7 +90,7 @@ extension UIViewControllerTransitionCoordinator {
 
 /// A container of content whose size and traits its parent sets, as UIKit's
 /// `UIContentContainer`; `UIViewController` adopts it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentContainer: AnyObject {
     /// The size the content would like, as `preferredContentSize`.
     var preferredContentSize: CGSize { get }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A coordinate space points and rectangles convert between, as UIKit's `UICoordinateSpace`:
 /// views and screens (`UIScreen.coordinateSpace`) are coordinate spaces.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICoordinateSpace: AnyObject {
     /// `point` from this space into `coordinateSpace`, as `convert(_:to:)`.
     func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint

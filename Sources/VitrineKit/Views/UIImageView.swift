@@ -12,7 +12,7 @@ import VitrineLayers
 /// off by default; `isHighlighted` shows `highlightedImage` when there is one. Deviations: no
 /// animation images, symbol configurations or `tintColor` templates; `.tile` resizable images
 /// are stretched.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     // Accessibility defaults, as UIKit's image views: traits `.image` (an element only when
     // the app says so, as UIKit).

@@ -16,7 +16,7 @@ import VitrineLayers
 /// measured and drawn by pango with fontconfig's fonts, so sizes differ from iOS; no
 /// attributed text, shadows, highlighted text colour or font shrinking
 /// (`adjustsFontSizeToFitWidth`).
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     // Accessibility defaults, as UIKit's labels: an element, static text, its text.
     override var defaultIsAccessibilityElement: Bool { true }

@@ -21,7 +21,7 @@ import Foundation
 ///   `backgroundColor` (before, it was a non-rendering `CATransformLayer`); Vitrine follows
 ///   iOS 14 and later.
 /// - Arranged views get `translatesAutoresizingMaskIntoConstraints = false`.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     /// How the arranged views are sized and placed along the axis, as
     /// `UIStackView.Distribution`. Every distribution fits the first and last visible views

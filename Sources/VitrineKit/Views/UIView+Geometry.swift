@@ -3,8 +3,11 @@ import VitrineLayers
 
 extension UIView {
     /// Runs a change to the frame or bounds; when the bounds size changed, the subviews are
-    /// autoresized, the view is marked for layout and, with `.redraw`, for display, as UIKit
-    /// does on a bounds size change.
+    /// autoresized, the view and its superview are marked for layout (so `layoutSubviews()`
+    /// runs on both, as on iOS, where resizing a view lays out its superview too) and, with
+    /// `.redraw`, the view is marked for display, as UIKit does on a bounds size change.
+    /// A superview that is inside its own `layoutSubviews()` (placing this view) is not marked
+    /// again: the pass that resized the view is the layout iOS would run.
     func setGeometry(_ change: () -> Void) {
         let oldSize = layer.bounds.size
         change()
@@ -15,8 +18,14 @@ extension UIView {
             for subview in subviews { subview.autoresize(superviewSizeChangedFrom: oldSize, to: newSize) }
         }
         setNeedsLayout()
+        if let superview, !UIView.viewsLayingOut.contains(ObjectIdentifier(superview)) {
+            superview.setNeedsLayout()
+        }
         boundsSizeDidChange()
     }
+
+    /// The views whose `layoutSubviews()` is running now (nested passes included).
+    static var viewsLayingOut: Set<ObjectIdentifier> = []
 
     /// The topmost ancestor (the window, when the view is in one).
     var rootAncestor: UIView {

@@ -79,15 +79,33 @@ extension UIView {
         setNeedsLayout()
     }
 
+    /// `insertSubview(_:aboveSubview:)` / `belowSubview:`: `view` goes just above or below
+    /// `sibling` in `subviews`, and its layer just above or below the sibling's layer, even
+    /// when the app put a plain sublayer between them, as iOS does. A `sibling` that is not a
+    /// subview puts `view` on top, as iOS does (`addSubview(_:)`).
     func insert(_ view: UIView, nextTo sibling: UIView, above: Bool) {
         guard view !== sibling else { return }
-        var index = above ? subviews.count : 0
-        if sibling.superview === self, let siblingIndex = subviews.firstIndex(where: { $0 === sibling }) {
-            index = above ? siblingIndex + 1 : siblingIndex
-            // Taking `view` out from below its new place shifts that place down by one.
-            if let current = subviews.firstIndex(where: { $0 === view }), current < index { index -= 1 }
+        guard sibling.superview === self, subviews.contains(where: { $0 === sibling }) else {
+            insert(view, at: subviews.count)
+            return
+        }
+        guard let siblingIndex = subviews.firstIndex(where: { $0 === sibling }) else { return }
+        var index = above ? siblingIndex + 1 : siblingIndex
+        // Taking `view` out from below its new place shifts that place down by one.
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }), current < index {
+            index -= 1
         }
         insert(view, at: index)
+        guard view.superview === self, sibling.layer.superlayer === layer,
+            let sublayers = layer.sublayers, let siblingLayer = sublayers.firstIndex(where: { $0 === sibling.layer })
+        else { return }
+        let wanted = above ? siblingLayer + 1 : siblingLayer - 1
+        if sublayers.indices.contains(wanted), sublayers[wanted] === view.layer { return }
+        if above {
+            layer.insertSublayer(view.layer, above: sibling.layer)
+        } else {
+            layer.insertSublayer(view.layer, below: sibling.layer)
+        }
     }
 
     func reorder(_ view: UIView, toFront: Bool) {

@@ -15,7 +15,7 @@ import VitrineLayers
 ///
 /// Overridable (`open`) members live in this class body and forward to implementations in the
 /// `UIView+*.swift` files, because Swift cannot override declarations made in extensions.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     // MARK: Layer
 
@@ -166,8 +166,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The view's rectangle in its superview's coordinates, as `frame`. With a non-identity
     /// transform it reads as the bounding box of the transformed bounds (UIKit calls it
-    /// undefined then but reports exactly that); setting it keeps the transform and sets
-    /// `bounds.size` and `center`.
+    /// undefined then but reports exactly that); setting it keeps the transform and, as iOS,
+    /// sets `bounds.size` to the frame's size through the inverse transform (a 100x100 frame
+    /// under a 0.5 scale gives 200x200 bounds) and `center` so that reading `frame` gives back
+    /// what was set (for scales, translations and quarter turns).
     open var frame: CGRect {
         get { layer.frame }
         set { setGeometry { layer.frame = newValue } }
@@ -321,14 +323,16 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Inserts `view` at `index` of `subviews` (clamped), as `insertSubview(_:at:)`.
     open func insertSubview(_ view: UIView, at index: Int) { insert(view, at: index) }
 
-    /// Inserts `view` just above `siblingSubview`, as `insertSubview(_:aboveSubview:)`; at the
-    /// front when `siblingSubview` is not a subview.
+    /// Inserts `view` just above `siblingSubview`, as `insertSubview(_:aboveSubview:)`: its
+    /// layer goes directly above the sibling's layer. At the front when `siblingSubview` is
+    /// not a subview, as iOS.
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         insert(view, nextTo: siblingSubview, above: true)
     }
 
-    /// Inserts `view` just below `siblingSubview`, as `insertSubview(_:belowSubview:)`; at the
-    /// back when `siblingSubview` is not a subview.
+    /// Inserts `view` just below `siblingSubview`, as `insertSubview(_:belowSubview:)`: its
+    /// layer goes directly below the sibling's layer. At the front (as `addSubview(_:)`) when
+    /// `siblingSubview` is not a subview, as iOS.
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         insert(view, nextTo: siblingSubview, above: false)
     }
@@ -602,6 +606,9 @@ open class UIView: UIResponder, CALayerDelegate {
         guard layer === self.layer else { return }
         owningViewController?.deliverViewIsAppearing()
         owningViewController?.viewWillLayoutSubviews()
+        let identity = ObjectIdentifier(self)
+        let outermost = UIView.viewsLayingOut.insert(identity).inserted
+        defer { if outermost { UIView.viewsLayingOut.remove(identity) } }
         prepareConstraintBasedLayout()
         layoutSubviews()
         owningViewController?.viewDidLayoutSubviews()

@@ -12,6 +12,9 @@ import VitrineLayers
 /// The app's own code keeps its windows alive, as in UIKit (`UIApplication.windows` and the
 /// screens hold them weakly): a window no one holds is removed from its screen when it is
 /// released.
+// Not `@preconcurrency` as the other main-actor classes are (docs/porting.md): Swift 6.3
+// refuses it together with the `isolated deinit` (also when inherited from UIView), so a
+// Swift 5 client uses windows from the main actor (`@MainActor` code or `MainActor.assumeIsolated`).
 @MainActor
 open class UIWindow: UIView {
     /// The screen the window is shown on, as `screen`. Assigning moves it there, as UIKit

@@ -86,13 +86,15 @@ struct CALayerGeometryTests {
         #expect(layer.bounds.size == CGSize(width: 100, height: 50))
     }
 
-    @Test func settingFrameIgnoresTheTransform() {
+    @Test func settingFrameGoesThroughTheInverseTransform() {
+        // As Core Animation: the bounds size is the frame's through the inverse transform,
+        // and the frame reads back as set.
         let layer = CALayer()
         layer.transform = CATransform3DMakeScale(2, 2, 1)
         layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        #expect(layer.bounds.size == CGSize(width: 100, height: 100))
+        #expect(layer.bounds.size == CGSize(width: 50, height: 50))
         #expect(layer.position == CGPoint(x: 50, y: 50))
-        #expect(layer.frame == CGRect(x: -50, y: -50, width: 200, height: 200))
+        #expect(layer.frame == CGRect(x: 0, y: 0, width: 100, height: 100))
     }
 
     @Test func boundsOriginDoesNotMoveTheFrame() {

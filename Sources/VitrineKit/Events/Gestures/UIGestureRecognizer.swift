@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Subclasses (UIKit's `UIGestureRecognizerSubclass`) override `touchesBegan(_:with:)` …,
 /// `reset()`, and set `state`.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     /// The recognizer's state, as `UIGestureRecognizer.State`.
     public enum State: Int, Sendable {
@@ -38,9 +38,12 @@ open class UIGestureRecognizer {
         addTarget(handler)
     }
 
-    /// Adds an action, Vitrine's form of `addTarget(_:action:)`.
+    /// Adds an action, Vitrine's form of `addTarget(_:action:)`. Final: in a
+    /// `@preconcurrency` class, Swift 6.3 mangles an overridable method taking a main-actor
+    /// closure one way where it is defined and another in a subclass's vtable in another file
+    /// (an undefined symbol at link time).
     @discardableResult
-    public func addTarget(_ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> Target {
+    public final func addTarget(_ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> Target {
         let target = Target(action)
         targets.append(target)
         return target
@@ -191,7 +194,7 @@ open class UIGestureRecognizer {
 
 /// Decides how a recognizer interacts, as UIKit's `UIGestureRecognizerDelegate`. All methods
 /// are optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible`, as `gestureRecognizerShouldBegin(_:)`.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

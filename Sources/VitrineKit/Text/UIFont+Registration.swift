@@ -1,0 +1,29 @@
+import Foundation
+import VitrineGraphics
+
+extension UIFont {
+    /// The PostScript names of the installed faces of `familyName` (without regard to case),
+    /// sorted, as `fontNames(forFamilyName:)`: each gives its face to `UIFont(name:size:)`.
+    /// Empty for a family that is not installed.
+    public static func fontNames(forFamilyName familyName: String) -> [String] {
+        FontRegistry.postScriptNames(forFamily: familyName)
+    }
+
+    /// Makes the fonts in the file at `url` (TrueType, OpenType or a collection) available to
+    /// this process, without installing them system-wide: afterwards `UIFont(name:size:)`
+    /// finds them by PostScript, full or family name, `familyNames` lists them, and text draws
+    /// with them. Returns false when the file cannot be read as a font (or its faces were
+    /// already registered).
+    ///
+    /// A Vitrine addition standing for what a UIKit app does with its Info.plist's
+    /// `UIAppFonts` key or Core Text's `CTFontManagerRegisterFontsForURL(_:_:_:)` (Vitrine
+    /// reads no Info.plist): call it at launch, for example in
+    /// `application(_:didFinishLaunchingWithOptions:)` with each font in the app's resources
+    /// (`Bundle.module.urls(forResourcesWithExtension: "ttf", subdirectory: nil)`).
+    /// It is fontconfig's application-font registration (`FcConfigAppFontAddFile`), so the fonts
+    /// are process-wide and stay registered until the process ends.
+    @discardableResult
+    public static func registerFont(at url: URL) -> Bool {
+        !FontRegistry.register(fileAt: url).isEmpty
+    }
+}
