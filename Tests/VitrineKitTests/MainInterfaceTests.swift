@@ -127,4 +127,17 @@ import Testing
         _ = launch(second, bundle: missing)
         #expect(second.window == nil)
     }
+
+    @Test func uiAppFontsAreRegisteredFromTheAppsResources() throws {
+        let bundle = try appBundle(info: [:], copying: [])
+        let fonts = bundle.bundleURL.appendingPathComponent("Fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: NibFixtures.directory.deletingLastPathComponent().appendingPathComponent(
+                "Fonts/VitrineTestSans-Bold.ttf"),
+            to: fonts.appendingPathComponent("VitrineTestSans-Bold.ttf"))
+        let info: [String: Any] = ["UIAppFonts": ["Fonts/VitrineTestSans-Bold.ttf", "Fonts/Missing.ttf"]]
+        #expect(MainInterface.registerAppFonts(info, in: bundle) == 1)
+        #expect(UIFont(name: "VitrineTestSans-Bold", size: 14) != nil)
+    }
 }

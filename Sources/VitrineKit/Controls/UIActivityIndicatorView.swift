@@ -18,7 +18,7 @@ import VitrineLayers
 /// - `color` defaults to the style's: grey (the secondary label colour) for `.medium`,
 ///   `.large` and `.gray`, white for `.white` and `.whiteLarge`. Setting it overrides the
 ///   style's until set to nil.
-@MainActor
+@preconcurrency @MainActor
 open class UIActivityIndicatorView: UIView {
     /// The look of an indicator, as `UIActivityIndicatorView.Style`, with UIKit's raw values.
     public enum Style: Int, Sendable, Hashable {

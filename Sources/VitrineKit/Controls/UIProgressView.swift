@@ -15,7 +15,7 @@ import VitrineLayers
 /// - Deviations: `observedProgress` (a Foundation `Progress` followed by key-value observing)
 ///   is not offered: Foundation on Linux has no key-value observing. `progressImage` and
 ///   `trackImage` are stored and shown stretched in place of the colours.
-@MainActor
+@preconcurrency @MainActor
 open class UIProgressView: UIView {
     /// The look of a progress view, as `UIProgressView.Style`, with UIKit's raw values.
     public enum Style: Int, Sendable, Hashable {

@@ -28,7 +28,7 @@ import VitrineLayers
 /// - Deviations: `animated` on insert and remove is accepted and ignored (the change shows at
 ///   once); no shadow under the pill (the hairline stands in); background and divider images
 ///   are not offered.
-@MainActor
+@preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
     override var controlAccessibilityTraits: UIAccessibilityTraits { .button }
 

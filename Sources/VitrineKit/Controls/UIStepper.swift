@@ -26,7 +26,7 @@ import VitrinePlatform
 ///   image for the state (else `.normal`'s) replaces the drawn glyph, tinted as a template
 ///   image is not; `setBackgroundImage(_:for:)` and `setDividerImage(...)` are stored and
 ///   returned but not drawn.
-@MainActor
+@preconcurrency @MainActor
 open class UIStepper: UIControl {
     override var controlAccessibilityTraits: UIAccessibilityTraits { .adjustable }
     override var defaultAccessibilityValue: String? {

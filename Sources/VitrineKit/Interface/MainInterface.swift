@@ -15,6 +15,7 @@ import Foundation
 /// The Info.plist is found as interface files are (`InterfaceResources`); XML and binary
 /// property lists are read with `PropertyListSerialization`. No Info.plist means no main
 /// interface; an unreadable one, or a main interface that does not load, is logged with its file.
+/// The fonts `UIAppFonts` lists are registered first, as iOS does at launch.
 @MainActor
 enum MainInterface {
     /// The keys read.
@@ -39,6 +40,26 @@ enum MainInterface {
         }
     }
 
+    /// Registers the fonts `UIAppFonts` lists (paths relative to the bundle's resources, as on
+    /// iOS), for this process, with `UIFont.registerFont(at:)`: how many files were found. A
+    /// missing file is logged.
+    @discardableResult
+    static func registerAppFonts(_ info: [String: Any], in bundle: Bundle) -> Int {
+        var registered = 0
+        for path in info["UIAppFonts"] as? [String] ?? [] {
+            let name = (path as NSString).deletingPathExtension
+            let ext = (path as NSString).pathExtension
+            guard let url = InterfaceResources.url(named: name, extension: ext, in: bundle) else {
+                kitLog.error("Info.plist UIAppFonts: \(path) is not in the app's resources")
+                continue
+            }
+            // False also when the faces are registered already (a second launch in one process).
+            UIFont.registerFont(at: url)
+            registered += 1
+        }
+        return registered
+    }
+
     /// The main storyboard's name in an Info.plist dictionary.
     static func storyboardName(in info: [String: Any]) -> String? {
         if let name = info[storyboardKey] as? String { return name }
@@ -53,6 +74,7 @@ enum MainInterface {
     @discardableResult
     static func load(from bundle: Bundle, for application: UIApplication) -> UIWindow? {
         guard let info = infoDictionary(in: bundle), let delegate = application.delegate else { return nil }
+        registerAppFonts(info, in: bundle)
         if let name = storyboardName(in: info) {
             let storyboard = UIStoryboard(name: name, bundle: bundle)
             guard let root = storyboard.instantiateInitialViewController() else {

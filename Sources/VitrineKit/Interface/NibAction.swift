@@ -24,7 +24,7 @@
 /// `action(_ sender:forEvent:)`, with the selector's colons matching (`"reset"`, `"tapped:"`,
 /// `"tapped:forEvent:"`). The sender's type is checked when the action is sent: a sender of
 /// another type is logged and the method is not called (UIKit would crash).
-@MainActor
+@preconcurrency @MainActor
 public struct NibAction {
     /// The selector as the interface file writes it (`"tapped:"`).
     public let selector: String
@@ -77,7 +77,7 @@ public struct NibAction {
 ///
 /// A subclass inherits its superclass's list; to add its own, the superclass declares the list as
 /// a `class var` and the subclass overrides it with `super.nibActions + [...]`.
-@MainActor
+@preconcurrency @MainActor
 public protocol NibActionTarget: AnyObject {
     /// The action methods, by the selectors Interface Builder writes.
     static var nibActions: [NibAction] { get }

@@ -205,7 +205,7 @@ final class StoryboardScene {
 }
 
 /// A transition between two controllers of a storyboard, as UIKit's `UIStoryboardSegue`.
-@MainActor
+@preconcurrency @MainActor
 open class UIStoryboardSegue {
     /// The segue's identifier in the storyboard, as `identifier`.
     public let identifier: String?

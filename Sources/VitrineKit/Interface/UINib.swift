@@ -21,7 +21,7 @@ import VitrineInterface
 /// - Custom classes (`customClass=` in the file) are made through `UINib.register(className:make:)`:
 ///   Swift on Linux has no Objective-C runtime to find a class by name.
 /// - Outlets, actions, the File's Owner and `UIViewController(nibName:bundle:)` are not loaded yet.
-@MainActor
+@preconcurrency @MainActor
 open class UINib {
     /// A key of the options dictionary of `instantiate(withOwner:options:)`, as `UINib.OptionsKey`.
     public struct OptionsKey: RawRepresentable, Hashable, Sendable {

@@ -29,7 +29,7 @@ import VitrineInterface
 ///   and line in `diagnostics`).
 /// - Table view prototype cells register their class (`customClass` or `UITableViewCell`) for
 ///   their reuse identifier; their subviews and style are not built from the file.
-@MainActor
+@preconcurrency @MainActor
 open class UIStoryboard {
     /// The storyboard's name, without `.storyboard`.
     public let name: String

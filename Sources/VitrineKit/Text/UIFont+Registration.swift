@@ -15,9 +15,9 @@ extension UIFont {
     /// with them. Returns false when the file cannot be read as a font (or its faces were
     /// already registered).
     ///
-    /// A Vitrine addition standing for what a UIKit app does with its Info.plist's
-    /// `UIAppFonts` key or Core Text's `CTFontManagerRegisterFontsForURL(_:_:_:)` (Vitrine
-    /// reads no Info.plist): call it at launch, for example in
+    /// A Vitrine addition standing for Core Text's `CTFontManagerRegisterFontsForURL(_:_:_:)`
+    /// (the fonts an app's Info.plist lists under `UIAppFonts` are registered at launch through
+    /// it; see `docs/porting.md`): call it at launch, for example in
     /// `application(_:didFinishLaunchingWithOptions:)` with each font in the app's resources
     /// (`Bundle.module.urls(forResourcesWithExtension: "ttf", subdirectory: nil)`).
     /// It is fontconfig's application-font registration (`FcConfigAppFontAddFile`), so the fonts

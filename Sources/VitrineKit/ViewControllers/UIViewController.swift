@@ -13,7 +13,7 @@ import Foundation
 /// so do modal presentations (`present(_:animated:completion:)`).
 /// `viewWillLayoutSubviews()` and
 /// `viewDidLayoutSubviews()` bracket the view's `layoutSubviews()`.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private(set) var loadedView: UIView?
 

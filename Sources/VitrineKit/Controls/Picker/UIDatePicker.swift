@@ -28,7 +28,7 @@ import Foundation
 /// not loop; the date wheel offers the years 1900-2100 for `.dateAndTime` unless
 /// `minimumDate` / `maximumDate` say otherwise (1-9999 for `.date`); "Today" is not
 /// localised.
-@MainActor
+@preconcurrency @MainActor
 open class UIDatePicker: UIControl {
     /// What a date picker picks, as `UIDatePicker.Mode`, with UIKit's raw values.
     public enum Mode: Int, Sendable, Hashable {

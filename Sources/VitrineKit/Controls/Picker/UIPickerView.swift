@@ -25,7 +25,7 @@ import Foundation
 /// - Row titles are 21-point system font in the label colour, centred.
 /// - Deviations: no 3D perspective (the cylinder is drawn by a vertical squash and a slight
 ///   narrowing per row), no magnified middle row, no haptics; wheels do not loop.
-@MainActor
+@preconcurrency @MainActor
 open class UIPickerView: UIView {
     /// The row height without a delegate answer, as UIKit's (32 points).
     public static let defaultRowHeight: CGFloat = 32

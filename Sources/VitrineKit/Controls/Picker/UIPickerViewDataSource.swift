@@ -5,7 +5,7 @@ import Foundation
 /// when it first lays out and on `reloadAllComponents()` / `reloadComponent(_:)`, and keeps
 /// the answers; it never asks for anything per row here, so a component of millions of rows
 /// costs no more than one of ten.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIPickerViewDataSource: AnyObject {
     /// How many components the picker has, as `numberOfComponents(in:)`.
     func numberOfComponents(in pickerView: UIPickerView) -> Int

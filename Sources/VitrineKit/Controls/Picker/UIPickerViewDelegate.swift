@@ -9,7 +9,7 @@ import Foundation
 /// view (a row without any shows nothing). The picker asks for a row's content only when the
 /// row comes into view, first `pickerView(_:viewForRow:forComponent:reusing:)`, then the
 /// attributed title, then the title, as UIKit does.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIPickerViewDelegate: AnyObject {
     /// A component's width, as `pickerView(_:widthForComponent:)`.
     func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat
