@@ -4,6 +4,10 @@ import VitrineGraphics
 /// The kinds of value a key path animates.
 enum AnimationValueKind {
     case scalar, point, size, rect, transform, color
+    /// An array of colours (`CAGradientLayer.colors`).
+    case colorList
+    /// An array of numbers (`CAGradientLayer.locations`).
+    case scalarList
 }
 
 /// A value an animation interpolates, converted from the `Any` Core Animation's API takes.
@@ -14,6 +18,9 @@ enum AnimationValue: Equatable {
     case rect(CGRect)
     case transform(CATransform3D)
     case color(CGColor)
+    /// An array of values (colours or numbers), interpolated element by element; lists of
+    /// different lengths do not interpolate.
+    case list([AnimationValue])
 
     /// `any` as a value of `kind`; nil when it is of another type or not finite.
     init?(_ any: Any, kind: AnimationValueKind) {
@@ -47,6 +54,15 @@ enum AnimationValue: Equatable {
             } else {
                 value = nil
             }
+        case .colorList, .scalarList:
+            guard let array = any as? [Any] else { return nil }
+            let element: AnimationValueKind = kind == .colorList ? .color : .scalar
+            var items: [AnimationValue] = []
+            for item in array {
+                guard let converted = AnimationValue(item, kind: element) else { return nil }
+                items.append(converted)
+            }
+            value = .list(items)
         }
         guard let value, value.isFinite else { return nil }
         self = value
@@ -61,6 +77,11 @@ enum AnimationValue: Equatable {
         case .rect(let v): v
         case .transform(let v): v
         case .color(let v): v
+        case .list(let items):
+            items.map { item -> Any in
+                if case .scalar(let v) = item { return NSNumber(value: Double(v)) }
+                return item.boxed
+            }
         }
     }
 
@@ -73,6 +94,7 @@ enum AnimationValue: Equatable {
             r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
         case .transform(let t): t.isFinite
         case .color(let c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
+        case .list(let items): items.allSatisfy(\.isFinite)
         }
     }
 
@@ -85,6 +107,7 @@ enum AnimationValue: Equatable {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .transform(let t): t.entries
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        case .list(let items): items.flatMap(\.components)
         }
     }
 
@@ -97,6 +120,18 @@ enum AnimationValue: Equatable {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .transform: .transform(CATransform3D(entries: c))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .list(let items):
+            .list(
+                {
+                    var result: [AnimationValue] = []
+                    var index = 0
+                    for item in items {
+                        let count = item.components.count
+                        result.append(item.with(Array(c[index..<(index + count)])))
+                        index += count
+                    }
+                    return result
+                }())
         }
     }
 
@@ -142,6 +177,8 @@ enum AnimationValue: Equatable {
         case (.scalar, .scalar), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform),
             (.color, .color):
             true
+        case (.list(let a), .list(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.sameKind(as: $1) }
         default: false
         }
     }

@@ -16,6 +16,15 @@ struct LayerRenderValues: Equatable {
     var cornerRadius: CGFloat
     var contentsRect: CGRect
     var contentsCenter: CGRect
+    var shadowColor: CGColor?
+    var shadowOpacity: Float
+    var shadowOffset: CGSize
+    var shadowRadius: CGFloat
+    /// The animatable properties of subclasses (`CAShapeLayer`, `CAGradientLayer`, ...), by key
+    /// path; empty for a plain layer.
+    var extra: [String: AnimationValue]
+    /// The keys of `extra` an animation wrote (the others hold model values).
+    var animatedExtraKeys: Set<String> = []
 
     /// The model values of `layer`.
     @MainActor init(model layer: CALayer) {
@@ -32,6 +41,11 @@ struct LayerRenderValues: Equatable {
         cornerRadius = layer.cornerRadius
         contentsRect = layer.contentsRect
         contentsCenter = layer.contentsCenter
+        shadowColor = layer.shadowColor
+        shadowOpacity = layer.shadowOpacity
+        shadowOffset = layer.shadowOffset
+        shadowRadius = layer.shadowRadius
+        extra = layer.extraAnimatableValues()
     }
 }
 

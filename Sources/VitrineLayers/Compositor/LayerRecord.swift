@@ -127,6 +127,11 @@ final class LayerRecord {
     @exclusivity(unchecked) var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
     @exclusivity(unchecked) var contentsPieces: [ContentsPiece] = []
+    /// The image drawn: `contents`, or what a shape, gradient or text layer generated.
+    @exclusivity(unchecked) var image: CGImage? = nil
+    /// The layer's shadow this frame (nil: none), and as last rendered (for damage).
+    @exclusivity(unchecked) var shadow: ShadowDrawing? = nil
+    @exclusivity(unchecked) var renderedShadow: ShadowDrawing? = nil
 
     init(layer: CALayer) {
         self.layer = layer

@@ -149,5 +149,5 @@ extension Compositor.DisplayEntry {
     /// The border colour this frame.
     @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
     /// The image `contents` holds, if any.
-    @MainActor public var contentsImage: CGImage? { record.layer.contentsImage }
+    @MainActor public var contentsImage: CGImage? { record.image }
 }
