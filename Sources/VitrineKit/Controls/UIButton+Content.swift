@@ -40,6 +40,7 @@ extension UIButton {
             let label = ensureLabel()
             label.text = title
             label.textColor = currentTitleColor
+            label.shadowColor = currentTitleShadowColor
             label.alpha = dimmed
             label.isHidden = title?.isEmpty ?? true
         }
