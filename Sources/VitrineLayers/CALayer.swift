@@ -264,7 +264,8 @@ open class CALayer {
     }
 
     /// The shadow's opacity, as `shadowOpacity` (default 0: no shadow). Values outside 0...1
-    /// are clamped when drawn. Animatable.
+    /// are clamped when drawn. Animatable. As in Core Animation, a layer that `masksToBounds`
+    /// clips its own shadow to its bounds (so it does not show outside them).
     open var shadowOpacity: Float = 0 {
         willSet { if newValue != shadowOpacity { willChangeAnimatableProperty("shadowOpacity") } }
         didSet {

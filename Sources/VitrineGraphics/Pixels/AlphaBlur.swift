@@ -57,44 +57,42 @@ public enum AlphaBlur {
         let radii = boxRadii(sigma: min(sigma, maximumSigma))
         let width = mask.width
         let height = mask.height
-        var values = [Float](repeating: 0, count: width * height)
+        guard width > 0, height > 0 else { return }
+        let values = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        defer { values.deallocate() }
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: max(width, height))
+        defer { line.deallocate() }
         for y in 0..<height {
             let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width { values[y * width + x] = Float(row[x]) }
+            let target = values + y * width
+            for x in 0..<width { target[x] = Float(row[x]) }
         }
-        var line = [Float](repeating: 0, count: max(width, height))
-        var out = line
-        values.withUnsafeMutableBufferPointer { v in
-            for radius in radii where radius > 0 {
-                for y in 0..<height {
-                    for x in 0..<width { line[x] = v[y * width + x] }
-                    boxBlur(line, count: width, radius: radius, into: &out)
-                    for x in 0..<width { v[y * width + x] = out[x] }
-                }
-                for x in 0..<width {
-                    for y in 0..<height { line[y] = v[y * width + x] }
-                    boxBlur(line, count: height, radius: radius, into: &out)
-                    for y in 0..<height { v[y * width + x] = out[y] }
-                }
-            }
+        for radius in radii where radius > 0 {
+            for y in 0..<height { boxBlur(values + y * width, step: 1, count: width, radius: radius, line: line) }
+            for x in 0..<width { boxBlur(values + x, step: width, count: height, radius: radius, line: line) }
         }
         for y in 0..<height {
             let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width { row[x] = UInt8(max(0, min(255, values[y * width + x].rounded()))) }
+            let source = values + y * width
+            for x in 0..<width { row[x] = UInt8(max(0, min(255, source[x].rounded()))) }
         }
     }
 
-    /// A box blur of `count` values with a window of `2 * radius + 1`, zero outside.
-    private static func boxBlur(_ input: [Float], count: Int, radius: Int, into output: inout [Float]) {
+    /// A box blur, in place, of `count` values `step` apart, with a window of
+    /// `2 * radius + 1`, zero outside; `line` is scratch space for `count` values.
+    private static func boxBlur(
+        _ data: UnsafeMutablePointer<Float>, step: Int, count: Int, radius: Int, line: UnsafeMutablePointer<Float>
+    ) {
+        for i in 0..<count { line[i] = data[i * step] }
         let scale = 1 / Float(2 * radius + 1)
         var sum: Float = 0
-        for i in 0..<min(radius, count) { sum += input[i] }
+        for i in 0..<min(radius, count) { sum += line[i] }
         for i in 0..<count {
             let entering = i + radius
-            if entering < count { sum += input[entering] }
+            if entering < count { sum += line[entering] }
             let leaving = i - radius - 1
-            if leaving >= 0 { sum -= input[leaving] }
-            output[i] = max(0, sum * scale)
+            if leaving >= 0 { sum -= line[leaving] }
+            data[i * step] = max(0, sum * scale)
         }
     }
 

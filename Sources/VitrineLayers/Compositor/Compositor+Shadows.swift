@@ -27,6 +27,9 @@ struct ShadowDrawing: Equatable {
     var box = PixelRect.zero
     /// The ancestors' clip.
     var clipRect: PixelRect? = nil
+    /// With `masksToBounds`, the layer's bounds in pixels: the shadow is clipped to them too,
+    /// as in Core Animation (where a clipping layer's shadow does not show outside it).
+    var boundsBox: PixelRect? = nil
 }
 
 /// Shadows: what Core Animation draws under a layer with `shadowOpacity` above 0 — the layer's
@@ -56,7 +59,8 @@ extension Compositor {
         let path = layer.shadowPath.flatMap { $0.isEmpty ? nil : $0 }
         return ShadowDrawing(
             color: color.premultiplied.scaled(toOpacity: Double(min(1, opacity))), sigma: sigma.isFinite ? sigma : 0,
-            offsetX: Int(roundedHalfUp(dx)), offsetY: Int(roundedHalfUp(dy)), path: path, transform: transform)
+            offsetX: Int(roundedHalfUp(dx)), offsetY: Int(roundedHalfUp(dy)), path: path, transform: transform,
+            boundsBox: layer.masksToBounds ? pixelBox(of: bounds, through: transform) : nil)
     }
 
     /// Works out where `record`'s shadow is, once its subtree's pixels (`subtreeBox`) are
@@ -89,6 +93,7 @@ extension Compositor {
         shadow.sourceBox = source
         shadow.margin = margin
         shadow.box = unclipped.intersection(clip)
+        if let bounds = shadow.boundsBox { shadow.box = shadow.box.intersection(bounds) }
         shadow.clipRect = record.current.clipRect
         record.shadow = shadow
         return (shadow.box, unclipped)

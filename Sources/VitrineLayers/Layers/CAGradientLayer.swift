@@ -135,27 +135,42 @@ open class CAGradientLayer: CALayer {
             let rx = abs(d.x)
             let ry = abs(d.y)
             let angle0 = atan2(d.y, d.x)
-            for py in 0..<buffer.height {
-                let y = (Double(py) + 0.5 - oy) / sy - Double(bounds.minY)
-                let row = buffer.baseAddress.advanced(by: py * buffer.stride).assumingMemoryBound(to: UInt32.self)
-                for px in 0..<buffer.width {
-                    let x = (Double(px) + 0.5 - ox) / sx - Double(bounds.minX)
-                    var t: Double
+            table.withUnsafeBufferPointer { colors in
+                for py in 0..<buffer.height {
+                    let y = (Double(py) + 0.5 - oy) / sy - Double(bounds.minY)
+                    let row = buffer.baseAddress.advanced(by: py * buffer.stride).assumingMemoryBound(
+                        to: UInt32.self)
+                    @inline(__always) func put(_ px: Int, _ value: Double) {
+                        let t = value.isNaN ? 0 : min(1, max(0, value))
+                        row[px] = colors[Int(t * 1023 + 0.5)]
+                    }
                     switch g.type {
                     case .radial:
-                        let nx = rx > 0 ? (x - s.x) / rx : ((x - s.x) == 0 ? 0 : .infinity)
                         let ny = ry > 0 ? (y - s.y) / ry : ((y - s.y) == 0 ? 0 : .infinity)
-                        t = (nx * nx + ny * ny).squareRoot()
+                        for px in 0..<buffer.width {
+                            let x = (Double(px) + 0.5 - ox) / sx - Double(bounds.minX)
+                            let nx = rx > 0 ? (x - s.x) / rx : ((x - s.x) == 0 ? 0 : .infinity)
+                            put(px, (nx * nx + ny * ny).squareRoot())
+                        }
                     case .conic:
-                        var a = atan2(y - s.y, x - s.x) - angle0
-                        a = a.truncatingRemainder(dividingBy: 2 * .pi)
-                        if a < 0 { a += 2 * .pi }
-                        t = a / (2 * .pi)
+                        for px in 0..<buffer.width {
+                            let x = (Double(px) + 0.5 - ox) / sx - Double(bounds.minX)
+                            var a = atan2(y - s.y, x - s.x) - angle0
+                            a = a.truncatingRemainder(dividingBy: 2 * .pi)
+                            if a < 0 { a += 2 * .pi }
+                            put(px, a / (2 * .pi))
+                        }
                     default:
-                        t = length2 > 0 ? ((x - s.x) * d.x + (y - s.y) * d.y) / length2 : 0
+                        // Linear in x along a row: a start value and a step.
+                        guard length2 > 0 else {
+                            for px in 0..<buffer.width { put(px, 0) }
+                            continue
+                        }
+                        let x0 = (0.5 - ox) / sx - Double(bounds.minX)
+                        let start = ((x0 - s.x) * d.x + (y - s.y) * d.y) / length2
+                        let step = d.x / sx / length2
+                        for px in 0..<buffer.width { put(px, start + Double(px) * step) }
                     }
-                    if !t.isFinite { t = t.isNaN ? 0 : 1 }
-                    row[px] = table[Int((min(1, max(0, t)) * 1023).rounded())]
                 }
             }
             context.flush()

@@ -48,6 +48,14 @@ struct ShadowTests {
         #expect(darkness(buffer, 30, 120) < 10)
     }
 
+    /// As in Core Animation, masksToBounds clips the layer's own shadow: none shows outside.
+    @Test func masksToBoundsClipsTheShadow() {
+        let (root, caster) = scene()
+        #expect(darkness(Scene.render(root), 100, 160) > 200)
+        caster.masksToBounds = true
+        #expect(darkness(Scene.render(root), 100, 160) < 2)
+    }
+
     /// A larger radius spreads the shadow further.
     @Test func radiusSpreads() {
         let (root, caster) = scene()
