@@ -14,10 +14,10 @@ import VitrineGraphics
 ///   from it along x and y, as Core Animation draws it.
 /// - `.conic`: around `startPoint`, clockwise on screen from the direction of `endPoint`.
 ///
-/// All three are computed per pixel from a 1,024-entry colour table (Vitrine's choice: cairo
-/// has linear and radial patterns, but no conic one and no elliptical radial one, and one
-/// code path draws all three alike), at the pixels the layer covers on screen, and kept until
-/// a property, or the value an animation shows, changes.
+/// Axial gradients are cairo's linear patterns; radial and conic ones are computed per pixel
+/// from a 1,024-entry colour table (Vitrine's choice: cairo has no conic pattern, and its
+/// radial ones are circles, not ellipses). All are drawn at the pixels the layer covers on
+/// screen and kept until a property, or the value an animation shows, changes.
 ///
 /// Animatable: `colors`, `locations`, `startPoint`, `endPoint`. Deviations: `colors` and
 /// `locations` animate only between arrays of the same length (else the animation shows
@@ -116,6 +116,21 @@ open class CAGradientLayer: CALayer {
         guard bounds.width > 0, bounds.height > 0, g.start.x.isFinite, g.start.y.isFinite, g.end.x.isFinite,
             g.end.y.isFinite
         else { return nil }
+        if g.type != .radial, g.type != .conic {
+            // Axial: cairo's linear pattern (pixman's gradient walker), padded at both ends.
+            return GeneratedContents.rasterize(bounds, pixelsPerPoint: g.pixelsPerPoint) { context in
+                let start = CGPoint(
+                    x: bounds.minX + g.start.x * bounds.width, y: bounds.minY + g.start.y * bounds.height)
+                let end = CGPoint(x: bounds.minX + g.end.x * bounds.width, y: bounds.minY + g.end.y * bounds.height)
+                if start == end {
+                    context.setFillColor(ramp.color(at: 0))
+                    context.fill(bounds)
+                } else {
+                    context.drawLinearGradient(
+                        ramp, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+                }
+            }
+        }
         let table = (0..<1024).map { ramp.color(at: CGFloat($0) / 1023).argb32 }
         return GeneratedContents.rasterize(bounds, pixelsPerPoint: g.pixelsPerPoint) { context in
             let buffer = context.pixelBuffer
@@ -131,7 +146,6 @@ open class CAGradientLayer: CALayer {
             let s = (x: Double(g.start.x) * w, y: Double(g.start.y) * h)
             let e = (x: Double(g.end.x) * w, y: Double(g.end.y) * h)
             let d = (x: e.x - s.x, y: e.y - s.y)
-            let length2 = d.x * d.x + d.y * d.y
             let rx = abs(d.x)
             let ry = abs(d.y)
             let angle0 = atan2(d.y, d.x)
@@ -152,7 +166,7 @@ open class CAGradientLayer: CALayer {
                             let nx = rx > 0 ? (x - s.x) / rx : ((x - s.x) == 0 ? 0 : .infinity)
                             put(px, (nx * nx + ny * ny).squareRoot())
                         }
-                    case .conic:
+                    default:  // conic
                         for px in 0..<buffer.width {
                             let x = (Double(px) + 0.5 - ox) / sx - Double(bounds.minX)
                             var a = atan2(y - s.y, x - s.x) - angle0
@@ -160,16 +174,6 @@ open class CAGradientLayer: CALayer {
                             if a < 0 { a += 2 * .pi }
                             put(px, a / (2 * .pi))
                         }
-                    default:
-                        // Linear in x along a row: a start value and a step.
-                        guard length2 > 0 else {
-                            for px in 0..<buffer.width { put(px, 0) }
-                            continue
-                        }
-                        let x0 = (0.5 - ox) / sx - Double(bounds.minX)
-                        let start = ((x0 - s.x) * d.x + (y - s.y) * d.y) / length2
-                        let step = d.x / sx / length2
-                        for px in 0..<buffer.width { put(px, start + Double(px) * step) }
                     }
                 }
             }
