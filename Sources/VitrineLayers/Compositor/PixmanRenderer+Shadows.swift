@@ -7,16 +7,16 @@ struct CachedShadow {
     struct Key: Equatable {
         var sigma: Double
         var path: CGPath?
-        /// The transform's linear part and its translation's fraction of a pixel (a path's
-        /// raster depends on them; a whole-pixel move only moves the mask).
+        /// The transform's linear part and its translation's fraction of a pixel (the raster
+        /// depends on them; a whole-pixel move only moves the mask).
         var linear: [Double]
         var fraction: [Double]
         /// For an alpha shadow: the subtree's stamp and the pixels it was drawn over.
         var contentStamp: UInt64
         var sourceWidth: Int
         var sourceHeight: Int
-        /// The source box's position: for a path, relative to the transform's whole-pixel
-        /// translation (a whole-pixel move keeps the mask); for an alpha shadow, absolute.
+        /// The source box's position relative to the transform's whole-pixel translation (a
+        /// whole-pixel move keeps the mask).
         var sourceX: Int
         var sourceY: Int
     }
@@ -46,13 +46,16 @@ extension PixmanRenderer {
         }
         let t = shadow.transform
         let isPath = shadow.path != nil
+        // Positions relative to the transform's whole-pixel translation: the same shape moved
+        // by whole pixels (a scroll, a moved `shadowPath` layer) draws the same mask there.
+        let wholeX = Int(t.m31.rounded(.down))
+        let wholeY = Int(t.m32.rounded(.down))
         let key = CachedShadow.Key(
-            sigma: shadow.sigma, path: shadow.path, linear: isPath ? [t.m11, t.m12, t.m21, t.m22] : [],
-            fraction: isPath ? [t.m31 - t.m31.rounded(.down), t.m32 - t.m32.rounded(.down)] : [],
+            sigma: shadow.sigma, path: shadow.path, linear: [t.m11, t.m12, t.m21, t.m22],
+            fraction: [t.m31 - t.m31.rounded(.down), t.m32 - t.m32.rounded(.down)],
             contentStamp: shadow.contentStamp, sourceWidth: shadow.sourceBox.width,
-            sourceHeight: shadow.sourceBox.height,
-            sourceX: shadow.sourceBox.x - (isPath ? Int(t.m31.rounded(.down)) : 0),
-            sourceY: shadow.sourceBox.y - (isPath ? Int(t.m32.rounded(.down)) : 0))
+            sourceHeight: shadow.sourceBox.height, sourceX: shadow.sourceBox.x - wholeX,
+            sourceY: shadow.sourceBox.y - wholeY)
         let cached: CachedShadow
         if let existing = cache.shadow, existing.key == key {
             cached = existing

@@ -113,6 +113,26 @@ struct ShadowTests {
         #expect(changed.frameDamage.contains(x: 100, y: 180))
     }
 
+    /// Scrolling a shadowed layer by whole pixels moves its kept mask: no blur, and the shadow
+    /// lands where a fresh render puts it.
+    @Test func scrollingKeepsTheMask() {
+        let root = Scene.root()
+        let scroller = Scene.layer(CGRect(x: 0, y: 0, width: 200, height: 200), parent: root)
+        scroller.masksToBounds = true
+        let caster = Scene.layer(CGRect(x: 50, y: 50, width: 60, height: 60), color: .red, parent: scroller)
+        caster.shadowOpacity = 1
+        caster.shadowRadius = 8
+        caster.shadowOffset = CGSize(width: 0, height: 10)
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 200, height: 200, format: .xrgb8888)
+        compositor.render(root, into: buffer, bufferAge: 0)
+        let made = PixmanRenderer.shadowMasksMade
+        scroller.bounds.origin.y = 17
+        compositor.render(root, into: buffer, bufferAge: 1)
+        #expect(PixmanRenderer.shadowMasksMade == made)
+        #expect(buffer.hasSamePixels(as: Scene.render(root)))
+    }
+
     /// shadowOpacity animates; mid-way the shadow is half as dark.
     @Test func opacityAnimates() {
         let (root, caster) = scene()
