@@ -166,6 +166,24 @@ struct ShapeLayerTests {
         #expect(pixel(buffer, 50, 100, is: red, tolerance: 40))
     }
 
+    /// As in Core Animation, a standalone shape layer already drawn animates a strokeEnd change
+    /// implicitly (the transaction's duration), and not inside setDisableActions(true).
+    @Test func implicitStrokeEndAnimation() {
+        let (root, shape) = ring()
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 200, height: 200, format: .xrgb8888)
+        compositor.render(root, into: buffer, bufferAge: 0)
+        shape.strokeEnd = 0.5
+        #expect(shape.animationKeys()?.contains("strokeEnd") == true)
+        let animation = shape.animation(forKey: "strokeEnd") as? CABasicAnimation
+        #expect(animation?.keyPath == "strokeEnd")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        shape.lineWidth = 3
+        CATransaction.commit()
+        #expect(shape.animationKeys()?.contains("lineWidth") != true)
+    }
+
     /// Other key paths: fillColor and lineWidth animate, and value(forKeyPath:) reads them.
     @Test func keyPaths() {
         let layer = CAShapeLayer()
