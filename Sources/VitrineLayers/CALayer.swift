@@ -305,15 +305,17 @@ open class CALayer {
     /// The shadow's shape, as `shadowPath` (default nil: the shape is the alpha of the layer's
     /// contents, background, border and sublayers, which costs an offscreen render of the
     /// subtree whenever it changes). Filled with the non-zero winding rule, in the layer's
-    /// coordinates. Kept as an immutable copy, as Core Animation copies it. Unlike Core
-    /// Animation's, it does not animate.
+    /// coordinates. Kept as an immutable copy, as Core Animation copies it. Animatable between
+    /// paths with the same elements (point by point); others switch at once.
     open var shadowPath: CGPath? {
         get { storedShadowPath }
         set {
             let copy = newValue?.copy()
             guard copy != storedShadowPath else { return }
+            willChangeAnimatableProperty("shadowPath")
             storedShadowPath = copy
             layerDidChange()
+            didChangeAnimatableProperty("shadowPath")
         }
     }
     private var storedShadowPath: CGPath?

@@ -82,6 +82,7 @@ struct AnimatableKeyPath: Equatable {
             case "shadowOpacity": (property, kind) = (.shadowOpacity, .scalar)
             case "shadowOffset": (property, kind) = (.shadowOffset, .size)
             case "shadowRadius": (property, kind) = (.shadowRadius, .scalar)
+            case "shadowPath": (property, kind) = (.shadowPath, .path)
             default:
                 guard let extraKind = Self.extraKinds[head] else { return nil }
                 (property, kind) = (.extra, extraKind)
@@ -92,7 +93,7 @@ struct AnimatableKeyPath: Equatable {
     /// The animatable properties of `CALayer` subclasses and their kinds of value.
     static let extraKinds: [String: AnimationValueKind] = [
         // CAShapeLayer
-        "strokeStart": .scalar, "strokeEnd": .scalar, "lineWidth": .scalar, "miterLimit": .scalar,
+        "path": .path, "strokeStart": .scalar, "strokeEnd": .scalar, "lineWidth": .scalar, "miterLimit": .scalar,
         "lineDashPhase": .scalar, "fillColor": .color, "strokeColor": .color,
         // CAGradientLayer
         "colors": .colorList, "locations": .scalarList, "startPoint": .point, "endPoint": .point,
@@ -114,6 +115,7 @@ struct AnimatableKeyPath: Equatable {
         case .transform: .transform(CATransform3DIdentity)
         case .color: .color(.clear)
         case .colorList, .scalarList: .list([])
+        case .path: .path(CGMutablePath())
         }
     }
 
@@ -162,6 +164,7 @@ struct AnimatableKeyPath: Equatable {
         case .shadowOpacity: return .scalar(Double(v.shadowOpacity))
         case .shadowOffset: return .size(v.shadowOffset)
         case .shadowRadius: return .scalar(v.shadowRadius)
+        case .shadowPath: return .path(v.shadowPath ?? CGMutablePath())
         case .extra: return v.extra[key] ?? Self.neutral(kind)
         default: return .rect(v.contentsCenter)
         }
@@ -197,6 +200,7 @@ struct AnimatableKeyPath: Equatable {
         case (.shadowOpacity, .scalar(let s)): v.shadowOpacity = Float(s)
         case (.shadowOffset, .size(let s)): v.shadowOffset = s
         case (.shadowRadius, .scalar(let s)): v.shadowRadius = s
+        case (.shadowPath, .path(let p)): v.shadowPath = p
         case (.extra, _):
             v.extra[key] = value
             v.animatedExtraKeys.insert(key)

@@ -22,4 +22,5 @@ struct AnimatedProperties: OptionSet, Hashable {
     /// A property of a subclass (`CAShapeLayer.strokeEnd`, `CAGradientLayer.colors`, ...):
     /// which ones is in `LayerRenderValues.animatedExtraKeys`.
     static let extra = AnimatedProperties(rawValue: 1 << 17)
+    static let shadowPath = AnimatedProperties(rawValue: 1 << 18)
 }

@@ -24,6 +24,7 @@ extension CALayer {
     var renderShadowOpacity: Float { rendered(.shadowOpacity, model: shadowOpacity) { $0.shadowOpacity } }
     var renderShadowOffset: CGSize { rendered(.shadowOffset, model: shadowOffset) { $0.shadowOffset } }
     var renderShadowRadius: CGFloat { rendered(.shadowRadius, model: shadowRadius) { $0.shadowRadius } }
+    var renderShadowPath: CGPath? { rendered(.shadowPath, model: shadowPath) { $0.shadowPath } }
 
     /// The value an animation shows for a subclass property `key` (`strokeEnd`, `colors` ...);
     /// nil when none animates it (the model value shows).
@@ -125,6 +126,7 @@ extension CALayer {
         if mask.contains(.shadowOpacity) { shadowOpacity = values.shadowOpacity }
         if mask.contains(.shadowOffset) { shadowOffset = values.shadowOffset }
         if mask.contains(.shadowRadius) { shadowRadius = values.shadowRadius }
+        if mask.contains(.shadowPath) { shadowPath = values.shadowPath }
         if mask.contains(.extra) {
             for key in values.animatedExtraKeys {
                 if let value = values.extra[key] { setExtraAnimatableValue(value, forKey: key) }
@@ -160,6 +162,7 @@ extension LayerRenderValues {
         if mask.contains(.shadowOpacity) { shadowOpacity = other.shadowOpacity }
         if mask.contains(.shadowOffset) { shadowOffset = other.shadowOffset }
         if mask.contains(.shadowRadius) { shadowRadius = other.shadowRadius }
+        if mask.contains(.shadowPath) { shadowPath = other.shadowPath }
         if mask.contains(.extra) {
             for key in other.animatedExtraKeys { extra[key] = other.extra[key] }
             animatedExtraKeys.formUnion(other.animatedExtraKeys)

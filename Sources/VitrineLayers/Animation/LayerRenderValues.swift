@@ -20,6 +20,7 @@ struct LayerRenderValues: Equatable {
     var shadowOpacity: Float
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
+    var shadowPath: CGPath?
     /// The animatable properties of subclasses (`CAShapeLayer`, `CAGradientLayer`, ...), by key
     /// path; empty for a plain layer.
     var extra: [String: AnimationValue]
@@ -45,6 +46,7 @@ struct LayerRenderValues: Equatable {
         shadowOpacity = layer.shadowOpacity
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
+        shadowPath = layer.shadowPath
         extra = layer.extraAnimatableValues()
     }
 }

@@ -56,7 +56,7 @@ extension Compositor {
         let limit = 1_000_000.0
         let dx = max(-limit, min(limit, Double(offset.width) * transform.m11 + Double(offset.height) * transform.m21))
         let dy = max(-limit, min(limit, Double(offset.width) * transform.m12 + Double(offset.height) * transform.m22))
-        let path = layer.shadowPath.flatMap { $0.isEmpty ? nil : $0 }
+        let path = layer.renderShadowPath.flatMap { $0.isEmpty ? nil : $0 }
         return ShadowDrawing(
             color: color.premultiplied.scaled(toOpacity: Double(min(1, opacity))), sigma: sigma.isFinite ? sigma : 0,
             offsetX: Int(roundedHalfUp(dx)), offsetY: Int(roundedHalfUp(dy)), path: path, transform: transform,

@@ -11,21 +11,25 @@ import VitrineGraphics
 /// and the layer's transform) and kept until a property, or the value an animation shows, changes.
 ///
 /// Animatable (implicitly on a standalone layer, and with `CABasicAnimation` /
-/// `CAKeyframeAnimation` on the key paths): `strokeStart`, `strokeEnd`, `lineWidth`,
-/// `miterLimit`, `lineDashPhase`, `fillColor`, `strokeColor`. Deviations: `path` does not
-/// animate (Core Animation interpolates paths with the same number of points); shape content
+/// `CAKeyframeAnimation` on the key paths): `path` (between paths of the same elements),
+/// `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`, `lineDashPhase`, `fillColor`,
+/// `strokeColor`. Deviations: shape content
 /// farther than 2,048 points outside the bounds is not drawn, and a shape wider than 4,096
 /// pixels is drawn at a lower resolution, so that an enormous path never costs seconds.
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates, as `path` (default nil). Kept as an immutable
-    /// copy, as Core Animation copies it.
+    /// copy, as Core Animation copies it. Animatable between paths with the same elements
+    /// (point by point, as Core Animation); between others the animation shows nothing of its
+    /// own.
     open var path: CGPath? {
         get { storedPath }
         set {
             let copy = newValue?.copy()
             guard copy != storedPath else { return }
+            willChangeAnimatableProperty("path")
             storedPath = copy
             layerDidChange()
+            didChangeAnimatableProperty("path")
         }
     }
     private var storedPath: CGPath?
@@ -122,8 +126,10 @@ open class CAShapeLayer: CALayer {
     private var generated = GeneratedContentsCache<Shape>()
 
     override func generatedContents(pixelsPerPoint: CGFloat) -> GeneratedContents? {
+        var drawnPath = path
+        if case .path(let animated)? = renderExtra("path") { drawnPath = animated }
         let shape = Shape(
-            path: path, fillColor: renderExtraColor("fillColor", model: fillColor), fillRule: fillRule,
+            path: drawnPath, fillColor: renderExtraColor("fillColor", model: fillColor), fillRule: fillRule,
             strokeColor: renderExtraColor("strokeColor", model: strokeColor),
             strokeStart: renderExtraScalar("strokeStart", model: strokeStart),
             strokeEnd: renderExtraScalar("strokeEnd", model: strokeEnd),
@@ -186,16 +192,19 @@ open class CAShapeLayer: CALayer {
     // MARK: Animation and copies
 
     override func extraAnimatableValues() -> [String: AnimationValue] {
-        [
+        var values: [String: AnimationValue] = [
             "strokeStart": .scalar(Double(strokeStart)), "strokeEnd": .scalar(Double(strokeEnd)),
             "lineWidth": .scalar(Double(lineWidth)), "miterLimit": .scalar(Double(miterLimit)),
             "lineDashPhase": .scalar(Double(lineDashPhase)), "fillColor": .color(fillColor ?? .clear),
             "strokeColor": .color(strokeColor ?? .clear),
         ]
+        if let path { values["path"] = .path(path) }
+        return values
     }
 
     override func setExtraAnimatableValue(_ value: AnimationValue, forKey key: String) {
         switch (key, value) {
+        case ("path", .path(let p)): path = p
         case ("strokeStart", .scalar(let v)): strokeStart = CGFloat(v)
         case ("strokeEnd", .scalar(let v)): strokeEnd = CGFloat(v)
         case ("lineWidth", .scalar(let v)): lineWidth = CGFloat(v)

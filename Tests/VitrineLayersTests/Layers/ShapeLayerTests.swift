@@ -184,6 +184,44 @@ struct ShapeLayerTests {
         #expect(shape.animationKeys()?.contains("lineWidth") != true)
     }
 
+    /// `path` animates point by point between paths of the same elements: mid-way between a
+    /// square on the left and one on the right, the square is in the middle. shadowPath too.
+    @Test func pathAndShadowPathAnimate() {
+        let root = Scene.root()
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.fillColor = .blue
+        shape.path = CGPath(rect: CGRect(x: 0, y: 80, width: 40, height: 40))
+        shape.shadowOpacity = 1
+        shape.shadowRadius = 0
+        shape.shadowOffset = .zero
+        root.addSublayer(shape)
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 200, height: 200, format: .xrgb8888)
+        compositor.render(root, into: buffer, bufferAge: 0)
+        let animation = CABasicAnimation(keyPath: "path")
+        animation.toValue = CGPath(rect: CGRect(x: 160, y: 80, width: 40, height: 40))
+        animation.duration = 1
+        animation.beginTime = 3
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        shape.add(animation, forKey: "morph")
+        let shadow = CABasicAnimation(keyPath: "shadowPath")
+        shadow.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        shadow.toValue = CGPath(rect: CGRect(x: 100, y: 0, width: 10, height: 10))
+        shadow.duration = 1
+        shadow.beginTime = 3
+        shadow.timingFunction = CAMediaTimingFunction(name: .linear)
+        shape.add(shadow, forKey: "shadow")
+        CAAnimationEngine().advance(root, to: 3.5)
+        compositor.render(root, into: buffer, bufferAge: 1)
+        #expect(pixel(buffer, 100, 100, is: blue))
+        #expect(pixel(buffer, 20, 100, is: white))
+        #expect(pixel(buffer, 180, 100, is: white))
+        #expect(pixel(buffer, 55, 5, is: (0, 0, 0)))
+        #expect(pixel(buffer, 5, 5, is: white))
+        #expect(shape.presentation()?.path?.boundingBox == CGRect(x: 80, y: 80, width: 40, height: 40))
+    }
+
     /// Other key paths: fillColor and lineWidth animate, and value(forKeyPath:) reads them.
     @Test func keyPaths() {
         let layer = CAShapeLayer()
