@@ -16,8 +16,8 @@ struct ShadowDrawing: Equatable {
     var path: CGPath?
     /// The layer's bounds coordinates to target pixels.
     var transform: ProjectiveTransform
-    /// For a shadow of the layer's alpha: the layer's `subtreeStamp` (what the alpha was drawn
-    /// from); 0 for a path's shadow.
+    /// For a shadow of the layer's alpha: a key of what the alpha is drawn from, in the
+    /// layer's own coordinates (see `alphaContentKey(of:)`); 0 for a path's shadow.
     var contentStamp: UInt64 = 0
     /// Target pixels the shape is taken from (before the offset and blur).
     var sourceBox = PixelRect.zero
@@ -75,7 +75,7 @@ extension Compositor {
             shadow.contentStamp = 0
         } else {
             source = subtreeBox
-            shadow.contentStamp = record.layer.subtreeStamp
+            shadow.contentStamp = Self.alphaContentKey(of: record)
         }
         // Only what can cast a shadow into the clip is drawn: an enormous shape costs a mask the
         // size of the clip, never more.
@@ -97,6 +97,37 @@ extension Compositor {
         shadow.clipRect = record.current.clipRect
         record.shadow = shadow
         return (shadow.box, unclipped)
+    }
+
+    /// What an alpha shadow's shape depends on besides where the layer is: the layer's own
+    /// drawing (bounds, background, corners, border, contents, opacity, clipping, sublayer
+    /// transform) and its sublayers (`sublayersStamp`, new whenever anything below changes).
+    /// A layer that only moves keeps its key, so its kept mask moves with it (the renderer
+    /// keys the mask relative to the transform's whole pixels) instead of being blurred again.
+    static func alphaContentKey(of record: LayerRecord) -> UInt64 {
+        let layer = record.layer
+        var hasher = Hasher()
+        hasher.combine(layer.sublayersStamp)
+        hasher.combine(record.image.map(ObjectIdentifier.init))
+        let bounds = layer.renderBounds
+        for value in [bounds.minX, bounds.minY, bounds.width, bounds.height] { hasher.combine(value) }
+        hasher.combine(layer.renderBackgroundColor)
+        hasher.combine(layer.renderCornerRadius)
+        hasher.combine(layer.renderBorderWidth)
+        hasher.combine(layer.renderBorderColor)
+        hasher.combine(layer.masksToBounds)
+        hasher.combine(layer.renderOpacity)
+        let rect = layer.renderContentsRect
+        let center = layer.renderContentsCenter
+        for value in [
+            rect.minX, rect.minY, rect.width, rect.height, center.minX, center.minY, center.width, center.height,
+        ] {
+            hasher.combine(value)
+        }
+        hasher.combine(layer.contentsGravity)
+        hasher.combine(layer.contentsScale)
+        hasher.combine(layer.renderSublayerTransform.entries)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     /// Damages the old and new pixels of `record`'s shadow when it changed since it was last

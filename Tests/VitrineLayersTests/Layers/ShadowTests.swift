@@ -133,6 +133,29 @@ struct ShadowTests {
         #expect(buffer.hasSamePixels(as: Scene.render(root)))
     }
 
+    /// A layer that only moves (by whole pixels) keeps its alpha shadow's mask; a change of
+    /// its look or of a sublayer blurs again.
+    @Test func movingKeepsTheMask() {
+        let (root, caster) = scene()
+        let badge = Scene.layer(CGRect(x: 10, y: 10, width: 20, height: 20), color: .blue, parent: caster)
+        let compositor = Compositor()
+        let buffer = PixelBuffer(width: 200, height: 200, format: .xrgb8888)
+        compositor.render(root, into: buffer, bufferAge: 0)
+        var made = PixmanRenderer.shadowMasksMade
+        caster.position.x += 7
+        compositor.render(root, into: buffer, bufferAge: 1)
+        #expect(PixmanRenderer.shadowMasksMade == made)
+        #expect(buffer.hasSamePixels(as: Scene.render(root)))
+        made = PixmanRenderer.shadowMasksMade
+        badge.backgroundColor = .clear
+        compositor.render(root, into: buffer, bufferAge: 1)
+        #expect(PixmanRenderer.shadowMasksMade == made + 1)
+        caster.cornerRadius = 20
+        compositor.render(root, into: buffer, bufferAge: 1)
+        #expect(PixmanRenderer.shadowMasksMade == made + 2)
+        #expect(buffer.hasSamePixels(as: Scene.render(root)))
+    }
+
     /// shadowOpacity animates; mid-way the shadow is half as dark.
     @Test func opacityAnimates() {
         let (root, caster) = scene()
