@@ -34,7 +34,9 @@ struct GeneratedContents {
         context.translateBy(x: -minX, y: -minY)
         context.scaleBy(x: scale, y: scale)
         draw(context)
-        guard let image = context.makeImage() else { return nil }
+        context.flush()
+        // The buffer is not drawn into again: the image takes it over (no copy).
+        let image = CGImage(adopting: buffer)
         return GeneratedContents(
             image: image,
             rect: CGRect(

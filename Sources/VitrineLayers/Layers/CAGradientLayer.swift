@@ -14,10 +14,11 @@ import VitrineGraphics
 ///   from it along x and y, as Core Animation draws it.
 /// - `.conic`: around `startPoint`, clockwise on screen from the direction of `endPoint`.
 ///
-/// Axial gradients are cairo's linear patterns; radial and conic ones are computed per pixel
-/// from a 1,024-entry colour table (Vitrine's choice: cairo has no conic pattern, and its
-/// radial ones are circles, not ellipses). All are drawn at the pixels the layer covers on
-/// screen and kept until a property, or the value an animation shows, changes.
+/// All three are computed per pixel from a 1,024-entry colour table (Vitrine's choice: cairo
+/// has no conic pattern, its radial ones are circles, not ellipses, and its linear one is
+/// slower here than a row-by-row walk, which for a vertical or horizontal axis fills whole
+/// rows with one colour or copies the first), at the pixels the layer covers on screen, and
+/// kept until a property, or the value an animation shows, changes.
 ///
 /// Animatable: `colors`, `locations`, `startPoint`, `endPoint`. Deviations: `colors` and
 /// `locations` animate only between arrays of the same length (else the animation shows
@@ -116,21 +117,6 @@ open class CAGradientLayer: CALayer {
         guard bounds.width > 0, bounds.height > 0, g.start.x.isFinite, g.start.y.isFinite, g.end.x.isFinite,
             g.end.y.isFinite
         else { return nil }
-        if g.type != .radial, g.type != .conic {
-            // Axial: cairo's linear pattern (pixman's gradient walker), padded at both ends.
-            return GeneratedContents.rasterize(bounds, pixelsPerPoint: g.pixelsPerPoint) { context in
-                let start = CGPoint(
-                    x: bounds.minX + g.start.x * bounds.width, y: bounds.minY + g.start.y * bounds.height)
-                let end = CGPoint(x: bounds.minX + g.end.x * bounds.width, y: bounds.minY + g.end.y * bounds.height)
-                if start == end {
-                    context.setFillColor(ramp.color(at: 0))
-                    context.fill(bounds)
-                } else {
-                    context.drawLinearGradient(
-                        ramp, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-                }
-            }
-        }
         let table = (0..<1024).map { ramp.color(at: CGFloat($0) / 1023).argb32 }
         return GeneratedContents.rasterize(bounds, pixelsPerPoint: g.pixelsPerPoint) { context in
             let buffer = context.pixelBuffer
@@ -146,6 +132,7 @@ open class CAGradientLayer: CALayer {
             let s = (x: Double(g.start.x) * w, y: Double(g.start.y) * h)
             let e = (x: Double(g.end.x) * w, y: Double(g.end.y) * h)
             let d = (x: e.x - s.x, y: e.y - s.y)
+            let length2 = d.x * d.x + d.y * d.y
             let rx = abs(d.x)
             let ry = abs(d.y)
             let angle0 = atan2(d.y, d.x)
@@ -166,7 +153,7 @@ open class CAGradientLayer: CALayer {
                             let nx = rx > 0 ? (x - s.x) / rx : ((x - s.x) == 0 ? 0 : .infinity)
                             put(px, (nx * nx + ny * ny).squareRoot())
                         }
-                    default:  // conic
+                    case .conic:
                         for px in 0..<buffer.width {
                             let x = (Double(px) + 0.5 - ox) / sx - Double(bounds.minX)
                             var a = atan2(y - s.y, x - s.x) - angle0
@@ -174,6 +161,28 @@ open class CAGradientLayer: CALayer {
                             if a < 0 { a += 2 * .pi }
                             put(px, a / (2 * .pi))
                         }
+                    default:
+                        // Axial: linear in x along a row (a start value and a step); a vertical
+                        // axis makes each row one colour, a horizontal one the same row each time.
+                        guard length2 > 0 else {
+                            for px in 0..<buffer.width { put(px, 0) }
+                            continue
+                        }
+                        if py > 0, d.y == 0 {
+                            let first = buffer.baseAddress.assumingMemoryBound(to: UInt32.self)
+                            row.update(from: first, count: buffer.width)
+                            continue
+                        }
+                        let x0 = (0.5 - ox) / sx - Double(bounds.minX)
+                        let start = ((x0 - s.x) * d.x + (y - s.y) * d.y) / length2
+                        if d.x == 0 {
+                            let t = start.isNaN ? 0 : min(1, max(0, start))
+                            let color = colors[Int(t * 1023 + 0.5)]
+                            for px in 0..<buffer.width { row[px] = color }
+                            continue
+                        }
+                        let step = d.x / sx / length2
+                        for px in 0..<buffer.width { put(px, start + Double(px) * step) }
                     }
                 }
             }
