@@ -63,4 +63,18 @@ import VitrineTestSupport
         button.layoutIfNeeded()
         #expect(button.titleLabel?.shadowColor == .blue)
     }
+
+    /// reversesTitleShadowWhenHighlighted negates the title's shadow offset while highlighted.
+    @Test func reversedShadowWhenHighlighted() {
+        let button = UIButton(type: .custom)
+        #expect(!button.reversesTitleShadowWhenHighlighted)
+        button.setTitle("Go", for: .normal)
+        button.setTitleShadowColor(.red, for: .normal)
+        button.titleLabel?.shadowOffset = CGSize(width: 2, height: 1)
+        button.reversesTitleShadowWhenHighlighted = true
+        button.isHighlighted = true
+        #expect(button.titleLabel?.shadowOffset == CGSize(width: -2, height: -1))
+        button.isHighlighted = false
+        #expect(button.titleLabel?.shadowOffset == CGSize(width: 2, height: 1))
+    }
 }

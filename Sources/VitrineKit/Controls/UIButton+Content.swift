@@ -41,6 +41,11 @@ extension UIButton {
             label.text = title
             label.textColor = currentTitleColor
             label.shadowColor = currentTitleShadowColor
+            let reversed = reversesTitleShadowWhenHighlighted && isHighlighted
+            if reversed != titleShadowIsReversed {
+                titleShadowIsReversed = reversed
+                label.shadowOffset = CGSize(width: -label.shadowOffset.width, height: -label.shadowOffset.height)
+            }
             label.alpha = dimmed
             label.isHidden = title?.isEmpty ?? true
         }

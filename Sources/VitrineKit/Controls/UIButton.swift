@@ -51,6 +51,9 @@ open class UIButton: UIControl {
     var titles = ControlStateTable<String>()
     var titleColors = ControlStateTable<UIColor>()
     var titleShadowColors = ControlStateTable<UIColor>()
+    /// Whether the title label's shadow offset is now the reversed one (see
+    /// `reversesTitleShadowWhenHighlighted`).
+    var titleShadowIsReversed = false
     var images = ControlStateTable<UIImage>()
     var backgroundImages = ControlStateTable<UIImage>()
 
@@ -140,6 +143,12 @@ open class UIButton: UIControl {
     /// The title's shadow colour in `state`, as `titleShadowColor(for:)`: the one set for it,
     /// else `.normal`'s, else nil (no shadow).
     open func titleShadowColor(for state: State) -> UIColor? { titleShadowColors.value(for: state) }
+
+    /// Whether the title's shadow offset is reversed (negated) while the button is highlighted,
+    /// as `reversesTitleShadowWhenHighlighted` (default false), UIKit's engraved-text effect.
+    open var reversesTitleShadowWhenHighlighted = false {
+        didSet { if reversesTitleShadowWhenHighlighted != oldValue { updateContent() } }
+    }
 
     /// The title's shadow colour shown now, as `currentTitleShadowColor`.
     open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
