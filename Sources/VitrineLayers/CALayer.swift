@@ -265,7 +265,8 @@ open class CALayer {
 
     /// The shadow's opacity, as `shadowOpacity` (default 0: no shadow). Values outside 0...1
     /// are clamped when drawn. Animatable. As in Core Animation, a layer that `masksToBounds`
-    /// clips its own shadow to its bounds (so it does not show outside them).
+    /// clips its own shadow to its bounds (so it does not show outside them). Deviation: a
+    /// layer drawn through a perspective projection (`m34`) casts no shadow.
     open var shadowOpacity: Float = 0 {
         willSet { if newValue != shadowOpacity { willChangeAnimatableProperty("shadowOpacity") } }
         didSet {
