@@ -62,6 +62,23 @@ struct GradientAndBlurTests {
         #expect(Int(top[50]) < values[50] - 60)
     }
 
+    /// A wide blur (done on a shrunk copy) still behaves as a Gaussian of that sigma: half at
+    /// the edge, about 16% one sigma out, about 2% two sigma out, and the total kept.
+    @Test func wideBlurIsGaussian() {
+        let mask = PixelBuffer(width: 400, height: 300, format: .alpha8)
+        for y in 0..<300 {
+            let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
+            for x in 200..<400 { row[x] = 255 }
+        }
+        AlphaBlur.blur(mask, sigma: 24)
+        let row = mask.baseAddress.advanced(by: 150 * mask.stride).assumingMemoryBound(to: UInt8.self)
+        #expect(abs(Int(row[200]) - 134) < 14)
+        #expect(abs(Int(row[176]) - 41) < 10)
+        #expect(abs(Int(row[152]) - 6) < 6)
+        #expect(row[100] == 0)
+        #expect(row[300] > 250)
+    }
+
     /// The alpha of a colour buffer comes out as a mask with a margin.
     @Test func alphaMaskWithMargin() {
         let colour = PixelBuffer(width: 4, height: 4, format: .argb8888Premultiplied)

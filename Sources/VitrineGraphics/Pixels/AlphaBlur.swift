@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The blur is three box blurs per axis (running sums, so the cost per pixel does not grow
 /// with the radius), which approximates a Gaussian of the given standard deviation to a few
-/// percent, as browsers blur `box-shadow`. Written here rather than with pixman's
+/// percent, as browsers blur `box-shadow`; a sigma above 8 pixels is blurred on a copy
+/// shrunk by 2, 4 or 8 and stretched back. Written here rather than with pixman's
 /// `PIXMAN_FILTER_SEPARABLE_CONVOLUTION`: that filter is a resampling filter whose kernel
 /// width is tied to the transform's scale, so a blur of any radius would need a scaled
 /// round trip, and a kernel as wide as the blur costs that many taps per pixel.
@@ -54,27 +55,63 @@ public enum AlphaBlur {
     public static func blur(_ mask: PixelBuffer, sigma: Double) {
         precondition(mask.format == .alpha8, "an alpha mask is alpha8")
         guard sigma.isFinite, sigma >= 0.1 else { return }
-        let radii = boxRadii(sigma: min(sigma, maximumSigma))
+        let sigma = min(sigma, maximumSigma)
         let width = mask.width
         let height = mask.height
         guard width > 0, height > 0 else { return }
-        let values = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        // A wide blur runs on a copy shrunk by a power of two (block averages), so that its
+        // sigma there is at most 8 pixels, and is stretched back bilinearly: a blur that wide
+        // has no detail the smaller copy loses, and costs a sixteenth or less.
+        var factor = 1
+        while factor < 8, sigma / Double(factor) > 8 { factor *= 2 }
+        let smallWidth = (width + factor - 1) / factor
+        let smallHeight = (height + factor - 1) / factor
+        let values = UnsafeMutablePointer<Float>.allocate(capacity: smallWidth * smallHeight)
         defer { values.deallocate() }
-        let line = UnsafeMutablePointer<Float>.allocate(capacity: max(width, height))
+        values.initialize(repeating: 0, count: smallWidth * smallHeight)
+        let weight = 1 / Float(factor * factor)
+        for y in 0..<height {
+            let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
+            let target = values + (y / factor) * smallWidth
+            if factor == 1 {
+                for x in 0..<width { target[x] = Float(row[x]) }
+            } else {
+                for x in 0..<width { target[x / factor] += Float(row[x]) * weight }
+            }
+        }
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: max(smallWidth, smallHeight))
         defer { line.deallocate() }
+        for radius in boxRadii(sigma: sigma / Double(factor)) where radius > 0 {
+            for y in 0..<smallHeight {
+                boxBlur(values + y * smallWidth, step: 1, count: smallWidth, radius: radius, line: line)
+            }
+            for x in 0..<smallWidth {
+                boxBlur(values + x, step: smallWidth, count: smallHeight, radius: radius, line: line)
+            }
+        }
         for y in 0..<height {
             let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
-            let target = values + y * width
-            for x in 0..<width { target[x] = Float(row[x]) }
-        }
-        for radius in radii where radius > 0 {
-            for y in 0..<height { boxBlur(values + y * width, step: 1, count: width, radius: radius, line: line) }
-            for x in 0..<width { boxBlur(values + x, step: width, count: height, radius: radius, line: line) }
-        }
-        for y in 0..<height {
-            let row = mask.baseAddress.advanced(by: y * mask.stride).assumingMemoryBound(to: UInt8.self)
-            let source = values + y * width
-            for x in 0..<width { row[x] = UInt8(max(0, min(255, source[x].rounded()))) }
+            if factor == 1 {
+                let source = values + y * width
+                for x in 0..<width { row[x] = UInt8(max(0, min(255, source[x].rounded()))) }
+                continue
+            }
+            // Pixel centres of the full mask in the small one's pixels.
+            let sy = max(0, min(Float(smallHeight - 1), (Float(y) + 0.5) / Float(factor) - 0.5))
+            let y0 = Int(sy)
+            let y1 = min(smallHeight - 1, y0 + 1)
+            let fy = sy - Float(y0)
+            let top = values + y0 * smallWidth
+            let bottom = values + y1 * smallWidth
+            for x in 0..<width {
+                let sx = max(0, min(Float(smallWidth - 1), (Float(x) + 0.5) / Float(factor) - 0.5))
+                let x0 = Int(sx)
+                let x1 = min(smallWidth - 1, x0 + 1)
+                let fx = sx - Float(x0)
+                let upper = top[x0] + (top[x1] - top[x0]) * fx
+                let lower = bottom[x0] + (bottom[x1] - bottom[x0]) * fx
+                row[x] = UInt8(max(0, min(255, (upper + (lower - upper) * fy).rounded())))
+            }
         }
     }
 
