@@ -96,6 +96,20 @@ import VitrineLayers
         render()
     }
 
+    // A shadow radius of 10,000 on a 1200x700 layer: the blur is clamped (sigma 64 pixels) and
+    // runs on a copy shrunk by 8; one frame, however absurd the radius.
+    let huge = CALayer()
+    huge.frame = CGRect(x: 360, y: 190, width: 1200, height: 700)
+    huge.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+    huge.shadowOpacity = 1
+    huge.shadowRadius = 10_000
+    root.addSublayer(huge)
+    let hugeBlursBefore = PixmanRenderer.shadowMasksMade
+    let hugeStart = DispatchTime.now().uptimeNanoseconds
+    render()
+    let hugeFrame = Double(DispatchTime.now().uptimeNanoseconds - hugeStart) / 1e9
+    let hugeBlurs = PixmanRenderer.shadowMasksMade - hugeBlursBefore
+
     func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds * 1_000_000) }
     print("(d1) first full composite (\(firstBlurs) blurs)       \(format(first))")
     print("(d2) full composite, masks kept             median \(format(full))")
@@ -106,4 +120,5 @@ import VitrineLayers
     print(
         "(d5) shadowPath card moves 1 px              median \(format(movingPath)) (\(pathBlurs) blurs in 205 frames)")
     print("(d6) full-screen gradient recoloured         median \(format(gradient))")
+    print("(d7) 1200x700 layer, shadowRadius 10,000     one frame \(format(hugeFrame)) (\(hugeBlurs) blur)")
 }
