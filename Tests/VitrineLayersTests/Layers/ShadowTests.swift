@@ -56,6 +56,32 @@ struct ShadowTests {
         #expect(darkness(Scene.render(root), 100, 160) < 2)
     }
 
+    /// The display list has a `shadow` entry first for the caster, spanning its drawing and
+    /// subtree, with what another renderer needs to draw it.
+    @Test func displayListEntry() throws {
+        let (root, caster) = scene()
+        Scene.layer(CGRect(x: 10, y: 10, width: 20, height: 20), color: .blue, parent: caster)
+        let recorder = RecordingRenderer()
+        var checked = false
+        recorder.inspect = { frame in
+            guard let index = frame.displayList.firstIndex(where: { $0.kind == .shadow }) else { return }
+            let entry = frame.displayList[index]
+            #expect(entry.layer === caster)
+            #expect(entry.groupLength == 3)  // the caster's content and its sublayer's, after it
+            #expect(frame.displayList[index + 1].kind == .content)
+            #expect(entry.shadowColor == CGColor.black.premultiplied)
+            #expect(entry.shadowSigma == 5)
+            #expect(entry.shadowOffset.x == 0 && entry.shadowOffset.y == 20)
+            #expect(entry.shadowPath == nil)
+            #expect(entry.shadowSourceBox == PixelRect(x: 50, y: 50, width: 100, height: 100))
+            #expect(entry.shadowBox == PixelRect(x: 34, y: 54, width: 132, height: 132))
+            checked = true
+        }
+        let compositor = Compositor(renderer: recorder)
+        compositor.render(root, into: GPUOnlyTarget(width: 200, height: 200), bufferAge: 0)
+        #expect(checked)
+    }
+
     /// A larger radius spreads the shadow further.
     @Test func radiusSpreads() {
         let (root, caster) = scene()
