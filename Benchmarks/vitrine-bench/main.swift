@@ -77,6 +77,7 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print("heap growth over 10,000 frames of (b): \(heapAfter - heapBefore) bytes (target 0)")
     print(
         "resident anonymous growth over 10,000 more frames of (b): \(residentAfter - residentBefore) bytes (target 0)")
+    runLayersBenchmarks(width: width, height: height)
 }
 
 MainActor.assumeIsolated { runBenchmarks() }

@@ -250,6 +250,77 @@ open class CALayer {
         didSet { if isOpaque != oldValue { layerDidChange() } }
     }
 
+    // MARK: Shadow
+
+    /// The shadow's colour, as `shadowColor` (default opaque black). Animatable.
+    open var shadowColor: CGColor? = .black {
+        willSet { if newValue != shadowColor { willChangeAnimatableProperty("shadowColor") } }
+        didSet {
+            if shadowColor != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("shadowColor")
+            }
+        }
+    }
+
+    /// The shadow's opacity, as `shadowOpacity` (default 0: no shadow). Values outside 0...1
+    /// are clamped when drawn. Animatable. As in Core Animation, a layer that `masksToBounds`
+    /// clips its own shadow to its bounds (so it does not show outside them). Deviation: a
+    /// layer drawn through a perspective projection (`m34`) casts no shadow.
+    open var shadowOpacity: Float = 0 {
+        willSet { if newValue != shadowOpacity { willChangeAnimatableProperty("shadowOpacity") } }
+        didSet {
+            if shadowOpacity != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("shadowOpacity")
+            }
+        }
+    }
+
+    /// How far the shadow is moved, in the layer's coordinates, as `shadowOffset` (default
+    /// (0, -3), Core Animation's: on iOS's flipped geometry the shadow falls 3 points up).
+    /// Animatable.
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        willSet { if newValue != shadowOffset { willChangeAnimatableProperty("shadowOffset") } }
+        didSet {
+            if shadowOffset != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("shadowOffset")
+            }
+        }
+    }
+
+    /// The blur radius of the shadow, as `shadowRadius` (default 3). Drawn as a Gaussian blur
+    /// of standard deviation `shadowRadius / 2` in points, as Core Animation's shadows look;
+    /// blurs wider than `AlphaBlur.maximumSigma` pixels are clamped to it. Animatable.
+    open var shadowRadius: CGFloat = 3 {
+        willSet { if newValue != shadowRadius { willChangeAnimatableProperty("shadowRadius") } }
+        didSet {
+            if shadowRadius != oldValue {
+                layerDidChange()
+                didChangeAnimatableProperty("shadowRadius")
+            }
+        }
+    }
+
+    /// The shadow's shape, as `shadowPath` (default nil: the shape is the alpha of the layer's
+    /// contents, background, border and sublayers, which costs an offscreen render of the
+    /// subtree whenever it changes). Filled with the non-zero winding rule, in the layer's
+    /// coordinates. Kept as an immutable copy, as Core Animation copies it. Animatable between
+    /// paths with the same elements (point by point); others switch at once.
+    open var shadowPath: CGPath? {
+        get { storedShadowPath }
+        set {
+            let copy = newValue?.copy()
+            guard copy != storedShadowPath else { return }
+            willChangeAnimatableProperty("shadowPath")
+            storedShadowPath = copy
+            layerDidChange()
+            didChangeAnimatableProperty("shadowPath")
+        }
+    }
+    private var storedShadowPath: CGPath?
+
     // MARK: Contents
 
     /// The typed view of `contents`, kept in step with it.
@@ -409,6 +480,8 @@ open class CALayer {
     private var actionPreviousValueBox: Boxed<(key: String, value: AnimationValue)>?
     /// For a presentation copy: the model layer it was made from.
     internal weak var modelLayer: CALayer?
+    /// For a replicator's copy of a layer: the original's animations its own were copied from.
+    internal var copiedAnimationIDs: [ObjectIdentifier] = []
 
     /// Actions by key, consulted after the delegate, as `actions`. An `NSNull` value disables
     /// the key's action.
@@ -449,6 +522,30 @@ open class CALayer {
         guard let other = layer as? CALayer else { return }
         copyProperties(from: other)
     }
+
+    // MARK: Subclass hooks (internal: the Core Animation subclasses in this module)
+
+    /// The model values of the subclass's animatable properties, by key path (see
+    /// `AnimatableKeyPath.extraKinds`); none for a plain layer.
+    internal func extraAnimatableValues() -> [String: AnimationValue] { [:] }
+
+    /// Sets the subclass's model property `key` (for presentation copies and
+    /// `setValue(_:forKeyPath:)`).
+    internal func setExtraAnimatableValue(_ value: AnimationValue, forKey key: String) {}
+
+    /// What a layer that draws itself (shape, gradient, text) shows when `contents` holds no
+    /// image: an image and the rectangle of the bounds' coordinates it covers, drawn for
+    /// `pixelsPerPoint`, from the values shown this frame (animations applied). Made again
+    /// only when something it depends on changed. Nil: nothing to draw.
+    internal func generatedContents(pixelsPerPoint: CGFloat) -> GeneratedContents? { nil }
+
+    /// The layers the compositor draws inside this one, in drawing order: the sublayers, or a
+    /// replicator's instances.
+    internal var compositedSublayers: [CALayer] { sublayersInDrawingOrder }
+
+    /// Layers below this one that are not sublayers but carry animations (a replicator's
+    /// instances), for the animation engine's walk.
+    internal var animatedInternalSublayers: [CALayer] { [] }
 
     // MARK: Overridable behaviour (implemented in the CALayer+*.swift files)
 
@@ -639,6 +736,11 @@ open class CALayer {
         contentsRect = other.contentsRect
         contentsCenter = other.contentsCenter
         contentsScale = other.contentsScale
+        shadowColor = other.shadowColor
+        shadowOpacity = other.shadowOpacity
+        shadowOffset = other.shadowOffset
+        shadowRadius = other.shadowRadius
+        shadowPath = other.shadowPath
         timingBox = other.timingBox.map { Boxed($0.value) }
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         name = other.name

@@ -40,6 +40,12 @@ extension UIButton {
             let label = ensureLabel()
             label.text = title
             label.textColor = currentTitleColor
+            label.shadowColor = currentTitleShadowColor
+            let reversed = reversesTitleShadowWhenHighlighted && isHighlighted
+            if reversed != titleShadowIsReversed {
+                titleShadowIsReversed = reversed
+                label.shadowOffset = CGSize(width: -label.shadowOffset.width, height: -label.shadowOffset.height)
+            }
             label.alpha = dimmed
             label.isHidden = title?.isEmpty ?? true
         }

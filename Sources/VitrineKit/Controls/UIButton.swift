@@ -50,6 +50,10 @@ open class UIButton: UIControl {
 
     var titles = ControlStateTable<String>()
     var titleColors = ControlStateTable<UIColor>()
+    var titleShadowColors = ControlStateTable<UIColor>()
+    /// Whether the title label's shadow offset is now the reversed one (see
+    /// `reversesTitleShadowWhenHighlighted`).
+    var titleShadowIsReversed = false
     var images = ControlStateTable<UIImage>()
     var backgroundImages = ControlStateTable<UIImage>()
 
@@ -127,6 +131,27 @@ open class UIButton: UIControl {
         if let color = titleColors.value(for: state) { return color }
         return isSystemStyle ? tintColor : .white
     }
+
+    /// Sets the colour of the title's shadow for `state`, as `setTitleShadowColor(_:for:)`
+    /// (nil: falls back to `.normal`'s). The shadow is the title label's: a sharp copy of the
+    /// text at `titleLabel.shadowOffset` (UIKit's default (0, -1)), as UIKit draws it.
+    open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        titleShadowColors.set(color, for: state)
+        contentDidChange()
+    }
+
+    /// The title's shadow colour in `state`, as `titleShadowColor(for:)`: the one set for it,
+    /// else `.normal`'s, else nil (no shadow).
+    open func titleShadowColor(for state: State) -> UIColor? { titleShadowColors.value(for: state) }
+
+    /// Whether the title's shadow offset is reversed (negated) while the button is highlighted,
+    /// as `reversesTitleShadowWhenHighlighted` (default false), UIKit's engraved-text effect.
+    open var reversesTitleShadowWhenHighlighted = false {
+        didSet { if reversesTitleShadowWhenHighlighted != oldValue { updateContent() } }
+    }
+
+    /// The title's shadow colour shown now, as `currentTitleShadowColor`.
+    open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
 
     /// Sets the image for `state`, as `setImage(_:for:)`.
     open func setImage(_ image: UIImage?, for state: State) {

@@ -596,7 +596,8 @@ struct NibBuilder {
     }
 
     /// The key paths set: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`,
-    /// `layer.masksToBounds`, `tag`, `alpha`, `hidden`/`isHidden`, `clipsToBounds`,
+    /// `layer.masksToBounds`, `layer.shadowOpacity`, `layer.shadowRadius`, `layer.shadowOffset`,
+    /// `layer.shadowColor`, `tag`, `alpha`, `hidden`/`isHidden`, `clipsToBounds`,
     /// `backgroundColor`, `tintColor`.
     private mutating func setRuntimeAttribute(_ attribute: InterfaceRuntimeAttribute, on view: UIView) -> Bool {
         switch (attribute.keyPath, attribute.value) {
@@ -605,6 +606,12 @@ struct NibBuilder {
         case ("layer.borderColor", .color(let value)), ("layer.borderUIColor", .color(let value)):
             view.layer.borderColor = color(value, line: attribute.line)?.cgColor
         case ("layer.masksToBounds", .boolean(let value)): view.layer.masksToBounds = value
+        case ("layer.shadowOpacity", .number(let value)): view.layer.shadowOpacity = Float(value)
+        case ("layer.shadowRadius", .number(let value)): view.layer.shadowRadius = value
+        case ("layer.shadowOffset", .size(let value)):
+            view.layer.shadowOffset = CGSize(width: value.width, height: value.height)
+        case ("layer.shadowColor", .color(let value)), ("layer.shadowUIColor", .color(let value)):
+            view.layer.shadowColor = color(value, line: attribute.line)?.cgColor
         case ("tag", .number(let value)): view.tag = Int(value)
         case ("alpha", .number(let value)): view.alpha = value
         case ("hidden", .boolean(let value)), ("isHidden", .boolean(let value)): view.isHidden = value

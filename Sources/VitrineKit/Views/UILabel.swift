@@ -14,8 +14,9 @@ import VitrineLayers
 /// defaults are the 17-point system font, `.label` text, natural alignment, one line,
 /// truncating the tail; the label is not opaque and takes no touches. Deviations: text is
 /// measured and drawn by pango with fontconfig's fonts, so sizes differ from iOS; no
-/// attributed text, shadows, highlighted text colour or font shrinking
-/// (`adjustsFontSizeToFitWidth`).
+/// attributed text, highlighted text colour or font shrinking (`adjustsFontSizeToFitWidth`).
+/// `shadowColor` and `shadowOffset` draw UIKit's sharp shadow: the text again in the shadow
+/// colour, offset, under the text (clipped to the text rect like the text).
 @preconcurrency @MainActor
 open class UILabel: UIView {
     // Accessibility defaults, as UIKit's labels: an element, static text, its text.
@@ -65,6 +66,18 @@ open class UILabel: UIView {
     /// `.byTruncatingTail`).
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
         didSet { if lineBreakMode != oldValue { textLayoutDidChange() } }
+    }
+
+    /// The colour of the text's shadow, as `shadowColor` (default nil: no shadow). The shadow
+    /// is a sharp copy of the text, `shadowOffset` away, drawn under it.
+    open var shadowColor: UIColor? {
+        didSet { if shadowColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How far the text's shadow is moved, in points, as `shadowOffset` (default (0, -1),
+    /// UIKit's: one point up).
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { if shadowOffset != oldValue { setNeedsDisplay() } }
     }
 
     /// Whether the text is drawn normally, as `isEnabled`; a disabled label draws its text at
@@ -269,6 +282,10 @@ open class UILabel: UIView {
         context.saveGState()
         context.clip(to: rect)
         if !isEnabled { context.setAlpha(0.5) }
+        if let shadowColor, shadowOffset.width.isFinite, shadowOffset.height.isFinite {
+            let shadowOrigin = CGPoint(x: origin.x + shadowOffset.width, y: origin.y + shadowOffset.height)
+            layout.draw(in: context, at: shadowOrigin, color: shadowColor.cgColor)
+        }
         layout.draw(in: context, at: origin, color: storedTextColor.cgColor)
         context.restoreGState()
     }

@@ -8,7 +8,9 @@ import VitrineGraphics
 /// `bounds.origin.x/.y`, `bounds.size`, `bounds.size.width/.height`, `zPosition`,
 /// `anchorPoint`, `anchorPoint.x/.y`, `opacity`, `backgroundColor`, `borderColor`,
 /// `borderWidth`, `cornerRadius`, `contentsRect`, `contentsCenter`, `transform` and
-/// `sublayerTransform` with their sub-key paths (see `TransformInterpolation`).
+/// `sublayerTransform` with their sub-key paths (see `TransformInterpolation`), the shadow's
+/// `shadowColor`, `shadowOpacity`, `shadowOffset`, `shadowRadius`, and the subclasses'
+/// properties in `extraKinds` (`strokeEnd`, `colors`, ...).
 struct AnimatableKeyPath: Equatable {
     enum Field: Equatable {
         case whole
@@ -76,8 +78,44 @@ struct AnimatableKeyPath: Equatable {
             case "cornerRadius": (property, kind) = (.cornerRadius, .scalar)
             case "contentsRect": (property, kind) = (.contentsRect, .rect)
             case "contentsCenter": (property, kind) = (.contentsCenter, .rect)
-            default: return nil
+            case "shadowColor": (property, kind) = (.shadowColor, .color)
+            case "shadowOpacity": (property, kind) = (.shadowOpacity, .scalar)
+            case "shadowOffset": (property, kind) = (.shadowOffset, .size)
+            case "shadowRadius": (property, kind) = (.shadowRadius, .scalar)
+            case "shadowPath": (property, kind) = (.shadowPath, .path)
+            default:
+                guard let extraKind = Self.extraKinds[head] else { return nil }
+                (property, kind) = (.extra, extraKind)
             }
+        }
+    }
+
+    /// The animatable properties of `CALayer` subclasses and their kinds of value.
+    static let extraKinds: [String: AnimationValueKind] = [
+        // CAShapeLayer
+        "path": .path, "strokeStart": .scalar, "strokeEnd": .scalar, "lineWidth": .scalar, "miterLimit": .scalar,
+        "lineDashPhase": .scalar, "fillColor": .color, "strokeColor": .color,
+        // CAGradientLayer
+        "colors": .colorList, "locations": .scalarList, "startPoint": .point, "endPoint": .point,
+        // CATextLayer
+        "fontSize": .scalar, "foregroundColor": .color,
+        // CAReplicatorLayer
+        "instanceDelay": .scalar, "instanceTransform": .transform, "instanceColor": .color,
+        "instanceRedOffset": .scalar, "instanceGreenOffset": .scalar, "instanceBlueOffset": .scalar,
+        "instanceAlphaOffset": .scalar,
+    ]
+
+    /// The value of a kind a subclass property lacks (a plain layer animated on its key).
+    private static func neutral(_ kind: AnimationValueKind) -> AnimationValue {
+        switch kind {
+        case .scalar: .scalar(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .transform: .transform(CATransform3DIdentity)
+        case .color: .color(.clear)
+        case .colorList, .scalarList: .list([])
+        case .path: .path(CGMutablePath())
         }
     }
 
@@ -122,6 +160,12 @@ struct AnimatableKeyPath: Equatable {
         case .borderWidth: return .scalar(v.borderWidth)
         case .cornerRadius: return .scalar(v.cornerRadius)
         case .contentsRect: return .rect(v.contentsRect)
+        case .shadowColor: return .color(v.shadowColor ?? .clear)
+        case .shadowOpacity: return .scalar(Double(v.shadowOpacity))
+        case .shadowOffset: return .size(v.shadowOffset)
+        case .shadowRadius: return .scalar(v.shadowRadius)
+        case .shadowPath: return .path(v.shadowPath ?? CGMutablePath())
+        case .extra: return v.extra[key] ?? Self.neutral(kind)
         default: return .rect(v.contentsCenter)
         }
     }
@@ -152,6 +196,14 @@ struct AnimatableKeyPath: Equatable {
         case (.cornerRadius, .scalar(let s)): v.cornerRadius = s
         case (.contentsRect, .rect(let r)): v.contentsRect = r
         case (.contentsCenter, .rect(let r)): v.contentsCenter = r
+        case (.shadowColor, .color(let c)): v.shadowColor = c
+        case (.shadowOpacity, .scalar(let s)): v.shadowOpacity = Float(s)
+        case (.shadowOffset, .size(let s)): v.shadowOffset = s
+        case (.shadowRadius, .scalar(let s)): v.shadowRadius = s
+        case (.shadowPath, .path(let p)): v.shadowPath = p
+        case (.extra, _):
+            v.extra[key] = value
+            v.animatedExtraKeys.insert(key)
         default: break
         }
     }

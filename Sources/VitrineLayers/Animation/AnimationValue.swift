@@ -4,6 +4,13 @@ import VitrineGraphics
 /// The kinds of value a key path animates.
 enum AnimationValueKind {
     case scalar, point, size, rect, transform, color
+    /// An array of colours (`CAGradientLayer.colors`).
+    case colorList
+    /// An array of numbers (`CAGradientLayer.locations`).
+    case scalarList
+    /// A path (`CAShapeLayer.path`, `shadowPath`): paths with the same elements in the same
+    /// order interpolate point by point.
+    case path
 }
 
 /// A value an animation interpolates, converted from the `Any` Core Animation's API takes.
@@ -14,6 +21,10 @@ enum AnimationValue: Equatable {
     case rect(CGRect)
     case transform(CATransform3D)
     case color(CGColor)
+    /// An array of values (colours or numbers), interpolated element by element; lists of
+    /// different lengths do not interpolate.
+    case list([AnimationValue])
+    case path(CGPath)
 
     /// `any` as a value of `kind`; nil when it is of another type or not finite.
     init?(_ any: Any, kind: AnimationValueKind) {
@@ -47,6 +58,17 @@ enum AnimationValue: Equatable {
             } else {
                 value = nil
             }
+        case .path:
+            value = (any as? CGPath).map { AnimationValue.path($0.copy() ?? $0) }
+        case .colorList, .scalarList:
+            guard let array = any as? [Any] else { return nil }
+            let element: AnimationValueKind = kind == .colorList ? .color : .scalar
+            var items: [AnimationValue] = []
+            for item in array {
+                guard let converted = AnimationValue(item, kind: element) else { return nil }
+                items.append(converted)
+            }
+            value = .list(items)
         }
         guard let value, value.isFinite else { return nil }
         self = value
@@ -61,6 +83,12 @@ enum AnimationValue: Equatable {
         case .rect(let v): v
         case .transform(let v): v
         case .color(let v): v
+        case .path(let path): path
+        case .list(let items):
+            items.map { item -> Any in
+                if case .scalar(let v) = item { return NSNumber(value: Double(v)) }
+                return item.boxed
+            }
         }
     }
 
@@ -73,6 +101,8 @@ enum AnimationValue: Equatable {
             r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
         case .transform(let t): t.isFinite
         case .color(let c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
+        case .list(let items): items.allSatisfy(\.isFinite)
+        case .path(let path): path.elements.allSatisfy { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         }
     }
 
@@ -85,6 +115,8 @@ enum AnimationValue: Equatable {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .transform(let t): t.entries
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        case .list(let items): items.flatMap(\.components)
+        case .path(let path): path.elements.flatMap { $0.points.flatMap { [Double($0.x), Double($0.y)] } }
         }
     }
 
@@ -97,6 +129,19 @@ enum AnimationValue: Equatable {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .transform: .transform(CATransform3D(entries: c))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .path(let path): .path(Self.morphedPath(like: path, components: c))
+        case .list(let items):
+            .list(
+                {
+                    var result: [AnimationValue] = []
+                    var index = 0
+                    for item in items {
+                        let count = item.components.count
+                        result.append(item.with(Array(c[index..<(index + count)])))
+                        index += count
+                    }
+                    return result
+                }())
         }
     }
 
@@ -142,6 +187,13 @@ enum AnimationValue: Equatable {
         case (.scalar, .scalar), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform),
             (.color, .color):
             true
+        case (.list(let a), .list(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.sameKind(as: $1) }
+        case (.path(let a), .path(let b)):
+            a.elements.count == b.elements.count
+                && zip(a.elements, b.elements).allSatisfy {
+                    $0.points.count == $1.points.count && $0.isClose == $1.isClose
+                }
         default: false
         }
     }
@@ -185,6 +237,47 @@ enum AnimationValue: Equatable {
         for i in 0..<x.count { sum += (y[i] - x[i]) * (y[i] - x[i]) }
         return sum.squareRoot()
     }
+}
+
+extension AnimationValue {
+    /// A path with `path`'s elements and the points in `components` (x, y pairs in order).
+    static func morphedPath(like path: CGPath, components c: [Double]) -> CGPath {
+        let result = CGMutablePath()
+        var index = 0
+        func next() -> CGPoint {
+            defer { index += 2 }
+            return index + 1 < c.count ? CGPoint(x: c[index], y: c[index + 1]) : .zero
+        }
+        for element in path.elements {
+            switch element {
+            case .moveToPoint: result.move(to: next())
+            case .addLineToPoint: result.addLine(to: next())
+            case .addQuadCurveToPoint:
+                let control = next()
+                result.addQuadCurve(to: next(), control: control)
+            case .addCurveToPoint:
+                let control1 = next()
+                let control2 = next()
+                result.addCurve(to: next(), control1: control1, control2: control2)
+            case .closeSubpath: result.closeSubpath()
+            }
+        }
+        return result
+    }
+}
+
+extension CGPath.Element {
+    /// The element's points in order (controls first).
+    var points: [CGPoint] {
+        switch self {
+        case .moveToPoint(let p), .addLineToPoint(let p): [p]
+        case .addQuadCurveToPoint(let control, let p): [control, p]
+        case .addCurveToPoint(let c1, let c2, let p): [c1, c2, p]
+        case .closeSubpath: []
+        }
+    }
+
+    var isClose: Bool { self == .closeSubpath }
 }
 
 extension CATransform3D {

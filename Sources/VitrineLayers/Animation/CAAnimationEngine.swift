@@ -73,6 +73,10 @@ public final class CAAnimationEngine {
                 if sublayer.subtreeHasAnimations { flaggedBelow = true }
             }
         }
+        for sublayer in layer.animatedInternalSublayers where sublayer.subtreeHasAnimations {
+            if visit(sublayer, parentTime: time, frozen: frozen) { running = true }
+            if sublayer.subtreeHasAnimations { flaggedBelow = true }
+        }
         if !flaggedBelow, layer.attachedAnimations.isEmpty, !layer.hasPresentationOverlay,
             layer.pendingAnimationStops.isEmpty
         {

@@ -7,7 +7,7 @@ extension CALayer {
     /// the layer has never been drawn (Core Animation animates only committed layers, so
     /// setting up a new layer does not animate).
     func willChangeAnimatableProperty(_ key: String) {
-        guard hasBeenRendered, !CATransaction.disableActions() else { return }
+        guard hasBeenRendered, !CATransaction.disableActions(), !CAReplicatorLayer.isSyncingInstances else { return }
         guard let action = action(forKey: key) else { return }
         let previous = AnimatableKeyPath(key).map { $0.read(renderValues) }
         pendingAction = PendingAction(key: key, action: action, previous: previous)

@@ -20,6 +20,38 @@ extension CALayer {
     var renderCornerRadius: CGFloat { rendered(.cornerRadius, model: cornerRadius) { $0.cornerRadius } }
     var renderContentsRect: CGRect { rendered(.contentsRect, model: contentsRect) { $0.contentsRect } }
     var renderContentsCenter: CGRect { rendered(.contentsCenter, model: contentsCenter) { $0.contentsCenter } }
+    var renderShadowColor: CGColor? { rendered(.shadowColor, model: shadowColor) { $0.shadowColor } }
+    var renderShadowOpacity: Float { rendered(.shadowOpacity, model: shadowOpacity) { $0.shadowOpacity } }
+    var renderShadowOffset: CGSize { rendered(.shadowOffset, model: shadowOffset) { $0.shadowOffset } }
+    var renderShadowRadius: CGFloat { rendered(.shadowRadius, model: shadowRadius) { $0.shadowRadius } }
+    var renderShadowPath: CGPath? { rendered(.shadowPath, model: shadowPath) { $0.shadowPath } }
+
+    /// The value an animation shows for a subclass property `key` (`strokeEnd`, `colors` ...);
+    /// nil when none animates it (the model value shows).
+    func renderExtra(_ key: String) -> AnimationValue? {
+        guard let box = presentationOverlayBox, box.value.mask.contains(.extra),
+            box.value.values.animatedExtraKeys.contains(key)
+        else { return nil }
+        return box.value.values.extra[key]
+    }
+
+    /// A subclass's scalar property as drawn.
+    func renderExtraScalar(_ key: String, model: CGFloat) -> CGFloat {
+        if case .scalar(let v)? = renderExtra(key) { return CGFloat(v) }
+        return model
+    }
+
+    /// A subclass's colour property as drawn.
+    func renderExtraColor(_ key: String, model: CGColor?) -> CGColor? {
+        if case .color(let c)? = renderExtra(key) { return c }
+        return model
+    }
+
+    /// A subclass's point property as drawn.
+    func renderExtraPoint(_ key: String, model: CGPoint) -> CGPoint {
+        if case .point(let p)? = renderExtra(key) { return p }
+        return model
+    }
 
     /// The sampled value of `property` when an animation shows one, else `model`; read in
     /// place in the overlay's box.
@@ -90,6 +122,16 @@ extension CALayer {
         if mask.contains(.cornerRadius) { cornerRadius = values.cornerRadius }
         if mask.contains(.contentsRect) { contentsRect = values.contentsRect }
         if mask.contains(.contentsCenter) { contentsCenter = values.contentsCenter }
+        if mask.contains(.shadowColor) { shadowColor = values.shadowColor }
+        if mask.contains(.shadowOpacity) { shadowOpacity = values.shadowOpacity }
+        if mask.contains(.shadowOffset) { shadowOffset = values.shadowOffset }
+        if mask.contains(.shadowRadius) { shadowRadius = values.shadowRadius }
+        if mask.contains(.shadowPath) { shadowPath = values.shadowPath }
+        if mask.contains(.extra) {
+            for key in values.animatedExtraKeys {
+                if let value = values.extra[key] { setExtraAnimatableValue(value, forKey: key) }
+            }
+        }
     }
 
     /// Records a change of the presentation values: the compositor sees a new serial and
@@ -116,5 +158,14 @@ extension LayerRenderValues {
         if mask.contains(.cornerRadius) { cornerRadius = other.cornerRadius }
         if mask.contains(.contentsRect) { contentsRect = other.contentsRect }
         if mask.contains(.contentsCenter) { contentsCenter = other.contentsCenter }
+        if mask.contains(.shadowColor) { shadowColor = other.shadowColor }
+        if mask.contains(.shadowOpacity) { shadowOpacity = other.shadowOpacity }
+        if mask.contains(.shadowOffset) { shadowOffset = other.shadowOffset }
+        if mask.contains(.shadowRadius) { shadowRadius = other.shadowRadius }
+        if mask.contains(.shadowPath) { shadowPath = other.shadowPath }
+        if mask.contains(.extra) {
+            for key in other.animatedExtraKeys { extra[key] = other.extra[key] }
+            animatedExtraKeys.formUnion(other.animatedExtraKeys)
+        }
     }
 }

@@ -24,6 +24,8 @@ extension Compositor {
                 if let opaque = record.drawing.opaqueBox { covered.formUnion(opaque.intersection(area)) }
             case .border:
                 if depth == 0 { coveredAbove[index] = coverage(covered, over: record.current.box) }
+            case .shadow:
+                if depth == 0, let shadow = record.shadow { coveredAbove[index] = coverage(covered, over: shadow.box) }
             case .pushClip, .popClip: break
             }
         }

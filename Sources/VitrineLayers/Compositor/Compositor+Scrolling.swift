@@ -108,6 +108,8 @@ extension Compositor {
                 if below.current.box.intersects(area) { return false }
             case .beginGroup, .endGroup:
                 if below.subtreeBox.intersects(area) { return false }
+            case .shadow:
+                if below.shadow?.box.intersects(area) ?? false { return false }
             }
             index -= 1
         }
@@ -158,8 +160,9 @@ extension Compositor {
         let record = scroll.record
         // Drawn above the scrolled layer over its clip: the move took their pixels along, and
         // what they cover moved under them.
-        for entry in displayList[record.entries.upperBound...] where entry.kind == .content || entry.kind == .border {
-            let box = entry.record.current.box
+        for entry in displayList[record.entries.upperBound...]
+        where entry.kind == .content || entry.kind == .border || entry.kind == .shadow {
+            let box = entry.kind == .shadow ? (entry.record.shadow?.box ?? .zero) : entry.record.current.box
             if box.intersects(area) { frameDamage.formUnion(box.intersection(area)) }
         }
         if record.drawing.drawsBorder, let rect = record.drawing.boundsClip {

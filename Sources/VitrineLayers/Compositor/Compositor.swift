@@ -198,12 +198,16 @@ public final class Compositor {
             case beginGroup
             /// The end of a group: it is composited with the layer's opacity.
             case endGroup
+            /// The layer's shadow, drawn under it: `shadowPath`'s shape, or the alpha of the
+            /// entries that follow up to `groupLength` (the layer and its sublayers), blurred.
+            case shadow
         }
         /// What this entry does.
         public let kind: Kind
         unowned(unsafe) let record: LayerRecord
         /// For `beginGroup`: how many entries further on its `endGroup` is (relative, so a
-        /// subtree's entries can be reused at another index).
+        /// subtree's entries can be reused at another index); for `shadow`: how many entries
+        /// the layer's own drawing and its subtree take after it.
         var length = 0
     }
 
@@ -248,6 +252,7 @@ public final class Compositor {
             // and no pixel of it is in the buffer.
             record.inputs = nil
             record.rendered = nil
+            record.renderedShadow = nil
         }
         if !listed { parent?.children.append(record) }
         record.seenFrame = frameNumber
@@ -281,12 +286,16 @@ public final class Compositor {
         // Nothing below changed: the sublayers are those of last frame, listed as they were, and
         // are gone through by their records (a long list's rows, mostly culled, without a look
         // at their layers).
+        // (A replicator brings its instances in step here, which may stamp its sublayers.)
+        let composited = record.isDrawable ? layer.compositedSublayers : []
         let replaysSublayers =
             record.isDrawable && wasSeen && sublayerMove != nil && record.sublayersStamp == layer.sublayersStamp
         if !replaysSublayers { record.children.removeAll(keepingCapacity: true) }
         guard record.isDrawable else {
             if let old = record.rendered { damageOld(old) }
             record.rendered = nil
+            record.shadow = nil
+            damageShadow(of: record)
             record.entries = entriesStart..<entriesStart
             return .zero
         }
@@ -303,12 +312,14 @@ public final class Compositor {
 
         // Display entries for this layer and its subtree.
         let drawing = record.drawing
+        let shadowIndex = displayList.count
+        if record.shadow != nil { displayList.append(DisplayEntry(kind: .shadow, record: record)) }
         let groupIndex = displayList.count
         if drawing.isGroup { displayList.append(DisplayEntry(kind: .beginGroup, record: record)) }
         if drawing.drawsContent { displayList.append(DisplayEntry(kind: .content, record: record)) }
         var subtreeBox = record.current.box
         var extent = record.unclippedBox
-        if let sublayers = layer.sublayers, !sublayers.isEmpty {
+        if !composited.isEmpty {
             if drawing.boundsClip != nil { displayList.append(DisplayEntry(kind: .pushClip, record: record)) }
             if startsScroll { insideScroll = true }
             let test = sublayerMove.map { makeCullTest(for: $0) }
@@ -329,7 +340,7 @@ public final class Compositor {
                 recordsSeen += culled
             } else {
                 var previousID: UInt64 = 0
-                for sublayer in layer.sublayersInDrawingOrder {
+                for sublayer in composited {
                     let count = record.children.count
                     let box = collect(sublayer, parent: record, previousSiblingID: previousID, cullTest: test)
                     subtreeBox = subtreeBox.union(box)
@@ -345,6 +356,13 @@ public final class Compositor {
             displayList[groupIndex].length = displayList.count - groupIndex
             displayList.append(DisplayEntry(kind: .endGroup, record: record))
         }
+        if record.shadow != nil {
+            displayList[shadowIndex].length = displayList.count - shadowIndex
+            let shadowBox = placeShadow(of: record, subtreeBox: subtreeBox)
+            subtreeBox = subtreeBox.union(shadowBox.clipped)
+            extent = extent.union(shadowBox.unclipped)
+        }
+        damageShadow(of: record)
         record.subtreeBox = subtreeBox
         record.extent = extent
         record.sublayersStamp = layer.sublayersStamp
@@ -398,8 +416,20 @@ public final class Compositor {
         let hasSize = bounds.width > 0 && bounds.height > 0
         let background = hasSize ? layer.renderBackgroundColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
         let drawsBorder = hasSize && layer.renderBorderWidth > 0 && (layer.renderBorderColor?.alpha ?? 0) > 0
-        let image = layer.contentsImage
-        if let image {
+        var image = layer.contentsImage
+        var generated: GeneratedContents? = nil
+        if image == nil, let made = layer.generatedContents(pixelsPerPoint: Self.pixelsPerPoint(of: transform)) {
+            generated = made
+            image = made.image
+        }
+        record.image = image
+        if let generated {
+            record.contentsPieces = [
+                ContentsPiece(
+                    source: PixelRect(x: 0, y: 0, width: generated.image.width, height: generated.image.height),
+                    destination: generated.rect)
+            ]
+        } else if let image {
             record.contentsPieces = ContentsLayout.pieces(
                 imageWidth: image.width, imageHeight: image.height, bounds: bounds,
                 gravity: layer.contentsGravity, contentsRect: layer.renderContentsRect,
@@ -445,13 +475,15 @@ public final class Compositor {
         {
             let opaqueBackground = background?.isOpaque ?? false
             let opaqueContents =
-                image?.isOpaque == true && layer.contentsGravity == .resize && record.contentsPieces.count == 1
+                generated == nil && image?.isOpaque == true && layer.contentsGravity == .resize
+                && record.contentsPieces.count == 1
                 && layer.renderContentsRect == CGRect(x: 0, y: 0, width: 1, height: 1)
             if opaqueBackground || opaqueContents {
                 drawing.opaqueBox = rect.intersection(context.clip.rect)
             }
         }
         record.drawing = drawing
+        record.shadow = Self.shadowParameters(of: layer, transform: transform, bounds: bounds)
 
         // What the sublayers are clipped to.
         var childClip = context.clip
@@ -518,6 +550,9 @@ public final class Compositor {
         for (id, record) in records where record.seenFrame != frameNumber && record.culledFrame != frameNumber {
             // Only what was drawn last frame has pixels in the buffer.
             if record.seenFrame == frameNumber - 1, let old = record.rendered { damageOld(old) }
+            if record.seenFrame == frameNumber - 1, let old = record.renderedShadow {
+                damageOld(old.box, clipRect: old.clipRect)
+            }
             staleRecordIDs.append(id)
         }
         for id in staleRecordIDs { records[id] = nil }
@@ -540,6 +575,15 @@ public final class Compositor {
     }
 
     // MARK: - Geometry helpers
+
+    /// How many target pixels one point of a layer covers through `transform` (its linear
+    /// part's mean scale), in quarter steps, for drawing generated contents sharply: at least
+    /// a quarter, at most 16.
+    static func pixelsPerPoint(of transform: ProjectiveTransform) -> CGFloat {
+        let scale = abs(transform.m11 * transform.m22 - transform.m12 * transform.m21).squareRoot()
+        guard scale.isFinite, scale > 0 else { return 1 }
+        return CGFloat(min(16, max(0.25, (scale * 4).rounded(.up) / 4)))
+    }
 
     /// The pixels a rectangle in bounds coordinates may touch once transformed, with one pixel
     /// of margin for filtering, unless it moves by whole pixels only.

@@ -127,6 +127,20 @@ final class LayerRecord {
     @exclusivity(unchecked) var rendererCache: AnyObject? = nil
     /// Where the contents image goes.
     @exclusivity(unchecked) var contentsPieces: [ContentsPiece] = []
+    /// The image drawn: `contents`, or what a shape, gradient or text layer generated.
+    @exclusivity(unchecked) var image: CGImage? = nil
+    /// The layer's shadow this frame (nil: none), and as last rendered (for damage). Kept out
+    /// of line: few layers cast one, and inline they would add hundreds of bytes to every record.
+    var shadow: ShadowDrawing? {
+        get { shadowBox?.value }
+        set { Boxed.store(newValue, in: &shadowBox) }
+    }
+    var renderedShadow: ShadowDrawing? {
+        get { renderedShadowBox?.value }
+        set { Boxed.store(newValue, in: &renderedShadowBox) }
+    }
+    @exclusivity(unchecked) private var shadowBox: Boxed<ShadowDrawing>? = nil
+    @exclusivity(unchecked) private var renderedShadowBox: Boxed<ShadowDrawing>? = nil
 
     init(layer: CALayer) {
         self.layer = layer

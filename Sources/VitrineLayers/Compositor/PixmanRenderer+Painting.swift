@@ -4,7 +4,7 @@ import VitrineGraphics
 /// Executing the display list: the background, then each entry clipped to damage.
 extension PixmanRenderer {
     /// One level of drawing: the screen, or an offscreen group.
-    private struct Level {
+    struct Level {
         var canvas: Canvas
         var clip: Region
         /// For groups: the pool buffer, and the clip to composite it with in the level below.
@@ -15,13 +15,19 @@ extension PixmanRenderer {
 
     func paint(_ frame: RenderFrame, into screen: Canvas) {
         screen.fill(frame.uncovered, color: frame.clearColor, operator: .source)
+        execute(
+            frame, entries: 0..<frame.displayList.count, on: Level(canvas: screen, clip: frame.damage), topLevel: true)
+    }
 
+    /// Draws `entries` of the frame's display list on `base`; `topLevel`: the screen's level,
+    /// where what opaque layers cover above an entry is left out.
+    func execute(_ frame: RenderFrame, entries: Range<Int>, on base: Level, topLevel: Bool) {
         let displayList = frame.displayList
         let coveredAbove = frame.coveredAbove
-        var levels = [Level(canvas: screen, clip: frame.damage)]
+        var levels = [base]
         var savedClips: [Region] = []
-        var index = 0
-        while index < displayList.count {
+        var index = entries.lowerBound
+        while index < entries.upperBound {
             let entry = displayList[index]
             let record = entry.record
             // Entries that draw nothing inside the clip cost no region work.
@@ -31,7 +37,7 @@ extension PixmanRenderer {
                 index += 1
                 continue
             }
-            let isTopLevel = levels.count == 1
+            let isTopLevel = topLevel && levels.count == 1
             var clip = levels[levels.count - 1].clip
             if isTopLevel, let covered = coveredAbove[index] { clip.subtract(covered) }
             switch entry.kind {
@@ -39,6 +45,12 @@ extension PixmanRenderer {
                 if !clip.isEmpty { drawContent(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
             case .border:
                 if !clip.isEmpty { drawBorder(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
+            case .shadow:
+                if !clip.isEmpty {
+                    drawShadow(
+                        of: record, castBy: (index + 1)..<min(entries.upperBound, index + entry.length), frame: frame,
+                        on: levels[levels.count - 1].canvas, clip: clip)
+                }
             case .pushClip:
                 savedClips.append(levels[levels.count - 1].clip)
                 if let rect = record.drawing.boundsClip { levels[levels.count - 1].clip.formIntersection(rect) }
@@ -104,7 +116,7 @@ extension PixmanRenderer {
                 }
             }
         }
-        guard let image = layer.contentsImage, !record.contentsPieces.isEmpty else { return }
+        guard let image = record.image, !record.contentsPieces.isEmpty else { return }
         var contentsClip = clip
         if let boundsClip = record.drawing.boundsClip { contentsClip.formIntersection(boundsClip) }
         let copies = opaque && image.isOpaque && opacity >= 1

@@ -64,6 +64,8 @@ public final class PixmanRenderer: Renderer {
 final class PixmanLayerCache {
     var backgroundMask: CachedMask? = nil
     var borderMask: CachedMask? = nil
+    /// The blurred shadow mask and what it was made from.
+    var shadow: CachedShadow? = nil
 }
 
 /// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle

@@ -148,6 +148,27 @@ extension Compositor.DisplayEntry {
     @MainActor public var borderWidth: CGFloat { record.layer.renderBorderWidth }
     /// The border colour this frame.
     @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
-    /// The image `contents` holds, if any.
-    @MainActor public var contentsImage: CGImage? { record.layer.contentsImage }
+    /// The image drawn for `content`: `contents`, or what a shape, gradient or text layer
+    /// generated.
+    @MainActor public var contentsImage: CGImage? { record.image }
+
+    // For `shadow`: what a renderer needs to draw the layer's shadow under it (the entries
+    // that cast an alpha shadow follow, `groupLength` of them).
+    /// The shadow's colour with `shadowOpacity` applied, premultiplied; nil: no shadow.
+    @MainActor public var shadowColor: PremultipliedColor? { record.shadow?.color }
+    /// The blur's standard deviation in target pixels.
+    @MainActor public var shadowSigma: Double { record.shadow?.sigma ?? 0 }
+    /// The shadow's offset in whole target pixels.
+    @MainActor public var shadowOffset: (x: Int, y: Int) { (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0) }
+    /// `shadowPath` (layer coordinates, drawn through `transform`), or nil for a shadow of the
+    /// alpha of the following entries.
+    @MainActor public var shadowPath: CGPath? { record.shadow?.path }
+    /// The target pixels the shadow's shape is taken from, before offset and blur.
+    @MainActor public var shadowSourceBox: PixelRect { record.shadow?.sourceBox ?? .zero }
+    /// The target pixels the shadow may touch, clipped.
+    @MainActor public var shadowBox: PixelRect { record.shadow?.box ?? .zero }
+    /// Changes whenever the shape an alpha shadow is cast from changes (not when it only moves):
+    /// a renderer keeps its blurred mask while this, the sigma and the transform's linear part
+    /// stay.
+    @MainActor public var shadowContentKey: UInt64 { record.shadow?.contentStamp ?? 0 }
 }
