@@ -232,7 +232,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "vitrine-kit-bench",
-            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineTestSupport", "BenchmarkSupport"],
+            dependencies: [
+                "VitrineKit", "VitrineInterface", "VitrinePlatform", "VitrineTestSupport", "BenchmarkSupport",
+            ],
             path: "Benchmarks/vitrine-kit-bench",
             swiftSettings: strict
         ),
@@ -344,7 +346,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineInterfaceTests",
-            dependencies: ["VitrineInterface"],
+            dependencies: ["VitrineInterface", "VitrineTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),

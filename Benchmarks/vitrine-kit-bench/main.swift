@@ -233,6 +233,12 @@ MainActor.assumeIsolated {
         let copy = frameCopyTime()
         let limit = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
         runTableFlingBenchmark(clock: clock, output: output, screen: UIScreen.main, memcpy: copy, frameLimit: limit)
+    } else if CommandLine.arguments.contains("--interface") {
+        installHeadlessBackend()
+        runInterfaceBenchmark()
+    } else if let flag = CommandLine.arguments.firstIndex(of: "--interface-once") {
+        installHeadlessBackend()
+        runInterfaceInstantiations(CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1)
     } else if CommandLine.arguments.contains("--keystroke") {
         let clock = ManualClock()
         let output = installHeadlessBackend(clock: clock)
