@@ -11,7 +11,18 @@ binary=${VITRINED:-.build/release/vitrined}
 
 [ -x "$binary" ] || { echo "no $binary: build it first (docs/install.md)" >&2; exit 1; }
 
-install -D -m 0755 "$binary" "$dest$prefix/bin/vitrined"
+# The binary and its resources (interface files: SwiftPM's `*.resources` bundles beside it) go
+# together in lib/vitrine; bin/vitrined links to it. Bundle.main is the directory of the real
+# executable, so the app finds its .xib and .storyboard files there (docs/install.md).
+install -D -m 0755 "$binary" "$dest$prefix/lib/vitrine/vitrined"
+for resources in "$(dirname "$binary")"/*.resources; do
+    [ -d "$resources" ] || continue
+    rm -rf "$dest$prefix/lib/vitrine/$(basename "$resources")"
+    cp -R "$resources" "$dest$prefix/lib/vitrine/"
+    chmod -R a+rX "$dest$prefix/lib/vitrine/$(basename "$resources")"
+done
+install -d "$dest$prefix/bin"
+ln -sfn "../lib/vitrine/vitrined" "$dest$prefix/bin/vitrined"
 install -D -m 0644 systemd/vitrine.sysusers "$dest/usr/lib/sysusers.d/vitrine.conf"
 install -D -m 0644 systemd/90-vitrine-backlight.rules "$dest/etc/udev/rules.d/90-vitrine-backlight.rules"
 sed "s|/usr/local/bin/vitrined|$prefix/bin/vitrined|" systemd/vitrine.service \

@@ -100,7 +100,8 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         for path in [
-            "opt/kiosk/bin/vitrined", "etc/systemd/system/vitrine.service", "usr/lib/sysusers.d/vitrine.conf",
+            "opt/kiosk/bin/vitrined", "opt/kiosk/lib/vitrine/vitrined", "etc/systemd/system/vitrine.service",
+            "usr/lib/sysusers.d/vitrine.conf",
             "etc/udev/rules.d/90-vitrine-backlight.rules", "etc/vitrine/vitrine.toml",
         ] {
             #expect(FileManager.default.fileExists(atPath: stage.appendingPathComponent(path).path), "\(path)")

@@ -18,9 +18,12 @@ import VitrineInterface
 ///   nib), Vitrine logs the error with the file and line from VitrineInterface's diagnostics and
 ///   `instantiate(withOwner:options:)` returns an empty array: a kiosk must not die of a bad file.
 ///   The same diagnostics, and the warnings of the last instantiation, are in `diagnostics`.
-/// - Custom classes (`customClass=` in the file) are made through `UINib.register(className:make:)`:
-///   Swift on Linux has no Objective-C runtime to find a class by name.
-/// - Outlets, actions, the File's Owner and `UIViewController(nibName:bundle:)` are not loaded yet.
+/// - Custom classes (`customClass=` in the file) are found by Swift's type lookup and made with
+///   `init?(coder:)` (see `InterfaceClassLookup`), or by a maker given to
+///   `UINib.register(className:make:)`: Swift on Linux has no Objective-C runtime.
+/// - Outlets are `@Outlet` / `@OutletCollection` properties and actions are listed by selector in
+///   `NibActionTarget` (docs/interface-files.md): Swift on Linux has no `@IBOutlet` or selectors.
+///   A connection the owner cannot take is an error naming file, line, class and name.
 @preconcurrency @MainActor
 open class UINib {
     /// A key of the options dictionary of `instantiate(withOwner:options:)`, as `UINib.OptionsKey`.
@@ -78,12 +81,16 @@ open class UINib {
     /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView` → their classes), or
     /// from the class registered for its `customClass=`. Its properties are set, its subviews are
     /// added in order (a stack view's arranged), the file's constraints are activated, the
-    /// user-defined runtime attributes are set, and then `awakeFromNib()` is called on every object
-    /// made, depth first in file order, once all of them are built, as UIKit.
+    /// user-defined runtime attributes are set, the outlets and actions are connected, and then
+    /// `awakeFromNib()` is called on every view made, depth first in file order, once all of
+    /// them are built and connected, as UIKit. Top-level view controllers (made with
+    /// `init?(coder:)`, their views from their `nibName=` when asked for), windows, and in a main
+    /// nib the app delegate's custom object (the running delegate) are made too.
     ///
     /// A file that cannot be found or read: logged, and the result is empty (UIKit raises).
     /// Unknown classes, elements and runtime attribute key paths: a warning naming the file, line
-    /// and name, and the rest loads. The owner and options are unused until outlets are loaded.
+    /// and name, and the rest loads. `owner` is the File's Owner: the file's connections to it
+    /// (outlets, actions) are made before `awakeFromNib()`. `options` are accepted and unused.
     open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [OptionsKey: Any]? = nil) -> [Any] {
         diagnostics = []
         let document: InterfaceDocument
