@@ -155,4 +155,45 @@ import Testing
         #expect(notAStoryboard.instantiateInitialViewController() == nil)
         #expect(notAStoryboard.diagnostics.contains { $0.description.contains("not a storyboard") })
     }
+
+    @Test func scenesThatEmbedEachOtherStopWithAnError() throws {
+        func scene(_ id: String, embeds other: String, line: Int) -> String {
+            """
+                    <scene sceneID="S\(id)-em-00\(line)">
+                        <objects>
+                            <viewController storyboardIdentifier="\(id)" id="\(id)-em-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="\(id)-em-002">
+                                    <rect key="frame" x="0.0" y="0.0" width="400" height="300"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <subviews>
+                                        <containerView opaque="NO" contentMode="scaleToFill" id="\(id)-em-003">
+                                            <rect key="frame" x="10" y="10" width="200" height="100"/>
+                                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                            <connections>
+                                                <segue destination="\(other)-em-001" kind="embed" id="\(id)-em-004"/>
+                                            </connections>
+                                        </containerView>
+                                    </subviews>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+
+            """
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" colorMatched="YES" initialViewController="Aaa-em-001">
+                <scenes>
+            \(scene("Aaa", embeds: "Bbb", line: 1))\(scene("Bbb", embeds: "Aaa", line: 2))    </scenes>
+            </document>
+            """
+        let storyboard = UIStoryboard(data: Data(text.utf8), name: "EmbedLoop.storyboard")
+        let first = try #require(storyboard.instantiateInitialViewController())
+        first.loadViewIfNeeded()
+        let second = try #require(first.children.first)
+        #expect(second.view.subviews.first?.subviews.isEmpty == true, "the cycle stops at the second scene")
+        #expect(second.children.isEmpty)
+        #expect(storyboard.diagnostics.contains { $0.description.contains("contains this scene") })
+    }
 }

@@ -97,7 +97,18 @@ final class StoryboardScene {
 
     /// An embed segue: the destination becomes a child whose view fills the container view.
     private func embed(_ connection: InterfaceConnection, in container: UIView?, of controller: UIViewController) {
-        guard let container, let destination = makeDestination(of: connection) else { return }
+        guard let container else { return }
+        // A scene that embeds itself, directly or through others, would load views for ever.
+        guard !storyboard.embedding.contains(connection.destination) else {
+            storyboard.report(
+                error: "embed segue to \"\(connection.destination)\", which contains this scene "
+                    + "(\((storyboard.embedding + [controllerObject.id]).joined(separator: " → "))): not embedded",
+                line: connection.line)
+            return
+        }
+        storyboard.embedding.append(controllerObject.id)
+        defer { storyboard.embedding.removeLast() }
+        guard let destination = makeDestination(of: connection) else { return }
         let segue = UIStoryboardSegue(
             identifier: identifier(of: connection), source: controller, destination: destination)
         controller.prepare(for: segue, sender: nil)

@@ -111,6 +111,8 @@ open class UIStoryboard {
 
     /// The ids of controllers being made, to stop a cycle of relationships.
     private var making: [String] = []
+    /// The ids of scenes whose embed segues are being made, to stop a cycle of embedding.
+    var embedding: [String] = []
 
     /// Makes the controller of the scene `object` heads, with its relationships.
     func makeController(
