@@ -27,6 +27,24 @@ import Testing
     }
 }
 
+/// A label subclass made by `init?(coder:)`, as iOS custom label classes in nibs are.
+@MainActor final class ShoutingLabel: UILabel {
+    var setUpByCoder = false
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpByCoder = true
+    }
+    override init(frame: CGRect) { super.init(frame: frame) }
+}
+
+/// A button subclass made by `init?(coder:)`, keeping the file's button type.
+@MainActor final class PillButton: UIButton {
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        layer.cornerRadius = 12
+    }
+}
+
 /// The controller `CounterView.xib` is made for: outlets, an outlet collection and actions.
 @MainActor final class CounterViewController: UIViewController, NibActionTarget {
     @Outlet var countLabel: UILabel!
@@ -196,5 +214,47 @@ import Testing
         _ = nib.instantiate(withOwner: owner)
         #expect(owner.countLabel == nil)
         #expect(nib.diagnostics.contains { $0.description.contains("countLabel holds UILabel, not the UISwitch") })
+    }
+
+    @Test func uiKitSubclassesAreMadeByTheirCoderInitializer() throws {
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" colorMatched="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="Roo-ts-001">
+                        <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Hello" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" customClass="ShoutingLabel" customModule="VitrineKitTests" customModuleProvider="target" id="Lab-ts-002">
+                                <rect key="frame" x="10" y="10" width="200" height="30"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" customClass="PillButton" customModule="VitrineKitTests" customModuleProvider="target" id="But-ts-003">
+                                <rect key="frame" x="10" y="60" width="120" height="44"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                <state key="normal" title="Go"/>
+                            </button>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+        let nib = UINib(data: Data(xib.utf8), bundle: nil)
+        let root = try #require(nib.instantiate(withOwner: nil).first as? UIView)
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics.map(\.description))")
+        let label = try #require(root.subviews[0] as? ShoutingLabel)
+        #expect(label.setUpByCoder)
+        #expect(label.text == "Hello")
+        #expect(!label.isUserInteractionEnabled)
+        #expect(label.frame == CGRect(x: 10, y: 10, width: 200, height: 30))
+        let button = try #require(root.subviews[1] as? PillButton)
+        #expect(button.buttonType == .system)
+        #expect(button.title(for: .normal) == "Go")
+        #expect(button.layer.cornerRadius == 12)
     }
 }

@@ -90,10 +90,12 @@ open class UIButton: UIControl {
         }
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(type:)` sets it up, of the file's `buttonType`,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        buttonType = .custom
-        return nil
+        buttonType = ButtonType(rawValue: coder.decodeInteger(forKey: "UIButtonType")) ?? .custom
+        super.init(coder: coder)
+        setUp()
     }
 
     private func setUp() {

@@ -62,9 +62,10 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
-    /// Vitrine has no archives; always fails, as `UIView`'s.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
     }
 
     // MARK: State

@@ -70,9 +70,18 @@ open class UISlider: UIControl {
         refreshParts()
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        isOpaque = false
+        layer.addSublayer(contentLayer)
+        contentLayer.addSublayer(maximumTrackLayer)
+        contentLayer.addSublayer(minimumTrackLayer)
+        contentLayer.addSublayer(thumbLayer)
+        thumbLayer.borderWidth = 0.5
+        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
+        refreshParts()
     }
 
     // MARK: Value

@@ -57,9 +57,18 @@ open class UISwitch: UIControl {
         refreshParts()
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        bounds.size = Self.fixedSize
+        isOpaque = false
+        layer.addSublayer(contentLayer)
+        contentLayer.addSublayer(trackLayer)
+        contentLayer.addSublayer(thumbLayer)
+        thumbLayer.borderWidth = 0.5
+        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
+        refreshParts()
     }
 
     // MARK: Value

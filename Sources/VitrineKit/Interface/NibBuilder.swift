@@ -169,7 +169,10 @@ struct NibBuilder {
                 return make(frame)
             }
             if let type = InterfaceClassLookup.lookUp(className, module: object.customModule, near: owner) {
-                if let viewType = type as? UIView.Type, let view = viewType.init(coder: UINibDecoder()) {
+                // UIKit's archive key for a button's type: UIButton.ButtonType's raw values.
+                let buttonType = object.buttonType.map { $0 == "custom" ? 0 : 1 }
+                let coder = UINibDecoder(integers: buttonType.map { ["UIButtonType": $0] } ?? [:])
+                if let viewType = type as? UIView.Type, let view = viewType.init(coder: coder) {
                     view.frame = frame
                     return view
                 }

@@ -47,15 +47,25 @@ extension Bundle {
 
 /// The coder `UIViewController.init?(coder:)` and `UIView.init?(coder:)` get from a storyboard or
 /// nib, as UIKit's private class of the same name. Vitrine reads no archives: the object's
-/// properties are set by the loader after `init?(coder:)` returns, so every key reads as absent.
+/// properties are set by the loader after `init?(coder:)` returns, so every key reads as absent
+/// but the few a class needs while it initializes (a button's type, `"UIButtonType"`).
 final class UINibDecoder: NSCoder {
+    /// The few values a class needs while it initializes, by UIKit's archive keys
+    /// (`"UIButtonType"`).
+    private let integers: [String: Int]
+
+    init(integers: [String: Int] = [:]) {
+        self.integers = integers
+        super.init()
+    }
+
     override var allowsKeyedCoding: Bool { true }
-    override func containsValue(forKey key: String) -> Bool { false }
+    override func containsValue(forKey key: String) -> Bool { integers[key] != nil }
     override func decodeObject(forKey key: String) -> Any? { nil }
     override func decodeBool(forKey key: String) -> Bool { false }
-    override func decodeInt32(forKey key: String) -> Int32 { 0 }
-    override func decodeInt64(forKey key: String) -> Int64 { 0 }
-    override func decodeInteger(forKey key: String) -> Int { 0 }
+    override func decodeInt32(forKey key: String) -> Int32 { Int32(truncatingIfNeeded: integers[key] ?? 0) }
+    override func decodeInt64(forKey key: String) -> Int64 { Int64(integers[key] ?? 0) }
+    override func decodeInteger(forKey key: String) -> Int { integers[key] ?? 0 }
     override func decodeFloat(forKey key: String) -> Float { 0 }
     override func decodeDouble(forKey key: String) -> Double { 0 }
 }

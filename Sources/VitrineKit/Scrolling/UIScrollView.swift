@@ -230,9 +230,12 @@ open class UIScrollView: UIView {
         setUpGestureRecognizers()
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        clipsToBounds = true
+        setUpGestureRecognizers()
     }
 
     // MARK: Scrolling by program

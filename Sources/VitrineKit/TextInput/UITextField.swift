@@ -253,7 +253,19 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
         addSubview(clearButton)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        caretView.isUserInteractionEnabled = false
+        caretView.isHidden = true
+        addSubview(caretView)
+        clearButton.isHidden = true
+        clearButton.field = self
+        addSubview(clearButton)
+    }
 
     static let defaultFont = UIFont.systemFont(ofSize: 17)
 

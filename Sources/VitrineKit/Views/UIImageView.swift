@@ -77,9 +77,11 @@ open class UIImageView: UIView {
         configure()
     }
 
-    /// Vitrine has no archives; always fails, as `UIView.init(coder:)` does.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        configure()
     }
 
     /// The image's size in points, as UIKit's image view answers `sizeThatFits(_:)` whatever

@@ -124,9 +124,13 @@ open class UILabel: UIView {
         contentMode = .redraw
     }
 
-    /// Vitrine has no archives; always fails, as `UIView.init(coder:)` does.
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        isOpaque = false
+        isUserInteractionEnabled = false
+        contentMode = .redraw
     }
 
     /// The size the text needs, as `sizeThatFits(_:)`: wrapped within `size.width` (not for a

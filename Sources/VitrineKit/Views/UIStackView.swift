@@ -148,10 +148,10 @@ open class UIStackView: UIView {
         super.init(frame: frame)
     }
 
-    /// Vitrine has no archives: this initializer exists so that subclasses written for iOS
-    /// compile, and it always fails (as `UIView`'s).
+    /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
+    /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
     }
 
     /// A stack view arranging `views`, in order, as `init(arrangedSubviews:)`: each is added
