@@ -53,11 +53,14 @@ import VitrineTestSupport
     withExtendedLifetime((objects, owner)) {}
 }
 
-/// `--interface-once N`: N instantiations of a fresh nib each, for a count of allocations.
-@MainActor func runInterfaceInstantiations(_ count: Int) {
+/// `--interface-once N [cached]`: N instantiations of a fresh nib each (or, with `cached`, of one
+/// nib parsed once), for a count of allocations.
+@MainActor func runInterfaceInstantiations(_ count: Int, cached: Bool) {
     let data = Data(LargeXIB.text().utf8)
+    let kept = UINib(data: data, bundle: nil)
     for _ in 0..<count {
-        _ = UINib(data: data, bundle: nil).instantiate(withOwner: RowsViewController(nibName: nil, bundle: nil))
+        let nib = cached ? kept : UINib(data: data, bundle: nil)
+        _ = nib.instantiate(withOwner: RowsViewController(nibName: nil, bundle: nil))
     }
 }
 

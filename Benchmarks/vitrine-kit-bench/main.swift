@@ -238,7 +238,8 @@ MainActor.assumeIsolated {
         runInterfaceBenchmark()
     } else if let flag = CommandLine.arguments.firstIndex(of: "--interface-once") {
         installHeadlessBackend()
-        runInterfaceInstantiations(CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1)
+        let arguments = CommandLine.arguments.dropFirst(flag + 1)
+        runInterfaceInstantiations(arguments.first.flatMap { Int($0) } ?? 1, cached: arguments.contains("cached"))
     } else if CommandLine.arguments.contains("--keystroke") {
         let clock = ManualClock()
         let output = installHeadlessBackend(clock: clock)

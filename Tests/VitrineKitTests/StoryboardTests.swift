@@ -39,6 +39,16 @@ import Testing
 @MainActor @Suite(.serialized) struct StoryboardTests {
     func storyboard() -> UIStoryboard { UIStoryboard(name: "Flow", bundle: NibFixtures.bundle) }
 
+    /// The storyboard's initial navigation controller in a window, its home scene on screen.
+    func showFlow() throws -> (EventScene, UINavigationController, FlowHomeController) {
+        FlowHomeController.prepared = []
+        let scene = EventScene(width: 1180, height: 820)
+        let navigation = try #require(storyboard().instantiateInitialViewController() as? UINavigationController)
+        scene.window.rootViewController = navigation
+        scene.clock.advance(by: 0.05)
+        return (scene, navigation, try #require(navigation.topViewController as? FlowHomeController))
+    }
+
     @Test func theInitialControllerIsTheNavigationControllerWithItsRoot() throws {
         let storyboard = storyboard()
         let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
@@ -61,12 +71,7 @@ import Testing
     }
 
     @Test func aButtonsShowSeguePushesAfterPrepare() throws {
-        FlowHomeController.prepared = []
-        let scene = EventScene(width: 1180, height: 820)
-        let navigation = try #require(storyboard().instantiateInitialViewController() as? UINavigationController)
-        scene.window.rootViewController = navigation
-        scene.clock.advance(by: 0.05)
-        let home = try #require(navigation.topViewController as? FlowHomeController)
+        let (scene, navigation, home) = try showFlow()
         let button = try #require(home.view.subviews.compactMap { $0 as? UIButton }.first)
 
         home.allowsDetail = false
@@ -83,12 +88,7 @@ import Testing
     }
 
     @Test func performSegueAndAPresentationWithAnEmbeddedChild() throws {
-        FlowHomeController.prepared = []
-        let scene = EventScene(width: 1180, height: 820)
-        let navigation = try #require(storyboard().instantiateInitialViewController() as? UINavigationController)
-        scene.window.rootViewController = navigation
-        scene.clock.advance(by: 0.05)
-        let home = try #require(navigation.topViewController as? FlowHomeController)
+        let (scene, navigation, home) = try showFlow()
         home.performSegue(withIdentifier: "presentAbout", sender: nil)
         scene.clock.advance(by: 0.6)
         let about = try #require(home.presentedViewController ?? navigation.presentedViewController)

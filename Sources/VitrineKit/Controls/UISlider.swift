@@ -60,20 +60,18 @@ open class UISlider: UIControl {
     /// A slider at `frame`, at value 0 of 0...1, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        isOpaque = false
-        layer.addSublayer(contentLayer)
-        contentLayer.addSublayer(maximumTrackLayer)
-        contentLayer.addSublayer(minimumTrackLayer)
-        contentLayer.addSublayer(thumbLayer)
-        thumbLayer.borderWidth = 0.5
-        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
-        refreshParts()
+        setUpParts()
     }
 
     /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
     /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        setUpParts()
+    }
+
+    /// What both initializers set up: the parts the control draws with.
+    private func setUpParts() {
         isOpaque = false
         layer.addSublayer(contentLayer)
         contentLayer.addSublayer(maximumTrackLayer)

@@ -48,13 +48,7 @@ open class UISwitch: UIControl {
     /// A switch at `frame`'s origin, 51x31 points, off, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: Self.fixedSize))
-        isOpaque = false
-        layer.addSublayer(contentLayer)
-        contentLayer.addSublayer(trackLayer)
-        contentLayer.addSublayer(thumbLayer)
-        thumbLayer.borderWidth = 0.5
-        thumbLayer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
-        refreshParts()
+        setUpParts()
     }
 
     /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
@@ -62,6 +56,11 @@ open class UISwitch: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         bounds.size = Self.fixedSize
+        setUpParts()
+    }
+
+    /// What both initializers set up: the parts the control draws with.
+    private func setUpParts() {
         isOpaque = false
         layer.addSublayer(contentLayer)
         contentLayer.addSublayer(trackLayer)

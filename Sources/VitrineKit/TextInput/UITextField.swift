@@ -243,20 +243,18 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        isOpaque = false
-        contentMode = .redraw
-        caretView.isUserInteractionEnabled = false
-        caretView.isHidden = true
-        addSubview(caretView)
-        clearButton.isHidden = true
-        clearButton.field = self
-        addSubview(clearButton)
+        setUpParts()
     }
 
     /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
     /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        setUpParts()
+    }
+
+    /// What both initializers set up: the parts the control draws with.
+    private func setUpParts() {
         isOpaque = false
         contentMode = .redraw
         caretView.isUserInteractionEnabled = false
