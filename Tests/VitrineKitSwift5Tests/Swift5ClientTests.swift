@@ -56,4 +56,14 @@ final class Swift5ClientTests: XCTestCase {
         XCTAssertTrue(button.superview === root)
         XCTAssertNil(child.window)
     }
+
+    func testAWindowAndAControllerMadeInAPlainMethod() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let controller = UIViewController()
+        controller.view.addSubview(root)
+        window.rootViewController = controller
+        XCTAssertTrue(window.rootViewController === controller)
+        XCTAssertTrue(root.window === window)
+        window.rootViewController = nil
+    }
 }

@@ -12,10 +12,7 @@ import VitrineLayers
 /// The app's own code keeps its windows alive, as in UIKit (`UIApplication.windows` and the
 /// screens hold them weakly): a window no one holds is removed from its screen when it is
 /// released.
-// Not `@preconcurrency` as the other main-actor classes are (docs/porting.md): Swift 6.3
-// refuses it together with the `isolated deinit` (also when inherited from UIView), so a
-// Swift 5 client uses windows from the main actor (`@MainActor` code or `MainActor.assumeIsolated`).
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The screen the window is shown on, as `screen`. Assigning moves it there, as UIKit
     /// did before scenes: a visible window shows on the new screen from its next frame (in
@@ -80,8 +77,11 @@ open class UIWindow: UIView {
         return nil
     }
 
-    isolated deinit {
-        layer.removeFromSuperlayer()
+    // Not `isolated deinit`: Swift 6.3 refuses it in a `@preconcurrency` class. The deinit has
+    // the last reference to the window, and windows are released on the main thread (their
+    // owners are main-actor code), so taking the layer off the screen's tree here is safe.
+    deinit {
+        MainActor.assumeIsolated { layer.removeFromSuperlayer() }
     }
 
     /// Gives the window and its views the screen's scale, except views whose
