@@ -75,11 +75,16 @@ open class UINib {
     /// the File's Owner and First Responder placeholders are not among them.
     ///
     /// Each object is made from its element (`view` → `UIView`, `label` → `UILabel`, `button`,
-    /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView` → their classes), or
-    /// from the class registered for its `customClass=`. Its properties are set, its subviews are
-    /// added in order (a stack view's arranged), the file's constraints are activated, the
-    /// user-defined runtime attributes are set, and then `awakeFromNib()` is called on every object
-    /// made, depth first in file order, once all of them are built, as UIKit.
+    /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView`, `segmentedControl`
+    /// (its `<segments>`), `activityIndicatorView`, `progressView`, `stepper`, `pageControl`,
+    /// `pickerView`, `datePicker`, `textView`, `tableView` (its style, and its `<prototypes>`
+    /// registered by `reuseIdentifier`) and `collectionView` (its flow layout, and its `<cells>`
+    /// registered) → their classes), or from the class registered for its `customClass=`. An
+    /// attribute value Vitrine does not know is warned about, naming the file, line and element.
+    /// Its properties are set, its subviews are added in order (a stack view's arranged), the
+    /// file's constraints are activated, the user-defined runtime attributes are set, and then
+    /// `awakeFromNib()` is called on every object made, depth first in file order, once all of
+    /// them are built, as UIKit.
     ///
     /// A file that cannot be found or read: logged, and the result is empty (UIKit raises).
     /// Unknown classes, elements and runtime attribute key paths: a warning naming the file, line
