@@ -262,6 +262,8 @@ final class InterfaceDecoder {
             case "textInputTraits":
                 object.textInputTraits = InterfaceTextInputTraits(
                     attributes: child.attributes.filter { $0.key != "key" })
+            case "segments":
+                object.segments += child.children.compactMap { segment($0, in: label) }
             case "constraints":
                 object.constraints += child.children.compactMap { constraint($0, owner: object.id) }
             case "connections":
@@ -287,6 +289,20 @@ final class InterfaceDecoder {
             }
         }
         return object
+    }
+
+    /// A `<segment>` of `<segments>`.
+    private func segment(_ element: InterfaceXMLElement, in parent: String) -> InterfaceSegment? {
+        guard element.name == "segment" else {
+            unknownElement(element, in: "<segments> of \(parent)")
+            return nil
+        }
+        checkAttributes(
+            element, known: ["title", "image", "catalog", "enabled", "width", "contentOffset"], what: "<segment>")
+        return InterfaceSegment(
+            title: element["title"],
+            image: element["image"].map { InterfaceImageReference(name: $0, catalog: element["catalog"]) },
+            isEnabled: bool(element, "enabled"), width: double(element, "width"), line: element.line)
     }
 
     private func constraint(_ element: InterfaceXMLElement, owner: String) -> InterfaceConstraint? {

@@ -166,6 +166,8 @@ public struct InterfaceObject: Hashable, Sendable {
     public var buttonStates: [InterfaceButtonState]
     public var buttonConfiguration: InterfaceButtonConfiguration?
     public var textInputTraits: InterfaceTextInputTraits?
+    /// A segmented control's `<segments>`, in order.
+    public var segments: [InterfaceSegment]
 
     /// An object with nothing but its element, id and line; the decoder fills the rest.
     public init(element: String, id: String, key: String? = nil, line: Int, attributes: [String: String] = [:]) {
@@ -195,6 +197,7 @@ public struct InterfaceObject: Hashable, Sendable {
         self.buttonStates = []
         self.buttonConfiguration = nil
         self.textInputTraits = nil
+        self.segments = []
     }
 
     /// An attribute read as a Bool (`"YES"` / `"NO"`).

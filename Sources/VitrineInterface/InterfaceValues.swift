@@ -326,3 +326,26 @@ enum InterfaceValueParsing {
         }
     }
 }
+
+/// One `<segment>` of a segmented control's `<segments>`.
+public struct InterfaceSegment: Hashable, Sendable {
+    public var title: String?
+    /// `image=` (with `catalog=` for a system image).
+    public var image: InterfaceImageReference?
+    /// `enabled="NO"`; nil is enabled.
+    public var isEnabled: Bool?
+    /// `width=`; nil (or 0) sizes the segment automatically.
+    public var width: Double?
+    public var line: Int
+
+    public init(
+        title: String? = nil, image: InterfaceImageReference? = nil, isEnabled: Bool? = nil, width: Double? = nil,
+        line: Int
+    ) {
+        self.title = title
+        self.image = image
+        self.isEnabled = isEnabled
+        self.width = width
+        self.line = line
+    }
+}

@@ -135,6 +135,9 @@ enum InterfaceVocabulary {
             "datePicker": control.union([
                 "datePickerMode", "minuteInterval", "style", "useCurrentDate", "preferredDatePickerStyle",
             ]),
+            "stepper": control.union([
+                "value", "minimumValue", "maximumValue", "stepValue", "wraps", "autorepeat", "continuous",
+            ]),
             "pickerView": view,
             "visualEffectView": view,
             "navigationBar": view.union(["barStyle", "translucent", "prefersLargeTitles"]),
@@ -188,12 +191,12 @@ enum InterfaceVocabulary {
         "rect", "size", "point", "edgeInsets", "directionalEdgeInsets", "inset", "autoresizingMask", "color", "nil",
         "fontDescription", "string", "imageReference", "accessibility", "userDefinedRuntimeAttributes", "state",
         "buttonConfiguration", "textInputTraits", "constraints", "connections", "viewLayoutGuide", "layoutGuides",
-        "integer", "real", "bool", "subviews",
+        "integer", "real", "bool", "subviews", "segments",
         // Known, not read (editor state, simulated metrics, things VitrineKit does not map yet).
         "variation", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
         "simulatedTopBarMetrics", "simulatedBottomBarMetrics", "simulatedOrientationMetrics",
         "simulatedScreenMetrics", "simulatedNavigationBarMetrics", "simulatedTabBarMetrics", "extendedEdge",
-        "attributedString", "preferredSymbolConfiguration", "segments", "navigationBarAppearance",
+        "attributedString", "preferredSymbolConfiguration", "navigationBarAppearance",
         "tabBarAppearance", "toolbarAppearance", "offsetWrapper", "date", "locale", "backgroundConfiguration",
         "menu", "dataDetectorType", "wkWebViewConfiguration", "paragraphStyle", "textAttributes", "keyCommands",
         "barButtonItemAppearance", "animations", "mutableArray", "dictionary", "array", "accessibilityTraits",

@@ -26,6 +26,36 @@ import Testing
         try InterfaceDocument.parse(data: xib(body), fileName: "Inline.xib").warnings.map(\.description)
     }
 
+    @Test func segmentsAndSteppersAsXcodeWritesThem() throws {
+        let (document, warnings) = try InterfaceDocument.parse(
+            data: Self.xib(
+                """
+                        <subviews>
+                            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" id="s1">
+                                <rect key="frame" x="0.0" y="0.0" width="200" height="32"/>
+                                <segments>
+                                    <segment title="First"/>
+                                    <segment title="" image="star" enabled="NO" width="40"/>
+                                    <item title="Third"/>
+                                </segments>
+                            </segmentedControl>
+                            <stepper opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" maximumValue="100" stepValue="2" wraps="YES" autorepeat="NO" continuous="NO" id="p1">
+                                <rect key="frame" x="0.0" y="40" width="94" height="32"/>
+                            </stepper>
+                        </subviews>
+                """), fileName: "Inline.xib")
+        let segmented = try #require(document.objects.last?.subviews.first)
+        #expect(segmented.segments.map(\.title) == ["First", ""])
+        #expect(segmented.segments[1].image?.name == "star")
+        #expect(segmented.segments[1].isEnabled == false)
+        #expect(segmented.segments[1].width == 40)
+        #expect(segmented.segments[0].line == 10)
+        #expect(
+            warnings.map(\.description) == [
+                #"Inline.xib:12: unknown element <item> in <segments> of <segmentedControl> "s1": ignored"#
+            ])
+    }
+
     @Test func unknownAttributeOnAConstraint() throws {
         let warnings = try Self.warnings(
             """

@@ -32,7 +32,8 @@ struct NibBuilder {
     /// The elements made into views, with the class made for each.
     static let viewElements: Set<String> = [
         "view", "label", "button", "imageView", "switch", "slider", "textField", "stackView", "scrollView",
-        "containerView", "window",
+        "containerView", "window", "segmentedControl", "activityIndicatorView", "progressView", "stepper",
+        "pageControl", "pickerView", "datePicker", "textView", "tableView", "collectionView",
     ]
 
     /// Makes the top-level objects (placeholders left out): the document's, or `roots` (a
@@ -147,7 +148,18 @@ struct NibBuilder {
         if let slider = view as? UISlider { applySlider(object, to: slider) }
         if let field = view as? UITextField { applyTextField(object, to: field) }
         if let stack = view as? UIStackView { applyStackView(object, to: stack) }
-        for child in object.children {
+        if let segmented = view as? UISegmentedControl { applySegmentedControl(object, to: segmented) }
+        if let indicator = view as? UIActivityIndicatorView { applyActivityIndicator(object, to: indicator) }
+        if let progress = view as? UIProgressView { applyProgressView(object, to: progress) }
+        if let stepper = view as? UIStepper { applyStepper(object, to: stepper) }
+        if let pages = view as? UIPageControl { applyPageControl(object, to: pages) }
+        if let picker = view as? UIDatePicker { applyDatePicker(object, to: picker) }
+        if let textView = view as? UITextView { applyTextView(object, to: textView) }
+        if let table = view as? UITableView { applyTableView(object, to: table) }
+        if let collection = view as? UICollectionView { registerCells(of: object, in: collection) }
+        // Prototype cells are registered and a collection view's layout is made with the view.
+        for child in object.children
+        where !(child.container == "prototypes" || child.container == "cells" || child.key == "collectionViewLayout") {
             warn(child.line, "\(child.element) \"\(child.id)\" in \(object.element) \"\(object.id)\" is not loaded")
         }
         for subviewObject in object.subviews {
@@ -200,6 +212,21 @@ struct NibBuilder {
         case "textField": return UITextField(frame: frame)
         case "stackView": return UIStackView(frame: frame)
         case "scrollView": return UIScrollView(frame: frame)
+        case "segmentedControl": return UISegmentedControl(frame: frame)
+        case "activityIndicatorView": return UIActivityIndicatorView(frame: frame)
+        case "progressView": return UIProgressView(frame: frame)
+        case "stepper": return UIStepper(frame: frame)
+        case "pageControl": return UIPageControl(frame: frame)
+        case "pickerView": return UIPickerView(frame: frame)
+        case "datePicker": return UIDatePicker(frame: frame)
+        case "textView": return UITextView(frame: frame, textContainer: nil)
+        case "tableView":
+            let styles: [String: UITableView.Style] = [
+                "plain": .plain, "grouped": .grouped, "insetGrouped": .insetGrouped,
+            ]
+            return UITableView(frame: frame, style: named(object, "style", styles) ?? .plain)
+        case "collectionView":
+            return UICollectionView(frame: frame, collectionViewLayout: collectionViewLayout(of: object))
         default:
             warn(object.line, "unknown element \(object.element) \"\(object.id)\": a UIView is made in its place")
             return UIView(frame: frame)
@@ -396,6 +423,278 @@ struct NibBuilder {
             }
         }
         if let spacing = object.spacing { stack.spacing = spacing }
+    }
+
+    // MARK: Controls and lists
+
+    /// The value of `attribute` looked up in `values`; nil when the file has none, or a value
+    /// not in `values` (warned about, naming the element).
+    private mutating func named<Value>(_ object: InterfaceObject, _ attribute: String, _ values: [String: Value])
+        -> Value?
+    {
+        guard let name = object.attributes[attribute] else { return nil }
+        if let value = values[name] { return value }
+        warn(object.line, "unknown \(attribute) \"\(name)\" on \(object.element) \"\(object.id)\": ignored")
+        return nil
+    }
+
+    /// `attribute` as a number; nil when the file has none, or one that is not a number (warned about).
+    private mutating func number(_ object: InterfaceObject, _ attribute: String) -> Double? {
+        guard let text = object.attributes[attribute] else { return nil }
+        if let value = object.double(attribute), value.isFinite { return value }
+        warn(object.line, "\(attribute)=\"\(text)\" on \(object.element) \"\(object.id)\" is not a number: ignored")
+        return nil
+    }
+
+    /// `attribute` as a whole number; nil when the file has none, or one that is not (warned about).
+    private mutating func integer(_ object: InterfaceObject, _ attribute: String) -> Int? {
+        guard let text = object.attributes[attribute] else { return nil }
+        if let value = object.int(attribute) { return value }
+        warn(
+            object.line, "\(attribute)=\"\(text)\" on \(object.element) \"\(object.id)\" is not a whole number: ignored"
+        )
+        return nil
+    }
+
+    /// `attribute` as YES or NO; nil when the file has none, or another value (warned about).
+    private mutating func flag(_ object: InterfaceObject, _ attribute: String) -> Bool? {
+        guard let text = object.attributes[attribute] else { return nil }
+        if let value = object.bool(attribute) { return value }
+        warn(object.line, "\(attribute)=\"\(text)\" on \(object.element) \"\(object.id)\" is not YES or NO: ignored")
+        return nil
+    }
+
+    /// `<segments>` (titles or images), then `selectedSegmentIndex`, `momentary`,
+    /// `apportionsSegmentWidthsByContent` and `selectedSegmentTintColor`. `segmentControlStyle`
+    /// has had no effect since iOS 7: its values are only checked.
+    private mutating func applySegmentedControl(_ object: InterfaceObject, to control: UISegmentedControl) {
+        for segment in object.segments {
+            let index = control.numberOfSegments
+            if let reference = segment.image, segment.title == nil {
+                control.insertSegment(with: image(reference, line: segment.line), at: index, animated: false)
+            } else {
+                control.insertSegment(withTitle: segment.title, at: index, animated: false)
+            }
+            if segment.isEnabled == false { control.setEnabled(false, forSegmentAt: index) }
+            if let width = segment.width { control.setWidth(width, forSegmentAt: index) }
+        }
+        _ = named(object, "segmentControlStyle", ["plain": (), "bordered": (), "bar": (), "bezeled": ()])
+        if let index = integer(object, "selectedSegmentIndex") {
+            if index == UISegmentedControl.noSegment || (0..<control.numberOfSegments).contains(index) {
+                control.selectedSegmentIndex = index
+            } else {
+                warn(
+                    object.line,
+                    "selectedSegmentIndex \(index) on segmentedControl \"\(object.id)\" is not one of its "
+                        + "\(control.numberOfSegments) segments: ignored")
+            }
+        }
+        if let momentary = flag(object, "momentary") { control.isMomentary = momentary }
+        if let apportions = flag(object, "apportionsSegmentWidthsByContent") {
+            control.apportionsSegmentWidthsByContent = apportions
+        }
+        if let color = color(object, "selectedSegmentTintColor") { control.selectedSegmentTintColor = color }
+        if let enabled = flag(object, "enabled") { control.isEnabled = enabled }
+    }
+
+    /// `style` (`medium`, `large` and the older `white`, `whiteLarge`, `gray`), `color`,
+    /// `hidesWhenStopped`, and `animating="YES"` (started).
+    private mutating func applyActivityIndicator(_ object: InterfaceObject, to indicator: UIActivityIndicatorView) {
+        let styles: [String: UIActivityIndicatorView.Style] = [
+            "medium": .medium, "large": .large, "white": .white, "whiteLarge": .whiteLarge, "gray": .gray,
+        ]
+        if let style = named(object, "style", styles) { indicator.style = style }
+        if let color = color(object, "color") { indicator.color = color }
+        if let hides = flag(object, "hidesWhenStopped") { indicator.hidesWhenStopped = hides }
+        if flag(object, "animating") == true { indicator.startAnimating() }
+    }
+
+    /// `progress`, `progressViewStyle` (`default`, `bar`), `progressTintColor`, `trackTintColor`.
+    private mutating func applyProgressView(_ object: InterfaceObject, to progressView: UIProgressView) {
+        if let style = named(object, "progressViewStyle", ["default": UIProgressView.Style.default, "bar": .bar]) {
+            progressView.progressViewStyle = style
+        }
+        if let progress = number(object, "progress") { progressView.progress = Float(progress) }
+        if let color = color(object, "progressTintColor") { progressView.progressTintColor = color }
+        if let color = color(object, "trackTintColor") { progressView.trackTintColor = color }
+    }
+
+    /// `minimumValue`, `maximumValue`, `value`, `stepValue`, `wraps`, `autorepeat`, `continuous`.
+    private mutating func applyStepper(_ object: InterfaceObject, to stepper: UIStepper) {
+        let minimum = number(object, "minimumValue")
+        let maximum = number(object, "maximumValue")
+        if let minimum, let maximum, minimum >= maximum {
+            warn(
+                object.line,
+                "stepper \"\(object.id)\": minimumValue \(minimum) is not below maximumValue \(maximum): ignored")
+        } else {
+            // The maximum, the minimum, then the maximum again: each setter refuses a bound on the
+            // wrong side of the other, which the first step may still be.
+            if let maximum { stepper.maximumValue = maximum }
+            if let minimum { stepper.minimumValue = minimum }
+            if let maximum { stepper.maximumValue = maximum }
+        }
+        if let value = number(object, "value") { stepper.value = value }
+        if let step = number(object, "stepValue") {
+            if step > 0 {
+                stepper.stepValue = step
+            } else {
+                warn(object.line, "stepValue \(step) on stepper \"\(object.id)\" is not above 0: ignored")
+            }
+        }
+        if let wraps = flag(object, "wraps") { stepper.wraps = wraps }
+        if let autorepeat = flag(object, "autorepeat") { stepper.autorepeat = autorepeat }
+        if let continuous = flag(object, "continuous") { stepper.isContinuous = continuous }
+        if let enabled = flag(object, "enabled") { stepper.isEnabled = enabled }
+    }
+
+    /// `numberOfPages`, `currentPage`, `hidesForSinglePage`, `backgroundStyle` and the indicator
+    /// colours.
+    private mutating func applyPageControl(_ object: InterfaceObject, to pages: UIPageControl) {
+        if let count = integer(object, "numberOfPages") { pages.numberOfPages = count }
+        if let page = integer(object, "currentPage") { pages.currentPage = page }
+        if let hides = flag(object, "hidesForSinglePage") { pages.hidesForSinglePage = hides }
+        let styles: [String: UIPageControl.BackgroundStyle] = [
+            "automatic": .automatic, "prominent": .prominent, "minimal": .minimal,
+        ]
+        if let style = named(object, "backgroundStyle", styles) { pages.backgroundStyle = style }
+        if let color = color(object, "pageIndicatorTintColor") { pages.pageIndicatorTintColor = color }
+        if let color = color(object, "currentPageIndicatorTintColor") { pages.currentPageIndicatorTintColor = color }
+        if let enabled = flag(object, "enabled") { pages.isEnabled = enabled }
+    }
+
+    /// `datePickerMode`, `minuteInterval` and `style` (the preferred style: Vitrine draws wheels).
+    private mutating func applyDatePicker(_ object: InterfaceObject, to picker: UIDatePicker) {
+        let modes: [String: UIDatePicker.Mode] = [
+            "time": .time, "date": .date, "dateAndTime": .dateAndTime, "countDownTimer": .countDownTimer,
+            "yearAndMonth": .yearAndMonth,
+        ]
+        if let mode = named(object, "datePickerMode", modes) { picker.datePickerMode = mode }
+        if let interval = integer(object, "minuteInterval") {
+            if interval >= 1, interval <= 30, 60 % interval == 0 {
+                picker.minuteInterval = interval
+            } else {
+                warn(
+                    object.line, "minuteInterval \(interval) on datePicker \"\(object.id)\" does not divide 60: ignored"
+                )
+            }
+        }
+        let styles: [String: UIDatePickerStyle] = [
+            "automatic": .automatic, "wheels": .wheels, "compact": .compact, "inline": .inline,
+        ]
+        if let style = named(object, "style", styles) { picker.preferredDatePickerStyle = style }
+        if let enabled = flag(object, "enabled") { picker.isEnabled = enabled }
+    }
+
+    /// `text` (the attribute or `<string key="text">`), `editable`, `selectable`, the font,
+    /// `textColor`, `textAlignment` and the keyboard of `textInputTraits`.
+    private mutating func applyTextView(_ object: InterfaceObject, to textView: UITextView) {
+        if let text = object.text { textView.text = text }
+        if let font = font(object) { textView.font = font }
+        if let color = color(object, "textColor") { textView.textColor = color }
+        if let alignment = textAlignment(object) { textView.textAlignment = alignment }
+        if let editable = flag(object, "editable") { textView.isEditable = editable }
+        if let selectable = flag(object, "selectable") { textView.isSelectable = selectable }
+        guard let traits = object.textInputTraits else { return }
+        if let name = traits.keyboardType {
+            if let type = UIKeyboardType.allCases.first(where: { "\($0)" == name }) {
+                textView.keyboardType = type
+            } else {
+                warn(object.line, "unknown keyboardType \"\(name)\"")
+            }
+        }
+        if let name = traits.returnKeyType {
+            if let type = UIReturnKeyType.allCases.first(where: { "\($0)" == name }) {
+                textView.returnKeyType = type
+            } else {
+                warn(object.line, "unknown returnKeyType \"\(name)\"")
+            }
+        }
+        if let secure = traits.isSecureTextEntry { textView.isSecureTextEntry = secure }
+    }
+
+    /// `rowHeight`, `estimatedRowHeight`, the section header and footer heights (-1 is
+    /// `automaticDimension`), `separatorStyle`, `allowsSelection`, `allowsMultipleSelection`,
+    /// and the prototype cells. The style is the table's from its creation.
+    mutating func applyTableView(_ object: InterfaceObject, to table: UITableView) {
+        if let height = number(object, "rowHeight") { table.rowHeight = height }
+        if let height = number(object, "estimatedRowHeight") { table.estimatedRowHeight = height }
+        if let height = number(object, "sectionHeaderHeight") { table.sectionHeaderHeight = height }
+        if let height = number(object, "sectionFooterHeight") { table.sectionFooterHeight = height }
+        let separators: [String: UITableViewCell.SeparatorStyle] = [
+            "default": .singleLine, "singleLine": .singleLine, "none": .none, "singleLineEtched": .singleLineEtched,
+        ]
+        if let style = named(object, "separatorStyle", separators) { table.separatorStyle = style }
+        if let color = color(object, "separatorColor") { table.separatorColor = color }
+        if let allows = flag(object, "allowsSelection") { table.allowsSelection = allows }
+        if let allows = flag(object, "allowsMultipleSelection") { table.allowsMultipleSelection = allows }
+        registerCells(of: object, in: table)
+    }
+
+    /// Registers the prototype cells of a table (`<prototypes>`) or a collection view
+    /// (`<cells>`) for their `reuseIdentifier`: their custom class when it is found (and is a
+    /// cell of the list's kind), else `UITableViewCell` or `UICollectionViewCell` (warned about).
+    /// The cells' contents are not made.
+    mutating func registerCells(of object: InterfaceObject, in list: UIView) {
+        for cell in object.prototypeCells {
+            guard let identifier = cell.attributes["reuseIdentifier"] else {
+                warn(cell.line, "\(cell.element) \"\(cell.id)\" has no reuseIdentifier: not registered")
+                continue
+            }
+            let isTable = list is UITableView
+            var cellClass: AnyClass = isTable ? UITableViewCell.self : UICollectionViewCell.self
+            if let className = cell.customClass {
+                let found: AnyClass? = InterfaceClassLookup.lookUp(className, module: cell.customModule, near: owner)
+                if let found, isTable ? found is UITableViewCell.Type : found is UICollectionViewCell.Type {
+                    cellClass = found
+                } else {
+                    warn(cell.line, "unknown cell class \(className): \(String(describing: cellClass)) is registered")
+                }
+            }
+            if let table = list as? UITableView {
+                table.register(cellClass, forCellReuseIdentifier: identifier)
+            } else if let collection = list as? UICollectionView {
+                collection.register(cellClass, forCellWithReuseIdentifier: identifier)
+            }
+        }
+    }
+
+    /// A collection view's layout: its `<collectionViewFlowLayout key="collectionViewLayout">`
+    /// with `itemSize`, `estimatedItemSize` (or `automaticEstimatedItemSize`), the spacings,
+    /// `scrollDirection`, the header and footer sizes and `sectionInset`. Another layout is
+    /// warned about and a flow layout used.
+    private mutating func collectionViewLayout(of object: InterfaceObject) -> UICollectionViewLayout {
+        let layout = UICollectionViewFlowLayout()
+        guard let written = object.child(key: "collectionViewLayout") else { return layout }
+        guard written.element == "collectionViewFlowLayout" else {
+            warn(
+                written.line,
+                "\(written.element) \"\(written.id)\" of collectionView \"\(object.id)\" is not loaded: "
+                    + "a UICollectionViewFlowLayout is used")
+            return layout
+        }
+        if let size = written.sizes["itemSize"] { layout.itemSize = CGSize(width: size.width, height: size.height) }
+        if let size = written.sizes["estimatedItemSize"] {
+            layout.estimatedItemSize = CGSize(width: size.width, height: size.height)
+        }
+        if flag(written, "automaticEstimatedItemSize") == true {
+            layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        }
+        if let spacing = number(written, "minimumLineSpacing") { layout.minimumLineSpacing = spacing }
+        if let spacing = number(written, "minimumInteritemSpacing") { layout.minimumInteritemSpacing = spacing }
+        let directions: [String: UICollectionView.ScrollDirection] = ["vertical": .vertical, "horizontal": .horizontal]
+        if let direction = named(written, "scrollDirection", directions) { layout.scrollDirection = direction }
+        if let size = written.sizes["headerReferenceSize"] {
+            layout.headerReferenceSize = CGSize(width: size.width, height: size.height)
+        }
+        if let size = written.sizes["footerReferenceSize"] {
+            layout.footerReferenceSize = CGSize(width: size.width, height: size.height)
+        }
+        if let inset = written.insets["sectionInset"] {
+            layout.sectionInset = UIEdgeInsets(
+                top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
+        }
+        return layout
     }
 
     private func textAlignment(_ object: InterfaceObject) -> NSTextAlignment? {

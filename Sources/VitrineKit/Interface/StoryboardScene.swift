@@ -28,7 +28,8 @@ final class StoryboardScene {
     /// own `loadView()`'s).
     var makesView: Bool {
         guard let view = controllerObject.view else { return false }
-        return NibBuilder.viewElements.contains(view.element) || view.customClass != nil && view.element != "tableView"
+        if controllerObject.element == "tableViewController" && view.element == "tableView" { return false }
+        return NibBuilder.viewElements.contains(view.element) || view.customClass != nil
     }
 
     /// Makes the controller's view from the scene, as UIKit's `loadView()` for a storyboard.
@@ -51,7 +52,11 @@ final class StoryboardScene {
             table.element == "tableView"
         {
             objects[table.id] = tableController.tableView
-            registerPrototypes(of: table, in: tableController.tableView)
+            // The controller's own table (its style is the controller's): the file's properties
+            // and prototype cells.
+            var builder = NibBuilder(document: document, bundle: storyboard.bundle, owner: controller)
+            builder.applyTableView(table, to: tableController.tableView)
+            storyboard.record(builder.diagnostics)
         }
         let firstResponders = Set(scene.objects.filter { $0.sceneMemberID == "firstResponder" }.map(\.id))
         var connector = NibConnector(fileName: document.fileName, objects: objects, firstResponderIDs: firstResponders)
@@ -74,25 +79,6 @@ final class StoryboardScene {
         for view in madeViews { view.awakeFromNib() }
         madeItems = [:]
         madeViews = []
-    }
-
-    /// Registers a table's prototype cells by reuse identifier.
-    private func registerPrototypes(of table: InterfaceObject, in tableView: UITableView) {
-        for cell in table.prototypeCells {
-            guard let identifier = cell.attributes["reuseIdentifier"] else { continue }
-            var cellClass: AnyClass = UITableViewCell.self
-            if let className = cell.customClass {
-                if let found = InterfaceClassLookup.lookUp(className, module: cell.customModule, near: nil),
-                    found is UITableViewCell.Type
-                {
-                    cellClass = found
-                } else {
-                    storyboard.report(
-                        warning: "unknown cell class \(className): UITableViewCell is registered", line: cell.line)
-                }
-            }
-            tableView.register(cellClass, forCellReuseIdentifier: identifier)
-        }
     }
 
     /// An embed segue: the destination becomes a child whose view fills the container view.

@@ -78,14 +78,19 @@ open class UINib {
     /// the File's Owner and First Responder placeholders are not among them.
     ///
     /// Each object is made from its element (`view` → `UIView`, `label` → `UILabel`, `button`,
-    /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView` → their classes), or
-    /// from the class registered for its `customClass=`. Its properties are set, its subviews are
-    /// added in order (a stack view's arranged), the file's constraints are activated, the
-    /// user-defined runtime attributes are set, the outlets and actions are connected, and then
-    /// `awakeFromNib()` is called on every view made, depth first in file order, once all of
-    /// them are built and connected, as UIKit. Top-level view controllers (made with
-    /// `init?(coder:)`, their views from their `nibName=` when asked for), windows, and in a main
-    /// nib the app delegate's custom object (the running delegate) are made too.
+    /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView`, `segmentedControl`
+    /// (its `<segments>`), `activityIndicatorView`, `progressView`, `stepper`, `pageControl`,
+    /// `pickerView`, `datePicker`, `textView`, `tableView` (its style, and its `<prototypes>`
+    /// registered by `reuseIdentifier`) and `collectionView` (its flow layout, and its `<cells>`
+    /// registered) → their classes), or from its `customClass=` (see `InterfaceClassLookup`). An
+    /// attribute value Vitrine does not know is warned about, naming the file, line and element.
+    /// Its properties are set, its subviews are added in order (a stack view's arranged), the
+    /// file's constraints are activated, the user-defined runtime attributes are set, the outlets
+    /// and actions are connected, and then `awakeFromNib()` is called on every view made, depth
+    /// first in file order, once all of them are built and connected, as UIKit. Top-level view
+    /// controllers (made with `init?(coder:)`, their views from their `nibName=` when asked for),
+    /// windows, and in a main nib the app delegate's custom object (the running delegate) are
+    /// made too.
     ///
     /// A file that cannot be found or read: logged, and the result is empty (UIKit raises).
     /// Unknown classes, elements and runtime attribute key paths: a warning naming the file, line

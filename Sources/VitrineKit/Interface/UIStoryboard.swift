@@ -27,8 +27,10 @@ import VitrineInterface
 ///   with an identifier the file lacks logs an error and returns an empty `UIViewController`
 ///   (UIKit raises), and a file that does not load makes no controllers (logged, with the file
 ///   and line in `diagnostics`).
-/// - Table view prototype cells register their class (`customClass` or `UITableViewCell`) for
-///   their reuse identifier; their subviews and style are not built from the file.
+/// - Table and collection view prototype cells register their class (`customClass` or
+///   `UITableViewCell` / `UICollectionViewCell`) for their reuse identifier; their subviews and
+///   style are not built from the file. A `tableViewController`'s own table takes the file's row
+///   height, separators and prototypes, not its style.
 @preconcurrency @MainActor
 open class UIStoryboard {
     /// The storyboard's name, without `.storyboard`.
