@@ -3,10 +3,10 @@ import VitrineKit
 
 /// The showcase's main screen: over a `CAGradientLayer` background, a header with the title and
 /// a clock ticking every second, four shadowed cards (a paged gallery with its page control, an
-/// animated panel with a segmented control choosing its speed, a scrolling product list, a
-/// visitor counter in a progress ring drawn by a `CAShapeLayer`, with name and PIN fields and
-/// two buttons) and a control bar whose switch and slider change the animated panel's colours
-/// and speed.
+/// animated panel with a ring for the minute's progress and a segmented control choosing its
+/// speed, a scrolling product list, a visitor counter in a progress ring toward the day's goal,
+/// with name and PIN fields and two buttons; the rings are `CAShapeLayer`s) and a control bar
+/// whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
 /// anchors and layout guides place the header, the cards and the bar; stack views arrange the
@@ -35,6 +35,9 @@ public final class ShowcaseViewController: UIViewController {
     public let motionCard = ShowcaseCardView()
     /// The animated panel.
     public let motionView = MotionPanelView()
+    /// Right of the animated panel's title: the current minute's progress, a second at a time
+    /// (as the info boards' minute bar).
+    public let minuteRing = ProgressRingView()
     /// Slow, normal or fast: the animated panel's speed in three steps (`speedPresets`), under
     /// the panel; the slider sets any speed between, and then no segment is selected.
     public let speedControl = UISegmentedControl(items: ["Slow", "Normal", "Fast"])
@@ -173,6 +176,8 @@ public final class ShowcaseViewController: UIViewController {
         pictureCard.addConstrainedSubview(gallery)
 
         motionView.accentColor = Self.coolAccent
+        minuteRing.ringColor = Self.coolAccent
+        motionCard.addConstrainedSubview(minuteRing)
         motionCard.addConstrainedSubview(motionView)
         speedControl.selectedSegmentIndex = 1
         // "Normal" is the longest: on small panels the titles get room by their length.
@@ -321,6 +326,9 @@ public final class ShowcaseViewController: UIViewController {
         clockLabel.text = clockText.time(date)
         let day = clockText.day(date)
         if dateLabel.text != day { dateLabel.text = day }
+        // Each second moves the arc on; a new minute starts it again at once.
+        let second = clockText.second(date)
+        minuteRing.setProgress(CGFloat(second + 1) / 60, animated: second != 0 && minuteRing.window != nil)
     }
 
     // MARK: Actions
@@ -360,6 +368,7 @@ public final class ShowcaseViewController: UIViewController {
         speedSlider.minimumTrackTintColor = accent
         speedControl.selectedSegmentTintColor = accent
         visitorsRing.ringColor = accent
+        minuteRing.ringColor = accent
     }
 
     private func speedChanged() {
@@ -499,6 +508,18 @@ public final class ShowcaseViewController: UIViewController {
                 metric(content.bottomAnchor.constraint(equalTo: card.bottomAnchor)) { -$0.cardPadding },
             ]
         }
+        // The minute's ring: as tall as the panel's title, at the end of its row.
+        if let motionTitle = cardTitles.dropFirst().first {
+            constraints += [
+                metric(minuteRing.trailingAnchor.constraint(equalTo: motionCard.trailingAnchor)) { -$0.cardPadding },
+                minuteRing.centerYAnchor.constraint(equalTo: motionTitle.centerYAnchor),
+                minuteRing.heightAnchor.constraint(equalTo: motionTitle.heightAnchor),
+                minuteRing.widthAnchor.constraint(equalTo: minuteRing.heightAnchor),
+                metric(motionTitle.trailingAnchor.constraint(lessThanOrEqualTo: minuteRing.leadingAnchor)) {
+                    -$0.cardPadding * 0.5
+                },
+            ]
+        }
         let picture = contentGuide(of: pictureCard)
         let motion = contentGuide(of: motionCard)
         let visitors = contentGuide(of: visitorsCard)
@@ -618,6 +639,7 @@ public final class ShowcaseViewController: UIViewController {
                 .foregroundColor: UIColor(red: 0.05, green: 0.1, blue: 0.25, alpha: 1),
             ], for: .selected)
         visitorsRing.lineWidth = metrics.scaled(14, minimum: 6)
+        minuteRing.lineWidth = metrics.scaled(5, minimum: 3)
         productList.style(
             textSize: metrics.scaled(24, minimum: 13), rowHeight: metrics.scaled(76, minimum: 40))
         gallery.cornerRadius = (metrics.cornerRadius * 0.6).rounded()

@@ -92,6 +92,23 @@ import VitrinePlatform
         #expect(ring.progressLayer.strokeEnd == 1, "past the goal the ring is full")
     }
 
+    @Test func theMinuteRingFollowsTheSeconds() throws {
+        let rig = ShowcaseRig(width: 1920, height: 1080)
+        let c = rig.controller
+        let ring = c.minuteRing
+        // 09:41:07.25: the eighth second of the minute.
+        #expect(abs(ring.progressLayer.strokeEnd - 8.0 / 60) < 1e-9)
+        rig.clock.advance(to: 1)  // 09:41:08.25: the arc moves on over 0.45 s
+        #expect(abs(ring.progressLayer.strokeEnd - 9.0 / 60) < 1e-9)
+        #expect(ring.progressLayer.animation(forKey: "progress") != nil)
+        rig.clock.advance(to: 53)  // 09:42:00.25: a new minute starts at once
+        #expect(abs(ring.progressLayer.strokeEnd - 1.0 / 60) < 1e-9)
+        #expect(ring.progressLayer.animation(forKey: "progress") == nil)
+        // In the panel's card, beside its title.
+        #expect(c.motionCard.frameOnScreen.contains(ring.frameOnScreen))
+        #expect(ring.bounds.width > 0 && ring.bounds.width == ring.bounds.height)
+    }
+
     @Test func theRingTakesTheColoursOfTheSwitch() {
         let rig = ShowcaseRig()
         let c = rig.controller
