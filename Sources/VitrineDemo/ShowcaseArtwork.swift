@@ -1,19 +1,9 @@
 import Foundation
 import VitrineKit
-import VitrineShowcase
 
 /// The showcase's pictures, drawn in code so that the app needs no files.
 @MainActor
 enum ShowcaseArtwork {
-    /// The wallpaper for a screen of `size` points: the compositor benchmark's gradient, made
-    /// at a quarter of the size (it is smooth, so the image view's filtering scales it up
-    /// without visible loss, at a sixteenth of the cost to generate).
-    static func wallpaper(for size: CGSize) -> UIImage {
-        let width = max(1, Int((size.width / 4).rounded(.up)))
-        let height = max(1, Int((size.height / 4).rounded(.up)))
-        return UIImage(cgImage: ShowcaseScene.backgroundImage(width: width, height: height))
-    }
-
     /// The colours of one time of day over the lake.
     struct Palette {
         /// The sky at the top and at the horizon.

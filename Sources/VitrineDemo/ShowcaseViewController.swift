@@ -1,9 +1,12 @@
 import Foundation
 import VitrineKit
 
-/// The showcase's main screen: a header with the title and a clock ticking every second, four
-/// cards (a paged gallery with its page control, an animated panel, a scrolling product list,
-/// a visitor counter with name and PIN fields and two buttons) and a control bar whose switch and slider change the animated panel's colours and speed.
+/// The showcase's main screen: over a `CAGradientLayer` background, a header with the title and
+/// a clock ticking every second, four shadowed cards (a paged gallery with its page control, an
+/// animated panel with a ring for the minute's progress and a segmented control choosing its
+/// speed, a scrolling product list, a visitor counter in a progress ring toward the day's goal,
+/// with name and PIN fields and two buttons; the rings are `CAShapeLayer`s) and a control bar
+/// whose switch and slider change the animated panel's colours and speed.
 ///
 /// Written only against VitrineKit's UIKit API, as an app would be, and laid out by Auto Layout:
 /// anchors and layout guides place the header, the cards and the bar; stack views arrange the
@@ -22,22 +25,36 @@ public final class ShowcaseViewController: UIViewController {
     /// The date under the clock.
     public let dateLabel = UILabel()
 
+    /// The gradient behind everything.
+    public let backgroundView = GradientBackgroundView()
     /// The card holding the featured pictures.
-    public let pictureCard = UIView()
+    public let pictureCard = ShowcaseCardView()
     /// The featured pictures: a paged gallery.
     public let gallery = GalleryView(pictures: ShowcaseArtwork.gallery)
     /// The card holding the animated panel.
-    public let motionCard = UIView()
+    public let motionCard = ShowcaseCardView()
     /// The animated panel.
     public let motionView = MotionPanelView()
+    /// Right of the animated panel's title: the current minute's progress, a second at a time
+    /// (as the info boards' minute bar).
+    public let minuteRing = ProgressRingView()
+    /// Slow, normal or fast: the animated panel's speed in three steps (`speedPresets`), under
+    /// the panel; the slider sets any speed between, and then no segment is selected.
+    public let speedControl = UISegmentedControl(items: ["Slow", "Normal", "Fast"])
+    /// The speeds of `speedControl`'s segments.
+    public static let speedPresets = [0.5, 1, 2]
     /// The card holding the product list.
-    public let menuCard = UIView()
+    public let menuCard = ShowcaseCardView()
     /// The product list: 1,000 rows in a table view.
     public let productList = ProductListView()
     /// The card holding the visitor counter and its buttons.
-    public let visitorsCard = UIView()
+    public let visitorsCard = ShowcaseCardView()
     /// The number of visitors checked in.
     public let visitorsLabel = UILabel()
+    /// Around the number: how far the visitors are toward `visitorGoal`.
+    public let visitorsRing = ProgressRingView()
+    /// The visitors a day the ring counts toward.
+    public static let visitorGoal = 10
     /// Adds a visitor.
     public let checkInButton = ShowcaseButton(
         title: "Check in", fill: UIColor(red: 0.16, green: 0.47, blue: 0.95, alpha: 1),
@@ -69,7 +86,6 @@ public final class ShowcaseViewController: UIViewController {
     /// Called whenever `status` changes (the app delegate mirrors it on other screens).
     public var statusDidChange: (@MainActor (ShowcaseStatus) -> Void)?
 
-    private let wallpaperView = UIImageView()
     private var cardTitles: [UILabel] = []
     private let visitorsCaption = UILabel()
     private let warmLabel = UILabel()
@@ -77,7 +93,7 @@ public final class ShowcaseViewController: UIViewController {
     private let clockText: ClockText
     private lazy var ticker = WallClockTicker(wallClock: wallClock) { [weak self] date in self?.show(date) }
     private let wallClock: @MainActor () -> Date
-    /// The size the fonts, constants and wallpaper were made for.
+    /// The size the fonts and constants were made for.
     private var styledSize: CGSize?
     /// Watches the keyboard, to lift the screen above it while a field edits.
     private var keyboardObserver: (any NSObjectProtocol)?
@@ -125,8 +141,7 @@ public final class ShowcaseViewController: UIViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        wallpaperView.contentMode = .scaleToFill
-        view.addConstrainedSubview(wallpaperView)
+        view.addConstrainedSubview(backgroundView)
 
         titleLabel.text = "Vitrine"
         title = "Vitrine"  // the back button of a product's screen
@@ -148,9 +163,6 @@ public final class ShowcaseViewController: UIViewController {
         for (card, title) in [
             (pictureCard, "Featured"), (motionCard, "Live motion"), (menuCard, "Menu"), (visitorsCard, "Visitors"),
         ] {
-            card.backgroundColor = UIColor(white: 1, alpha: 0.1)
-            card.layer.borderWidth = 1.5
-            card.layer.borderColor = UIColor(white: 1, alpha: 0.22).cgColor
             let label = UILabel()
             label.text = title
             label.textColor = UIColor(white: 1, alpha: 0.9)
@@ -164,7 +176,15 @@ public final class ShowcaseViewController: UIViewController {
         pictureCard.addConstrainedSubview(gallery)
 
         motionView.accentColor = Self.coolAccent
+        minuteRing.ringColor = Self.coolAccent
+        motionCard.addConstrainedSubview(minuteRing)
         motionCard.addConstrainedSubview(motionView)
+        speedControl.selectedSegmentIndex = 1
+        // "Normal" is the longest: on small panels the titles get room by their length.
+        speedControl.apportionsSegmentWidthsByContent = true
+        speedControl.selectedSegmentTintColor = Self.coolAccent
+        speedControl.addAction(UIAction { [weak self] _ in self?.speedPresetChosen() }, for: .valueChanged)
+        motionCard.addConstrainedSubview(speedControl)
 
         menuCard.addConstrainedSubview(productList)
         productList.productSelected = { [weak self] row, name in
@@ -183,6 +203,8 @@ public final class ShowcaseViewController: UIViewController {
         checkInButton.addAction(UIAction { [weak self] _ in self?.checkIn() }, for: .primaryActionTriggered)
         resetButton.addAction(UIAction { [weak self] _ in self?.resetVisitors() }, for: .primaryActionTriggered)
         arrange(counterStack, [visitorsLabel, visitorsCaption], axis: .vertical, alignment: .fill)
+        visitorsRing.ringColor = Self.coolAccent
+        counterArea.addConstrainedSubview(visitorsRing)
         counterArea.addConstrainedSubview(counterStack)
         arrange(buttonsStack, [checkInButton, resetButton], axis: .horizontal, alignment: .fill)
         buttonsStack.distribution = .fillEqually
@@ -278,6 +300,12 @@ public final class ShowcaseViewController: UIViewController {
         return constraint
     }
 
+    /// `constraint` at `priority`.
+    private func priority(_ priority: UILayoutPriority, _ constraint: NSLayoutConstraint) -> NSLayoutConstraint {
+        constraint.priority = priority
+        return constraint
+    }
+
     // MARK: Appearance
 
     public override func viewWillAppear(_ animated: Bool) {
@@ -298,6 +326,9 @@ public final class ShowcaseViewController: UIViewController {
         clockLabel.text = clockText.time(date)
         let day = clockText.day(date)
         if dateLabel.text != day { dateLabel.text = day }
+        // Each second moves the arc on; a new minute starts it again at once.
+        let second = clockText.second(date)
+        minuteRing.setProgress(CGFloat(second + 1) / 60, animated: second != 0 && minuteRing.window != nil)
     }
 
     // MARK: Actions
@@ -314,7 +345,7 @@ public final class ShowcaseViewController: UIViewController {
         pinField.text = nil
         status.visitors += 1
         statusLabel.text = name.isEmpty ? "Checked in visitor \(status.visitors)" : "Welcome, \(name)"
-        showStatus()
+        showStatus(animated: true)
         // A small bounce, so that the change catches the eye.
         UIView.performWithoutAnimation { visitorsLabel.transform = CGAffineTransform(scaleX: 1.18, y: 1.18) }
         UIView.animate(
@@ -326,7 +357,7 @@ public final class ShowcaseViewController: UIViewController {
     private func resetVisitors() {
         status.visitors = 0
         statusLabel.text = "Counter reset"
-        showStatus()
+        showStatus(animated: true)
     }
 
     private func warmthChanged() {
@@ -335,11 +366,27 @@ public final class ShowcaseViewController: UIViewController {
         let accent = warmSwitch.isOn ? Self.warmAccent : Self.coolAccent
         UIView.animate(withDuration: 0.35) { self.motionView.accentColor = accent }
         speedSlider.minimumTrackTintColor = accent
+        speedControl.selectedSegmentTintColor = accent
+        visitorsRing.ringColor = accent
+        minuteRing.ringColor = accent
     }
 
     private func speedChanged() {
         // Tenths: the shown number is the speed used.
-        let speed = (Double(speedSlider.value) * 10).rounded() / 10
+        setSpeed((Double(speedSlider.value) * 10).rounded() / 10)
+    }
+
+    /// A segment chosen: its speed, on the slider too.
+    private func speedPresetChosen() {
+        let index = speedControl.selectedSegmentIndex
+        guard Self.speedPresets.indices.contains(index) else { return }
+        let speed = Self.speedPresets[index]
+        speedSlider.setValue(Float(speed), animated: true)
+        setSpeed(speed)
+    }
+
+    /// The panel runs at `speed`, the status says so (the info boards mirror it).
+    private func setSpeed(_ speed: Double) {
         guard speed != status.motionSpeed else { return }
         status.motionSpeed = speed
         motionView.setSpeed(speed)
@@ -347,10 +394,13 @@ public final class ShowcaseViewController: UIViewController {
         showStatus()
     }
 
-    private func showStatus() {
+    private func showStatus(animated: Bool = false) {
         visitorsLabel.text = "\(status.visitors)"
         visitorsCaption.text = status.visitors == 1 ? "visitor checked in" : "visitors checked in"
+        visitorsRing.setProgress(CGFloat(status.visitors) / CGFloat(Self.visitorGoal), animated: animated)
         speedValueLabel.text = status.speedText
+        speedControl.selectedSegmentIndex =
+            Self.speedPresets.firstIndex(of: status.motionSpeed) ?? UISegmentedControl.noSegment
     }
 
     /// The middle of `view` in screen points: where a synthetic tap on it goes.
@@ -366,10 +416,10 @@ public final class ShowcaseViewController: UIViewController {
         let margin: (LayoutMetrics) -> CGFloat = { $0.margin }
         let padding: (LayoutMetrics) -> CGFloat = { $0.cardPadding }
         var constraints: [NSLayoutConstraint] = [
-            wallpaperView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            wallpaperView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            wallpaperView.topAnchor.constraint(equalTo: view.topAnchor),
-            wallpaperView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            backgroundView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            backgroundView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            backgroundView.topAnchor.constraint(equalTo: view.topAnchor),
+            backgroundView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
 
             // The header: the title's text on the left, the clock's on the right, centred on
             // one line in a band as tall as the taller of the two.
@@ -428,6 +478,16 @@ public final class ShowcaseViewController: UIViewController {
             counterStack.leadingAnchor.constraint(equalTo: counterArea.leadingAnchor),
             counterStack.trailingAnchor.constraint(equalTo: counterArea.trailingAnchor),
             counterStack.topAnchor.constraint(greaterThanOrEqualTo: counterArea.topAnchor),
+            // The ring: centred on the counter, the largest circle the area holds.
+            visitorsRing.centerXAnchor.constraint(equalTo: counterArea.centerXAnchor),
+            visitorsRing.centerYAnchor.constraint(equalTo: counterArea.centerYAnchor),
+            visitorsRing.widthAnchor.constraint(equalTo: visitorsRing.heightAnchor),
+            visitorsRing.widthAnchor.constraint(lessThanOrEqualTo: counterArea.widthAnchor),
+            visitorsRing.heightAnchor.constraint(lessThanOrEqualTo: counterArea.heightAnchor),
+            // Centred in a row (portrait), the area would otherwise grow with the ring.
+            counterArea.heightAnchor.constraint(lessThanOrEqualTo: visitorsContent.heightAnchor),
+            priority(.defaultLow - 1, visitorsRing.widthAnchor.constraint(equalTo: counterArea.widthAnchor)),
+            priority(.defaultLow - 1, visitorsRing.heightAnchor.constraint(equalTo: counterArea.heightAnchor)),
             metric(checkInButton.heightAnchor.constraint(equalToConstant: 44)) { $0.buttonHeight },
             metric(nameField.heightAnchor.constraint(equalToConstant: 36)) { ($0.buttonHeight * 0.75).rounded() },
             pinField.widthAnchor.constraint(equalTo: nameField.widthAnchor, multiplier: 0.5),
@@ -448,6 +508,18 @@ public final class ShowcaseViewController: UIViewController {
                 metric(content.bottomAnchor.constraint(equalTo: card.bottomAnchor)) { -$0.cardPadding },
             ]
         }
+        // The minute's ring: as tall as the panel's title, at the end of its row.
+        if let motionTitle = cardTitles.dropFirst().first {
+            constraints += [
+                metric(minuteRing.trailingAnchor.constraint(equalTo: motionCard.trailingAnchor)) { -$0.cardPadding },
+                minuteRing.centerYAnchor.constraint(equalTo: motionTitle.centerYAnchor),
+                minuteRing.heightAnchor.constraint(equalTo: motionTitle.heightAnchor),
+                minuteRing.widthAnchor.constraint(equalTo: minuteRing.heightAnchor),
+                metric(motionTitle.trailingAnchor.constraint(lessThanOrEqualTo: minuteRing.leadingAnchor)) {
+                    -$0.cardPadding * 0.5
+                },
+            ]
+        }
         let picture = contentGuide(of: pictureCard)
         let motion = contentGuide(of: motionCard)
         let visitors = contentGuide(of: visitorsCard)
@@ -460,7 +532,12 @@ public final class ShowcaseViewController: UIViewController {
             metric(motionView.leadingAnchor.constraint(equalTo: motion.leadingAnchor)) { $0.cardPadding * 0.2 },
             metric(motionView.trailingAnchor.constraint(equalTo: motion.trailingAnchor)) { -$0.cardPadding * 0.2 },
             motionView.topAnchor.constraint(equalTo: motion.topAnchor),
-            motionView.bottomAnchor.constraint(equalTo: motion.bottomAnchor),
+            // The speed's segments under the panel, as wide.
+            metric(speedControl.topAnchor.constraint(equalTo: motionView.bottomAnchor)) { $0.cardPadding * 0.5 },
+            speedControl.leadingAnchor.constraint(equalTo: motionView.leadingAnchor),
+            speedControl.trailingAnchor.constraint(equalTo: motionView.trailingAnchor),
+            speedControl.bottomAnchor.constraint(equalTo: motion.bottomAnchor),
+            metric(speedControl.heightAnchor.constraint(equalToConstant: 32)) { $0.scaled(52, minimum: 32) },
             productList.leadingAnchor.constraint(equalTo: menu.leadingAnchor),
             productList.trailingAnchor.constraint(equalTo: menu.trailingAnchor),
             productList.topAnchor.constraint(equalTo: menu.topAnchor),
@@ -485,7 +562,7 @@ public final class ShowcaseViewController: UIViewController {
         return guide
     }
 
-    /// A new size: fonts, wallpaper, arrangement and constants follow it before the engine
+    /// A new size: fonts, arrangement and constants follow it before the engine
     /// solves (this runs before the view's constraints are applied).
     public override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
@@ -530,9 +607,8 @@ public final class ShowcaseViewController: UIViewController {
         return probe.intrinsicContentSize.width
     }
 
-    /// Fonts, wallpaper and corner radii for a new size.
+    /// Fonts, line widths and corner radii for a new size.
     private func applyStyle(_ metrics: LayoutMetrics) {
-        wallpaperView.image = ShowcaseArtwork.wallpaper(for: metrics.size)
         titleLabel.font = .boldSystemFont(ofSize: metrics.scaled(64, minimum: 26))
         subtitleLabel.font = .systemFont(ofSize: metrics.scaled(24, minimum: 13))
         clockLabel.font = .systemFont(ofSize: metrics.scaled(96, minimum: 34), weight: .ultraLight)
@@ -549,7 +625,21 @@ public final class ShowcaseViewController: UIViewController {
         for button in [checkInButton, resetButton] {
             button.layer.cornerRadius = (metrics.buttonHeight * 0.3).rounded()
         }
-        for card in [pictureCard, motionCard, menuCard, visitorsCard] { card.layer.cornerRadius = metrics.cornerRadius }
+        for card in [pictureCard, motionCard, menuCard, visitorsCard] { card.cornerRadius = metrics.cornerRadius }
+        for card in [pictureCard, motionCard, menuCard, visitorsCard] {
+            card.layer.shadowRadius = metrics.scaled(18, minimum: 8)
+            card.layer.shadowOffset = CGSize(width: 0, height: metrics.scaled(10, minimum: 4))
+        }
+        let segmentFont = UIFont.systemFont(ofSize: metrics.scaled(22, minimum: 13))
+        speedControl.setTitleTextAttributes(
+            [.font: segmentFont, .foregroundColor: UIColor(white: 1, alpha: 0.85)], for: .normal)
+        speedControl.setTitleTextAttributes(
+            [
+                .font: UIFont.systemFont(ofSize: segmentFont.pointSize, weight: .semibold),
+                .foregroundColor: UIColor(red: 0.05, green: 0.1, blue: 0.25, alpha: 1),
+            ], for: .selected)
+        visitorsRing.lineWidth = metrics.scaled(14, minimum: 6)
+        minuteRing.lineWidth = metrics.scaled(5, minimum: 3)
         productList.style(
             textSize: metrics.scaled(24, minimum: 13), rowHeight: metrics.scaled(76, minimum: 40))
         gallery.cornerRadius = (metrics.cornerRadius * 0.6).rounded()
