@@ -1,4 +1,5 @@
 import Foundation
+import VitrineInterface
 
 /// Finds the Swift class an interface file's `customClass=` names, as the Objective-C runtime's
 /// `NSClassFromString` does for UIKit: through Swift's own type lookup by qualified name
@@ -33,6 +34,36 @@ enum InterfaceClassLookup {
         modules += registeredModules
         var seen = Set<String>()
         return modules.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The controller an interface file's controller element makes, as UIKit makes it: its
+    /// `customClass=` found by `lookUp` and made with `init?(coder:)`, else the element's class
+    /// (`viewController`, `navigationController`, `tabBarController`, `tableViewController`);
+    /// with the warning to report when the custom class or the element could not be made.
+    static func makeController(_ object: InterfaceObject, near anchor: Any?) -> (
+        controller: UIViewController, warning: String?
+    ) {
+        let coder = UINibDecoder()
+        var warning: String?
+        if let className = object.customClass {
+            let found: AnyClass? = lookUp(className, module: object.customModule, near: anchor)
+            if let type = found as? UIViewController.Type, let made = type.init(coder: coder) { return (made, nil) }
+            warning =
+                found == nil
+                ? "unknown class \(className): a \(object.element) is made in its place"
+                : "class \(className) is not a view controller init?(coder:) makes: a \(object.element) is made in its place"
+        }
+        let made: UIViewController?
+        switch object.element {
+        case "navigationController": made = UINavigationController(coder: coder)
+        case "tabBarController": made = UITabBarController(coder: coder)
+        case "tableViewController": made = UITableViewController(coder: coder)
+        case "viewController": made = UIViewController(coder: coder)
+        default:
+            made = UIViewController(coder: coder)
+            warning = warning ?? "\(object.element) is not a supported view controller: a view controller is made"
+        }
+        return (made ?? UIViewController(), warning)
     }
 
     /// The module a type is declared in.

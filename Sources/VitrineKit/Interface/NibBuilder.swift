@@ -75,25 +75,8 @@ struct NibBuilder {
     private mutating func makeTopLevelObject(_ object: InterfaceObject) -> AnyObject? {
         switch object.element {
         case "viewController", "navigationController", "tabBarController", "tableViewController":
-            let coder = UINibDecoder()
-            var controller: UIViewController?
-            if let className = object.customClass {
-                let type: AnyClass? = InterfaceClassLookup.lookUp(className, module: object.customModule, near: owner)
-                controller = (type as? UIViewController.Type)?.init(coder: coder)
-                if controller == nil {
-                    warn(object.line, "unknown view controller class \(className): a UIViewController is made")
-                }
-            }
-            let made =
-                controller
-                ?? {
-                    switch object.element {
-                    case "navigationController": UINavigationController(coder: coder)
-                    case "tabBarController": UITabBarController(coder: coder)
-                    case "tableViewController": UITableViewController(coder: coder)
-                    default: UIViewController(coder: coder)
-                    }
-                }() ?? UIViewController()
+            let (made, warning) = InterfaceClassLookup.makeController(object, near: owner)
+            if let warning { warn(object.line, warning) }
             if let nibName = object.attributes["nibName"] { made.archivedNibName = nibName }
             made.archivedNibBundle = bundle
             if let title = object.title { made.title = title }

@@ -121,12 +121,7 @@ open class UINib {
 
     /// Logs diagnostics and keeps them in `diagnostics`.
     private func report(_ found: [InterfaceDiagnostic]) {
-        for diagnostic in found {
-            switch diagnostic.severity {
-            case .error: kitLog.error("\(diagnostic.description)")
-            case .warning: kitLog.warning("\(diagnostic.description)")
-            }
-        }
+        InterfaceDiagnostic.log(found)
         diagnostics += found
     }
 

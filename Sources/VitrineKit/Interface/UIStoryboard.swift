@@ -141,26 +141,10 @@ open class UIStoryboard {
     }
 
     private func instance(of object: InterfaceObject, creator: ((NSCoder) -> UIViewController?)?) -> UIViewController {
-        let coder = UINibDecoder()
-        if let creator, let made = creator(coder) { return made }
-        if let className = object.customClass {
-            let found: AnyClass? = InterfaceClassLookup.lookUp(className, module: object.customModule, near: nil)
-            if let type = found as? UIViewController.Type, let made = type.init(coder: coder) { return made }
-            report(
-                warning: found == nil
-                    ? "unknown class \(className): a \(object.element) is made in its place"
-                    : "class \(className) is not a view controller init?(coder:) makes: a \(object.element) is made in its place",
-                line: object.line)
-        }
-        switch object.element {
-        case "navigationController": return UINavigationController(coder: coder) ?? UINavigationController()
-        case "tabBarController": return UITabBarController(coder: coder) ?? UITabBarController()
-        case "tableViewController": return UITableViewController(coder: coder) ?? UITableViewController(style: .plain)
-        case "viewController": break
-        default:
-            report(warning: "\(object.element) scenes are not supported: a view controller is made", line: object.line)
-        }
-        return UIViewController(coder: coder) ?? UIViewController()
+        if let creator, let made = creator(UINibDecoder()) { return made }
+        let (controller, warning) = InterfaceClassLookup.makeController(object, near: nil)
+        if let warning { report(warning: warning, line: object.line) }
+        return controller
     }
 
     /// The containers' relationship segues: a navigation controller's root, a tab bar
@@ -288,12 +272,7 @@ open class UIStoryboard {
     // MARK: Diagnostics
 
     func record(_ found: [InterfaceDiagnostic]) {
-        for diagnostic in found {
-            switch diagnostic.severity {
-            case .error: kitLog.error("\(diagnostic.description)")
-            case .warning: kitLog.warning("\(diagnostic.description)")
-            }
-        }
+        InterfaceDiagnostic.log(found)
         diagnostics += found
     }
 
