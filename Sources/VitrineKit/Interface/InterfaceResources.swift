@@ -26,14 +26,15 @@ enum InterfaceResources {
     static func searchDirectories(of bundle: Bundle) -> [URL] {
         var directories = [bundle.resourceURL, bundle.bundleURL].compactMap(\.self)
         if bundle.bundleURL.standardizedFileURL == Bundle.main.bundleURL.standardizedFileURL {
-            directories += mainResourceDirectories()
+            directories += mainResourceDirectories
         }
         var seen = Set<String>()
         return directories.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
-    /// The panel's resource folder and the SwiftPM resource bundles next to the executable.
-    private static func mainResourceDirectories() -> [URL] {
+    /// The panel's resource folder and the SwiftPM resource bundles next to the executable,
+    /// listed once: every lookup in `Bundle.main` would otherwise read the directory again.
+    private static let mainResourceDirectories: [URL] = {
         let executableDirectory = (Bundle.main.executableURL ?? Bundle.main.bundleURL.appendingPathComponent("x"))
             .deletingLastPathComponent()
         var directories = [executableDirectory.appendingPathComponent("Resources")]
@@ -42,5 +43,5 @@ enum InterfaceResources {
             directories.append(executableDirectory.appendingPathComponent(entry))
         }
         return directories
-    }
+    }()
 }

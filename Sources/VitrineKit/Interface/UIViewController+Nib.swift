@@ -1,16 +1,24 @@
 import Foundation
 
 extension UIViewController {
+    /// The default nib names found, by bundle path and class name: looked up once per class,
+    /// not for every controller whose view loads (a bundle's files do not change while it runs).
+    private static var defaultNibNames: [String: String?] = [:]
+
     /// The guide's default nib for a controller class: `<Name>` without its "Controller" suffix,
     /// then `<Name>`, as `nibName` describes; nil when neither is in `bundle`.
     static func defaultNibName(for type: UIViewController.Type, in bundle: Bundle) -> String? {
         let className = String(describing: type)
+        let key = bundle.bundleURL.path + "\u{0}" + className
+        if let known = defaultNibNames[key] { return known }
         var candidates: [String] = []
         if className.hasSuffix("Controller"), className.count > "Controller".count {
             candidates.append(String(className.dropLast("Controller".count)))
         }
         candidates.append(className)
-        return candidates.first { UINib.url(ofNibNamed: $0, in: bundle) != nil }
+        let found = candidates.first { UINib.url(ofNibNamed: $0, in: bundle) != nil }
+        defaultNibNames[key] = .some(found)
+        return found
     }
 
     /// Loads the view from the nib `name` with the controller as its File's Owner, as UIKit's

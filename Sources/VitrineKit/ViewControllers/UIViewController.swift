@@ -37,8 +37,6 @@ open class UIViewController: UIResponder {
     var archivedNibBundle: Bundle?
     /// The bundle given to `init(nibName:bundle:)`.
     let givenNibBundle: Bundle?
-    /// The default nib's name, once looked up: `.some(nil)` when there is none.
-    var defaultNibNameLookup: String??
     /// The storyboard scene the controller was made from: its view and segues.
     var storyboardScene: StoryboardScene?
 
@@ -145,12 +143,9 @@ open class UIViewController: UIResponder {
     /// exists. The class name is the Swift type's name without its module. The lookup checks
     /// that the file exists and reads nothing.
     open var nibName: String? {
-        if let givenNibName = givenNibName ?? archivedNibName { return givenNibName }
+        if let named = givenNibName ?? archivedNibName { return named }
         if storyboardScene != nil { return nil }
-        if let defaultNibNameLookup { return defaultNibNameLookup }
-        let found = Self.defaultNibName(for: type(of: self), in: nibBundle ?? .main)
-        defaultNibNameLookup = .some(found)
-        return found
+        return Self.defaultNibName(for: type(of: self), in: nibBundle ?? .main)
     }
 
     /// The bundle given to `init(nibName:bundle:)`, as `nibBundle` (for a controller a nib made,
