@@ -185,7 +185,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineDemo",
-            dependencies: ["VitrineKit", "VitrinePlatform", "VitrineShowcase"],
+            dependencies: ["VitrineKit", "VitrinePlatform"],
             // Interface files, copied as Xcode saved them (docs/install.md: where they go on a panel).
             resources: [.copy("Resources/InfoBoard.xib"), .copy("Resources/Help.storyboard")],
             swiftSettings: strict
