@@ -13,7 +13,23 @@ final class InterfaceDecoder {
     /// Every id in the file with the line it is on.
     private var idLines: [String: Int] = [:]
     /// Ids referred to: the id, the line of the reference, and what refers to it.
-    private var references: [(id: String, line: Int, what: String)] = []
+    private var references: [(id: String, line: Int, from: ReferenceSource)] = []
+
+    /// What refers to an id, kept as parts and put into words only for an error: a large file
+    /// has hundreds of references and almost never a broken one.
+    private enum ReferenceSource {
+        case initialViewController
+        case constraint(id: String, item: StaticString)
+        case connection(InterfaceConnection.Kind, role: StaticString)
+
+        var description: String {
+            switch self {
+            case .initialViewController: "initialViewController"
+            case .constraint(let id, let item): "constraint \"\(id)\": \(item)"
+            case .connection(let kind, let role): "\(InterfaceDecoder.describe(kind)): \(role)"
+            }
+        }
+    }
 
     init(fileName: String) { self.fileName = fileName }
 
@@ -28,7 +44,16 @@ final class InterfaceDecoder {
         }
         let root: InterfaceXMLElement
         switch InterfaceXMLReader.read(data) {
-        case .success(let element): root = element
+        case .success(let parsed):
+            root = parsed.root
+            idLines = parsed.idLines
+            for duplicate in parsed.duplicateIDs {
+                errors.append(
+                    error(
+                        duplicate.line,
+                        "duplicate id \"\(duplicate.id)\" on <\(duplicate.element)> (first on line \(duplicate.firstLine))"
+                    ))
+            }
         case .failure(let syntax):
             throw InterfaceError(
                 kind: .syntax,
@@ -39,10 +64,10 @@ final class InterfaceDecoder {
                 ])
         }
         let kind = try documentKind(root)
-        collectIDs(root)
         let document = decodeDocument(root, kind: kind)
         for reference in references where idLines[reference.id] == nil {
-            errors.append(error(reference.line, "\(reference.what) \"\(reference.id)\" is not an id in this file"))
+            errors.append(
+                error(reference.line, "\(reference.from.description) \"\(reference.id)\" is not an id in this file"))
         }
         if !errors.isEmpty {
             throw InterfaceError(kind: .invalid, problems: errors.sortedByLine(), warnings: warnings.sortedByLine())
@@ -89,18 +114,6 @@ final class InterfaceDecoder {
         return kind
     }
 
-    private func collectIDs(_ element: InterfaceXMLElement) {
-        if let id = element["id"] {
-            if let first = idLines[id] {
-                errors.append(
-                    error(element.line, "duplicate id \"\(id)\" on <\(element.name)> (first on line \(first))"))
-            } else {
-                idLines[id] = element.line
-            }
-        }
-        for child in element.children { collectIDs(child) }
-    }
-
     private func decodeDocument(_ root: InterfaceXMLElement, kind: InterfaceDocument.Kind) -> InterfaceDocument {
         checkAttributes(root, known: InterfaceVocabulary.documentAttributes, what: "<document>")
         var document = InterfaceDocument(
@@ -111,7 +124,7 @@ final class InterfaceDecoder {
             isLaunchScreen: bool(root, "launchScreen") ?? false, initialViewControllerID: root["initialViewController"],
             plugInVersions: [:], capabilities: [], objects: [], scenes: [], resources: InterfaceResources(), xml: root)
         if let initial = root["initialViewController"] {
-            references.append((initial, root.line, "initialViewController"))
+            references.append((initial, root.line, .initialViewController))
         }
         for child in root.children {
             switch child.name {
@@ -199,20 +212,19 @@ final class InterfaceDecoder {
             element: element.name, id: element["id"] ?? "", key: element["key"], line: element.line,
             attributes: element.attributes)
         object.container = container
-        let label = describe(element)
+        // Put into words only for a warning.
+        var label: String { describe(element) }
         if let known = InterfaceVocabulary.objectElements[element.name] {
             checkAttributes(element, known: known, what: label)
         } else {
             warning(element.line, "unknown element \(label): loaded as a plain object, its properties are not read")
         }
-        for name in [
-            "image", "highlightedImage", "selectedImage", "background", "disabledBackground",
-            "minimumValueImage", "maximumValueImage", "landscapeImage", "largeContentImage", "largeContentSizeImage",
-        ]
-        where element.name != "button" {
-            if let image = element[name] {
-                object.images[name] = InterfaceImageReference(
-                    name: image, catalog: name == "image" ? element["catalog"] : nil)
+        if element.name != "button" {
+            for name in Self.imageAttributes {
+                if let image = element[name] {
+                    object.images[name] = InterfaceImageReference(
+                        name: image, catalog: name == "image" ? element["catalog"] : nil)
+                }
             }
         }
 
@@ -221,10 +233,6 @@ final class InterfaceDecoder {
             switch child.name {
             case "subviews":
                 object.subviews += child.children.map { decodeObject($0, container: nil) }
-            case _ where InterfaceVocabulary.objectContainers.contains(child.name):
-                object.children += child.children.map { decodeObject($0, container: child.name) }
-            case _ where InterfaceVocabulary.objectElements[child.name] != nil:
-                object.children.append(decodeObject(child, container: nil))
             case "rect":
                 if let key, let rect = rect(child) { object.rects[key] = rect }
             case "size":
@@ -279,6 +287,12 @@ final class InterfaceDecoder {
                             InterfaceLayoutGuide(key: guide["type"] ?? guide["key"] ?? "", id: id, line: guide.line))
                     }
                 }
+            // After the property elements above, which are most of a file and compare faster
+            // than these set lookups.
+            case _ where InterfaceVocabulary.objectContainers.contains(child.name):
+                object.children += child.children.map { decodeObject($0, container: child.name) }
+            case _ where InterfaceVocabulary.objectElements[child.name] != nil:
+                object.children.append(decodeObject(child, container: nil))
             case _ where InterfaceVocabulary.propertyElements.contains(child.name):
                 break
             case _ where child["id"] != nil:
@@ -291,10 +305,17 @@ final class InterfaceDecoder {
         return object
     }
 
+    /// The attributes that name an image, on every element but `button` (whose images are
+    /// per state).
+    private static let imageAttributes = [
+        "image", "highlightedImage", "selectedImage", "background", "disabledBackground", "minimumValueImage",
+        "maximumValueImage", "landscapeImage", "largeContentImage", "largeContentSizeImage",
+    ]
+
     /// A `<segment>` of `<segments>`.
-    private func segment(_ element: InterfaceXMLElement, in parent: String) -> InterfaceSegment? {
+    private func segment(_ element: InterfaceXMLElement, in parent: @autoclosure () -> String) -> InterfaceSegment? {
         guard element.name == "segment" else {
-            unknownElement(element, in: "<segments> of \(parent)")
+            unknownElement(element, in: "<segments> of \(parent())")
             return nil
         }
         checkAttributes(
@@ -310,14 +331,42 @@ final class InterfaceDecoder {
             unknownElement(element, in: "<constraints>")
             return nil
         }
-        let known: Set<String> = [
-            "id", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute", "multiplier", "constant",
-            "priority", "identifier", "placeholder", "symbolic", "userLabel", "constraintIdentifier",
-        ]
-        checkAttributes(element, known: known, what: describe(element))
-        let id = element["id"] ?? ""
-        let what = "constraint \"\(id)\""
-        guard let firstName = element["firstAttribute"] else {
+        // One pass over the attributes, comparing names rather than hashing them: a file has
+        // hundreds of constraints, and a lookup by name per field was most of their cost.
+        var id = ""
+        var firstItem: String?
+        var firstName: String?
+        var relationName: String?
+        var secondItem: String?
+        var secondName: String?
+        var multiplierText: String?
+        var constantText: String?
+        var priorityText: String?
+        var identifier: String?
+        var placeholderText: String?
+        var unknown: [String] = []
+        for (name, value) in element.attributes {
+            switch name {
+            case "id": id = value
+            case "firstItem": firstItem = value
+            case "firstAttribute": firstName = value
+            case "relation": relationName = value
+            case "secondItem": secondItem = value
+            case "secondAttribute": secondName = value
+            case "multiplier": multiplierText = value
+            case "constant": constantText = value
+            case "priority": priorityText = value
+            case "identifier": identifier = value
+            case "placeholder": placeholderText = value
+            case "symbolic", "userLabel", "constraintIdentifier": break
+            default: unknown.append(name)
+            }
+        }
+        for name in unknown.sorted() {
+            warning(element.line, "unknown attribute \"\(name)\" on \(describe(element)): ignored")
+        }
+        var what: String { "constraint \"\(id)\"" }
+        guard let firstName else {
             warning(element.line, "\(what) has no firstAttribute: ignored")
             return nil
         }
@@ -326,7 +375,7 @@ final class InterfaceDecoder {
             return nil
         }
         var secondAttribute: InterfaceLayoutAttribute?
-        if let secondName = element["secondAttribute"], secondName != "notAnAttribute" {
+        if let secondName, secondName != "notAnAttribute" {
             guard let attribute = InterfaceLayoutAttribute(rawValue: secondName) else {
                 warning(element.line, "\(what): unknown layout attribute \"\(secondName)\": ignored")
                 return nil
@@ -334,52 +383,72 @@ final class InterfaceDecoder {
             secondAttribute = attribute
         }
         let relation: InterfaceConstraint.Relation
-        if let name = element["relation"] {
-            guard let value = InterfaceConstraint.Relation(rawValue: name) else {
-                warning(element.line, "\(what): unknown relation \"\(name)\": ignored")
+        if let relationName {
+            guard let value = InterfaceConstraint.Relation(rawValue: relationName) else {
+                warning(element.line, "\(what): unknown relation \"\(relationName)\": ignored")
                 return nil
             }
             relation = value
         } else {
             relation = .equal
         }
-        let firstItem = element["firstItem"] ?? owner
-        if let item = element["firstItem"] { references.append((item, element.line, "\(what): firstItem")) }
-        var secondItem = element["secondItem"]
-        if let item = secondItem {
-            references.append((item, element.line, "\(what): secondItem"))
+        if let firstItem { references.append((firstItem, element.line, .constraint(id: id, item: "firstItem"))) }
+        if let secondItem {
+            references.append((secondItem, element.line, .constraint(id: id, item: "secondItem")))
         } else if secondAttribute != nil {
             secondItem = owner
         }
+        func number(_ text: String?, _ name: String, _ parse: (String) -> Double?) -> Double? {
+            guard let text else { return nil }
+            guard let value = parse(text) else {
+                warning(element.line, "\(name)=\"\(text)\" on <constraint> is not a number: ignored")
+                return nil
+            }
+            return value
+        }
+        var isPlaceholder = false
+        if let placeholderText {
+            if let value = InterfaceValueParsing.bool(placeholderText) {
+                isPlaceholder = value
+            } else {
+                warning(element.line, "placeholder=\"\(placeholderText)\" on <constraint> is not YES or NO: ignored")
+            }
+        }
         return InterfaceConstraint(
-            id: id, firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, secondItem: secondItem,
-            secondAttribute: secondAttribute,
-            multiplier: number(element, "multiplier", InterfaceValueParsing.multiplier) ?? 1,
-            constant: number(element, "constant", InterfaceValueParsing.double) ?? 0,
-            priority: number(element, "priority", InterfaceValueParsing.priority) ?? 1000,
-            identifier: element["identifier"], isPlaceholder: bool(element, "placeholder") ?? false, ownerID: owner,
-            line: element.line)
+            id: id, firstItem: firstItem ?? owner, firstAttribute: firstAttribute, relation: relation,
+            secondItem: secondItem, secondAttribute: secondAttribute,
+            multiplier: number(multiplierText, "multiplier", InterfaceValueParsing.multiplier) ?? 1,
+            constant: number(constantText, "constant", InterfaceValueParsing.double) ?? 0,
+            priority: number(priorityText, "priority", InterfaceValueParsing.priority) ?? 1000,
+            identifier: identifier, isPlaceholder: isPlaceholder, ownerID: owner, line: element.line)
     }
+
+    private static let outletAttributes: Set<String> = ["property", "destination", "id", "appends"]
+    private static let outletCollectionAttributes: Set<String> = [
+        "property", "destination", "id", "collectionClass", "appends",
+    ]
+    private static let actionAttributes: Set<String> = ["selector", "destination", "id", "eventType"]
+    private static let segueAttributes: Set<String> = [
+        "destination", "id", "kind", "identifier", "relationship", "modalPresentationStyle", "modalTransitionStyle",
+        "unwindAction", "customClass", "customModule", "animates", "trigger", "popoverAnchorView",
+        "popoverAnchorBarButtonItem", "splitViewControllerTargetIndex",
+    ]
 
     private func connection(_ element: InterfaceXMLElement, source: String) -> InterfaceConnection? {
         let kind: InterfaceConnection.Kind
         let known: Set<String>
         switch element.name {
         case "outlet":
-            known = ["property", "destination", "id", "appends"]
+            known = Self.outletAttributes
             kind = .outlet(property: element["property"] ?? "")
         case "outletCollection":
-            known = ["property", "destination", "id", "collectionClass", "appends"]
+            known = Self.outletCollectionAttributes
             kind = .outletCollection(property: element["property"] ?? "", collectionClass: element["collectionClass"])
         case "action":
-            known = ["selector", "destination", "id", "eventType"]
+            known = Self.actionAttributes
             kind = .action(selector: element["selector"] ?? "", eventType: element["eventType"])
         case "segue":
-            known = [
-                "destination", "id", "kind", "identifier", "relationship", "modalPresentationStyle",
-                "modalTransitionStyle", "unwindAction", "customClass", "customModule", "animates", "trigger",
-                "popoverAnchorView", "popoverAnchorBarButtonItem", "splitViewControllerTargetIndex",
-            ]
+            known = Self.segueAttributes
             kind = .segue(
                 kind: element["kind"] ?? "", identifier: element["identifier"], relationship: element["relationship"])
         default:
@@ -387,24 +456,27 @@ final class InterfaceDecoder {
             return nil
         }
         checkAttributes(element, known: known, what: describe(element))
-        let what: String =
-            switch kind {
-            case .outlet(let property): "outlet \"\(property)\""
-            case .outletCollection(let property, _): "outlet collection \"\(property)\""
-            case .action(let selector, _): "action \"\(selector)\""
-            case .segue(let kind, let identifier, _): "segue \(identifier.map { "\"\($0)\" " } ?? "")(\(kind))"
-            }
         guard let destination = element["destination"] else {
-            errors.append(error(element.line, "\(what) has no destination"))
+            errors.append(error(element.line, "\(Self.describe(kind)) has no destination"))
             return nil
         }
-        references.append((destination, element.line, "\(what): destination"))
+        references.append((destination, element.line, .connection(kind, role: "destination")))
         if let anchor = element["popoverAnchorView"] ?? element["popoverAnchorBarButtonItem"] {
-            references.append((anchor, element.line, "\(what): popover anchor"))
+            references.append((anchor, element.line, .connection(kind, role: "popover anchor")))
         }
         return InterfaceConnection(
             kind: kind, id: element["id"] ?? "", source: source, destination: destination,
             attributes: element.attributes, line: element.line)
+    }
+
+    /// A connection in words, for diagnostics.
+    fileprivate static func describe(_ kind: InterfaceConnection.Kind) -> String {
+        switch kind {
+        case .outlet(let property): "outlet \"\(property)\""
+        case .outletCollection(let property, _): "outlet collection \"\(property)\""
+        case .action(let selector, _): "action \"\(selector)\""
+        case .segue(let kind, let identifier, _): "segue \(identifier.map { "\"\($0)\" " } ?? "")(\(kind))"
+        }
     }
 
     // MARK: Property elements
@@ -534,7 +606,9 @@ final class InterfaceDecoder {
         return result
     }
 
-    private func runtimeAttribute(_ element: InterfaceXMLElement, in label: String) -> InterfaceRuntimeAttribute? {
+    private func runtimeAttribute(
+        _ element: InterfaceXMLElement, in label: @autoclosure () -> String
+    ) -> InterfaceRuntimeAttribute? {
         guard element.name == "userDefinedRuntimeAttribute" else {
             unknownElement(element, in: "<userDefinedRuntimeAttributes>")
             return nil
@@ -569,11 +643,11 @@ final class InterfaceDecoder {
         case "nil": value = .null
         default:
             warning(
-                element.line, "runtime attribute \"\(keyPath)\" of \(label): type \"\(type)\" is not known: ignored")
+                element.line, "runtime attribute \"\(keyPath)\" of \(label()): type \"\(type)\" is not known: ignored")
             return nil
         }
         guard let value else {
-            warning(element.line, "runtime attribute \"\(keyPath)\" of \(label): no \(type) value: ignored")
+            warning(element.line, "runtime attribute \"\(keyPath)\" of \(label()): no \(type) value: ignored")
             return nil
         }
         return InterfaceRuntimeAttribute(keyPath: keyPath, value: value, line: element.line)
@@ -619,10 +693,15 @@ final class InterfaceDecoder {
         element["id"].map { "<\(element.name)> \"\($0)\"" } ?? "<\(element.name)>"
     }
 
-    private func checkAttributes(_ element: InterfaceXMLElement, known: Set<String>, what: String) {
+    private func checkAttributes(
+        _ element: InterfaceXMLElement, known: Set<String>, what: @autoclosure () -> String
+    ) {
+        // Almost every attribute is known: look before making a list.
+        guard element.attributes.keys.contains(where: { !known.contains($0) }) else { return }
         let unknown = element.attributes.keys.filter { !known.contains($0) }
+        let description = what()
         for name in unknown.sorted() {
-            warning(element.line, "unknown attribute \"\(name)\" on \(what): ignored")
+            warning(element.line, "unknown attribute \"\(name)\" on \(description): ignored")
         }
     }
 

@@ -312,6 +312,20 @@ public struct InterfaceObject: Hashable, Sendable {
     /// where the file has them so: in the order of the file's elements).
     public func visit(_ body: (InterfaceObject) -> Void) {
         body(self)
-        for object in (children + subviews).sorted(by: { $0.line < $1.line }) { object.visit(body) }
+        // Each list is in file order already: merge them by line, without copying either (a
+        // large file has hundreds of objects, and this runs on every load).
+        var child = children.startIndex
+        var subview = subviews.startIndex
+        while child < children.endIndex || subview < subviews.endIndex {
+            if subview == subviews.endIndex
+                || (child < children.endIndex && children[child].line <= subviews[subview].line)
+            {
+                children[child].visit(body)
+                child += 1
+            } else {
+                subviews[subview].visit(body)
+                subview += 1
+            }
+        }
     }
 }

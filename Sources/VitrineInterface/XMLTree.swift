@@ -44,7 +44,16 @@ enum InterfaceXMLReader {
         var message: String
     }
 
-    static func read(_ data: Data) -> Result<InterfaceXMLElement, SyntaxError> {
+    /// A parsed file: its root element, and every `id` attribute with the line it is on, taken
+    /// while reading (a second walk over the tree cost more than the reading of them).
+    struct Parsed {
+        var root: InterfaceXMLElement
+        var idLines: [String: Int]
+        /// Ids written a second time: the id, the element, its line and the first one's line.
+        var duplicateIDs: [(id: String, element: String, line: Int, firstLine: Int)]
+    }
+
+    static func read(_ data: Data) -> Result<Parsed, SyntaxError> {
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         parser.delegate = builder
@@ -52,7 +61,7 @@ enum InterfaceXMLReader {
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
         if ok, builder.firstError == nil, builder.stack.isEmpty, let root = builder.root {
-            return .success(root)
+            return .success(Parsed(root: root, idLines: builder.idLines, duplicateIDs: builder.duplicateIDs))
         }
         // The first error, where libxml2 found it (the parser's position after it stops is
         // further on); codes are libxml2's `xmlParserErrors`, which XMLParser passes through.
@@ -90,6 +99,8 @@ enum InterfaceXMLReader {
         var root: InterfaceXMLElement?
         /// The first error's code, line and column.
         var firstError: (code: Int, line: Int, column: Int)?
+        var idLines: [String: Int] = [:]
+        var duplicateIDs: [(id: String, element: String, line: Int, firstLine: Int)] = []
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if firstError == nil {
@@ -101,7 +112,14 @@ enum InterfaceXMLReader {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
             qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
         ) {
-            stack.append(InterfaceXMLElement(name: elementName, attributes: attributeDict, line: parser.lineNumber))
+            let line = parser.lineNumber
+            if let id = attributeDict["id"] {
+                if let first = idLines.updateValue(line, forKey: id) {
+                    idLines[id] = first
+                    duplicateIDs.append((id, elementName, line, first))
+                }
+            }
+            stack.append(InterfaceXMLElement(name: elementName, attributes: attributeDict, line: line))
         }
 
         func parser(
