@@ -40,15 +40,16 @@ struct NibBuilder {
     /// storyboard scene's view).
     mutating func build(roots: [InterfaceObject]? = nil) -> [Any] {
         let roots = roots ?? document.objects
+        var constrainedIDs: Set<String> = []
         for object in roots {
-            for view in object.allObjects() {
+            object.visit { view in
                 for constraint in view.constraints where !constraint.isPlaceholder {
-                    for id in [constraint.firstItem, constraint.secondItem].compactMap(\.self) where id != view.id {
-                        constrainedIDs.insert(id)
-                    }
+                    if constraint.firstItem != view.id { constrainedIDs.insert(constraint.firstItem) }
+                    if let second = constraint.secondItem, second != view.id { constrainedIDs.insert(second) }
                 }
             }
         }
+        self.constrainedIDs = constrainedIDs
         var topLevel: [Any] = []
         for object in roots where object.element != "placeholder" {
             if let other = makeTopLevelObject(object) {
@@ -223,7 +224,7 @@ struct NibBuilder {
         if let color = color(object, "backgroundColor") { view.backgroundColor = color }
         if let color = color(object, "tintColor") { view.tintColor = color }
         if let name = object.contentMode {
-            if let mode = UIView.ContentMode.allCases.first(where: { "\($0)" == name }) {
+            if let mode = InterfaceCaseNames.value(named: name, in: UIView.ContentMode.self) {
                 view.contentMode = mode
             } else {
                 warn(object.line, "unknown contentMode \"\(name)\"")
@@ -285,12 +286,7 @@ struct NibBuilder {
         if let alignment = textAlignment(object) { label.textAlignment = alignment }
         if let lines = object.numberOfLines { label.numberOfLines = lines }
         if let name = object.lineBreakMode {
-            let modes: [String: NSLineBreakMode] = [
-                "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
-                "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,
-                "middleTruncation": .byTruncatingMiddle,
-            ]
-            if let mode = modes[name] {
+            if let mode = Self.lineBreakModes[name] {
                 label.lineBreakMode = mode
             } else {
                 warn(object.line, "unknown lineBreakMode \"\(name)\"")
@@ -298,12 +294,18 @@ struct NibBuilder {
         }
     }
 
+    private static let lineBreakModes: [String: NSLineBreakMode] = [
+        "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
+        "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,
+        "middleTruncation": .byTruncatingMiddle,
+    ]
+    private static let buttonStates: [String: UIControl.State] = [
+        "normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled,
+    ]
+
     private mutating func applyButton(_ object: InterfaceObject, to button: UIButton) {
-        let states: [String: UIControl.State] = [
-            "normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled,
-        ]
         for state in object.buttonStates {
-            guard let controlState = states[state.state] else {
+            guard let controlState = Self.buttonStates[state.state] else {
                 warn(state.line, "unknown button state \"\(state.state)\"")
                 continue
             }
@@ -368,14 +370,14 @@ struct NibBuilder {
         if let enabled = object.isEnabled { field.isEnabled = enabled }
         guard let traits = object.textInputTraits else { return }
         if let name = traits.keyboardType {
-            if let type = UIKeyboardType.allCases.first(where: { "\($0)" == name }) {
+            if let type = InterfaceCaseNames.value(named: name, in: UIKeyboardType.self) {
                 field.keyboardType = type
             } else {
                 warn(object.line, "unknown keyboardType \"\(name)\"")
             }
         }
         if let name = traits.returnKeyType {
-            if let type = UIReturnKeyType.allCases.first(where: { "\($0)" == name }) {
+            if let type = InterfaceCaseNames.value(named: name, in: UIReturnKeyType.self) {
                 field.returnKeyType = type
             } else {
                 warn(object.line, "unknown returnKeyType \"\(name)\"")
@@ -387,7 +389,7 @@ struct NibBuilder {
     private mutating func applyStackView(_ object: InterfaceObject, to stack: UIStackView) {
         stack.axis = object.axis == "vertical" ? .vertical : .horizontal
         if let name = object.distribution {
-            if let distribution = UIStackView.Distribution.allCases.first(where: { "\($0)" == name }) {
+            if let distribution = InterfaceCaseNames.value(named: name, in: UIStackView.Distribution.self) {
                 stack.distribution = distribution
             } else {
                 warn(object.line, "unknown distribution \"\(name)\"")
@@ -580,14 +582,14 @@ struct NibBuilder {
         if let selectable = flag(object, "selectable") { textView.isSelectable = selectable }
         guard let traits = object.textInputTraits else { return }
         if let name = traits.keyboardType {
-            if let type = UIKeyboardType.allCases.first(where: { "\($0)" == name }) {
+            if let type = InterfaceCaseNames.value(named: name, in: UIKeyboardType.self) {
                 textView.keyboardType = type
             } else {
                 warn(object.line, "unknown keyboardType \"\(name)\"")
             }
         }
         if let name = traits.returnKeyType {
-            if let type = UIReturnKeyType.allCases.first(where: { "\($0)" == name }) {
+            if let type = InterfaceCaseNames.value(named: name, in: UIReturnKeyType.self) {
                 textView.returnKeyType = type
             } else {
                 warn(object.line, "unknown returnKeyType \"\(name)\"")

@@ -24,18 +24,27 @@ struct NibConnector {
     /// Makes the outlet, outlet collection and action connections of `holders` (every object
     /// holding `<connections>`, the placeholders too), in file order.
     mutating func connect(_ holders: [InterfaceObject]) {
-        for holder in holders {
-            for connection in holder.connections {
-                switch connection.kind {
-                case .outlet(let property):
-                    connectOutlet(property, connection, collection: false)
-                case .outletCollection(let property, _):
-                    connectOutlet(property, connection, collection: true)
-                case .action(let selector, let eventType):
-                    connectAction(selector, eventType: eventType, connection)
-                case .segue:
-                    break
-                }
+        for holder in holders { connect(holder) }
+    }
+
+    /// Makes the connections of every object in `document`.
+    mutating func connect(everyObjectIn document: InterfaceDocument) {
+        for object in document.topLevelObjects {
+            object.visit { connect($0) }
+        }
+    }
+
+    private mutating func connect(_ holder: InterfaceObject) {
+        for connection in holder.connections {
+            switch connection.kind {
+            case .outlet(let property):
+                connectOutlet(property, connection, collection: false)
+            case .outletCollection(let property, _):
+                connectOutlet(property, connection, collection: true)
+            case .action(let selector, let eventType):
+                connectAction(selector, eventType: eventType, connection)
+            case .segue:
+                break
             }
         }
     }

@@ -113,7 +113,7 @@ open class UINib {
         var connector = NibConnector(
             fileName: document.fileName,
             objects: builder.items.merging(ownerOrNil.map { ["-1": $0 as AnyObject] } ?? [:]) { made, _ in made })
-        connector.connect(document.allObjects)
+        connector.connect(everyObjectIn: document)
         report(connector.diagnostics)
         for view in builder.madeInOrder { view.awakeFromNib() }
         return objects

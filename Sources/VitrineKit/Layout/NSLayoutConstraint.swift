@@ -124,13 +124,21 @@ open class NSLayoutConstraint: Hashable, @MainActor CustomStringConvertible, @Ma
         item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
         attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
     ) {
-        firstItem = view1 as AnyObject
+        firstItem = Self.itemObject(view1)
         firstAttribute = attr1
         self.relation = relation
-        secondItem = view2.map { $0 as AnyObject }
+        secondItem = view2.map(Self.itemObject)
         secondAttribute = view2 == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier
         storedConstant = c
+    }
+
+    /// An item as an object. `as AnyObject` on an `Any` goes through the bridging runtime on
+    /// Linux, several times dearer than a cast to the view or guide nearly every item is.
+    private static func itemObject(_ item: Any) -> AnyObject {
+        if let view = item as? UIView { return view }
+        if let guide = item as? UILayoutGuide { return guide }
+        return item as AnyObject
     }
 
     // MARK: Activation
