@@ -220,11 +220,14 @@ final class InterfaceDecoder {
             warning(element.line, "unknown element \(label): loaded as a plain object, its properties are not read")
         }
         if element.name != "button" {
-            for name in Self.imageAttributes {
-                if let image = element[name] {
-                    object.images[name] = InterfaceImageReference(
-                        name: image, catalog: name == "image" ? element["catalog"] : nil)
-                }
+            // Every image attribute's name ends in "e" or "d" ("image", "background"): most
+            // attributes are passed over without being hashed.
+            for (name, value) in element.attributes
+            where (name.utf8.last == UInt8(ascii: "e") || name.utf8.last == UInt8(ascii: "d"))
+                && Self.imageAttributes.contains(name)
+            {
+                object.images[name] = InterfaceImageReference(
+                    name: value, catalog: name == "image" ? element["catalog"] : nil)
             }
         }
 
@@ -307,7 +310,7 @@ final class InterfaceDecoder {
 
     /// The attributes that name an image, on every element but `button` (whose images are
     /// per state).
-    private static let imageAttributes = [
+    private static let imageAttributes: Set<String> = [
         "image", "highlightedImage", "selectedImage", "background", "disabledBackground", "minimumValueImage",
         "maximumValueImage", "landscapeImage", "largeContentImage", "largeContentSizeImage",
     ]

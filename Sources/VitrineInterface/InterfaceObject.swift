@@ -240,6 +240,35 @@ public struct InterfaceObject: Hashable, Sendable {
     public var verticalHuggingPriority: Double? { double("verticalHuggingPriority") }
     public var horizontalCompressionResistancePriority: Double? { double("horizontalCompressionResistancePriority") }
     public var verticalCompressionResistancePriority: Double? { double("verticalCompressionResistancePriority") }
+
+    /// The attributes above that every view has, read in one pass over the attributes: a
+    /// builder reads all of them for every view, and a lookup by name each was a measurable
+    /// share of loading a large file. Values are read as the properties above read them.
+    public var viewAttributes: InterfaceViewAttributes {
+        var result = InterfaceViewAttributes()
+        for (name, value) in attributes {
+            switch name {
+            case "contentMode": result.contentMode = value
+            case "tag": result.tag = Int(value)
+            case "alpha": result.alpha = InterfaceValueParsing.double(value)
+            case "hidden": result.isHidden = InterfaceValueParsing.bool(value)
+            case "clipsSubviews": result.clipsSubviews = InterfaceValueParsing.bool(value)
+            case "userInteractionEnabled": result.isUserInteractionEnabled = InterfaceValueParsing.bool(value)
+            case "opaque": result.isOpaque = InterfaceValueParsing.bool(value)
+            case "multipleTouchEnabled": result.isMultipleTouchEnabled = InterfaceValueParsing.bool(value)
+            case "translatesAutoresizingMaskIntoConstraints":
+                result.translatesAutoresizingMaskIntoConstraints = InterfaceValueParsing.bool(value)
+            case "horizontalHuggingPriority": result.horizontalHuggingPriority = InterfaceValueParsing.double(value)
+            case "verticalHuggingPriority": result.verticalHuggingPriority = InterfaceValueParsing.double(value)
+            case "horizontalCompressionResistancePriority":
+                result.horizontalCompressionResistancePriority = InterfaceValueParsing.double(value)
+            case "verticalCompressionResistancePriority":
+                result.verticalCompressionResistancePriority = InterfaceValueParsing.double(value)
+            default: break
+            }
+        }
+        return result
+    }
     /// `<fontDescription key="fontDescription">`.
     public var font: InterfaceFont? { fonts["fontDescription"] }
     /// `image="..."` or `<imageReference key="image">`.
@@ -328,4 +357,24 @@ public struct InterfaceObject: Hashable, Sendable {
             }
         }
     }
+}
+
+/// The attributes every view element has; see `InterfaceObject.viewAttributes`. Nil where the
+/// file does not write one (or writes one that does not read).
+public struct InterfaceViewAttributes: Hashable, Sendable {
+    public var contentMode: String?
+    public var tag: Int?
+    public var alpha: Double?
+    public var isHidden: Bool?
+    public var clipsSubviews: Bool?
+    public var isUserInteractionEnabled: Bool?
+    public var isOpaque: Bool?
+    public var isMultipleTouchEnabled: Bool?
+    public var translatesAutoresizingMaskIntoConstraints: Bool?
+    public var horizontalHuggingPriority: Double?
+    public var verticalHuggingPriority: Double?
+    public var horizontalCompressionResistancePriority: Double?
+    public var verticalCompressionResistancePriority: Double?
+
+    public init() {}
 }

@@ -662,8 +662,43 @@ open class CALayer {
     /// a change that leaves the layer's own pixels where they are (see `drawingSerial`).
     internal func layerDidChange(ownDrawing: Bool = true, sublayers: Bool = false) {
         updateSuperlayerOffset()
-        bumpChangeSerial(ownDrawing: ownDrawing, sublayers: sublayers)
-        notifyTreeHosts()
+        // `bumpChangeSerial` and `notifyTreeHosts` in one walk up the tree: every property
+        // set comes here, and each step up reads weak references.
+        let stamp = stampOwnChange(ownDrawing: ownDrawing, sublayers: sublayers)
+        var root = self
+        var hosts = HostsOnTheWay(treeHost)
+        while let parent = root.superlayer {
+            parent.subtreeStamp = stamp
+            parent.sublayersStamp = stamp
+            hosts.add(parent.treeHost)
+            root = parent
+        }
+        hosts.notify(ofChangeTo: root)
+    }
+
+    /// The tree hosts met on a walk from a layer to its root, in that order: almost always
+    /// none (a tree being built) or one (a window's layer), so no array unless there are more.
+    @MainActor private struct HostsOnTheWay {
+        private var first: (any CALayerTreeHost)?
+        private var more: [any CALayerTreeHost] = []
+
+        init(_ host: (any CALayerTreeHost)?) { first = host }
+
+        mutating func add(_ host: (any CALayerTreeHost)?) {
+            guard let host else { return }
+            if first == nil { first = host } else { more.append(host) }
+        }
+
+        func notify(ofChangeTo root: CALayer) {
+            guard let first else { return }
+            Self.tell(first, root)
+            for host in more { Self.tell(host, root) }
+        }
+
+        private static func tell(_ host: any CALayerTreeHost, _ root: CALayer) {
+            host.layerTreeDidChange(root)
+            CATransaction.noteChange(of: root, hostedBy: host)
+        }
     }
 
     /// What to add to a point in the superlayer's coordinates to get it in this layer's, when
@@ -685,14 +720,20 @@ open class CALayer {
             y: bounds.origin.y + anchor.y * bounds.size.height - position.y)
     }
 
-    /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
-    internal func bumpChangeSerial(ownDrawing: Bool = true, sublayers: Bool = false) {
+    /// A new change serial and subtree stamp for this layer alone; the stamp, for its ancestors.
+    private func stampOwnChange(ownDrawing: Bool, sublayers: Bool) -> UInt64 {
         changeSerial &+= 1
         if ownDrawing { drawingSerial &+= 1 }
         CALayer.lastSubtreeStamp &+= 1
         let stamp = CALayer.lastSubtreeStamp
         subtreeStamp = stamp
         if sublayers { sublayersStamp = stamp }
+        return stamp
+    }
+
+    /// A new change serial for this layer and a new subtree stamp for it and its ancestors.
+    internal func bumpChangeSerial(ownDrawing: Bool = true, sublayers: Bool = false) {
+        let stamp = stampOwnChange(ownDrawing: ownDrawing, sublayers: sublayers)
         var layer = superlayer
         while let current = layer {
             current.subtreeStamp = stamp
@@ -703,16 +744,14 @@ open class CALayer {
 
     /// Tells every tree host between this layer and its root that the tree changed.
     internal func notifyTreeHosts() {
+        // One walk up: each layer's weak links read once.
         var root = self
-        while let parent = root.superlayer { root = parent }
-        var layer: CALayer? = self
-        while let current = layer {
-            if let host = current.treeHost {
-                host.layerTreeDidChange(root)
-                CATransaction.noteChange(of: root, hostedBy: host)
-            }
-            layer = current.superlayer
+        var hosts = HostsOnTheWay(treeHost)
+        while let parent = root.superlayer {
+            hosts.add(parent.treeHost)
+            root = parent
         }
+        hosts.notify(ofChangeTo: root)
     }
 
     internal func copyProperties(from other: CALayer) {

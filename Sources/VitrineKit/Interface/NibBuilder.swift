@@ -223,34 +223,35 @@ struct NibBuilder {
         }
         if let color = color(object, "backgroundColor") { view.backgroundColor = color }
         if let color = color(object, "tintColor") { view.tintColor = color }
-        if let name = object.contentMode {
-            if let mode = InterfaceCaseNames.value(named: name, in: UIView.ContentMode.self) {
+        let attributes = object.viewAttributes
+        if let name = attributes.contentMode {
+            if let mode = Self.contentModes[name] {
                 view.contentMode = mode
             } else {
                 warn(object.line, "unknown contentMode \"\(name)\"")
             }
         }
-        if let tag = object.tag { view.tag = tag }
-        if let alpha = object.alpha { view.alpha = alpha }
-        if let hidden = object.isHidden { view.isHidden = hidden }
-        if let clips = object.clipsSubviews { view.clipsToBounds = clips }
-        if let enabled = object.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
-        if let opaque = object.isOpaque { view.isOpaque = opaque }
-        if let multiple = object.isMultipleTouchEnabled { view.isMultipleTouchEnabled = multiple }
+        if let tag = attributes.tag { view.tag = tag }
+        if let alpha = attributes.alpha { view.alpha = alpha }
+        if let hidden = attributes.isHidden { view.isHidden = hidden }
+        if let clips = attributes.clipsSubviews { view.clipsToBounds = clips }
+        if let enabled = attributes.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
+        if let opaque = attributes.isOpaque { view.isOpaque = opaque }
+        if let multiple = attributes.isMultipleTouchEnabled { view.isMultipleTouchEnabled = multiple }
         // Interface Builder writes NO on the views it constrains; a view another view's
         // constraints name is taken as constrained when the file does not say.
         view.translatesAutoresizingMaskIntoConstraints =
-            object.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
-        if let priority = object.horizontalHuggingPriority {
+            attributes.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
+        if let priority = attributes.horizontalHuggingPriority {
             view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
         }
-        if let priority = object.verticalHuggingPriority {
+        if let priority = attributes.verticalHuggingPriority {
             view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .vertical)
         }
-        if let priority = object.horizontalCompressionResistancePriority {
+        if let priority = attributes.horizontalCompressionResistancePriority {
             view.setContentCompressionResistancePriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
         }
-        if let priority = object.verticalCompressionResistancePriority {
+        if let priority = attributes.verticalCompressionResistancePriority {
             view.setContentCompressionResistancePriority(UILayoutPriority(rawValue: Float(priority)), for: .vertical)
         }
         if let insets = object.insets["layoutMargins"] ?? object.insets["directionalLayoutMargins"] {
@@ -294,6 +295,9 @@ struct NibBuilder {
         }
     }
 
+    /// Every view has a `contentMode`: its own table, not `InterfaceCaseNames`' general one.
+    private static let contentModes = Dictionary(
+        uniqueKeysWithValues: UIView.ContentMode.allCases.map { ("\($0)", $0) })
     private static let lineBreakModes: [String: NSLineBreakMode] = [
         "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
         "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,

@@ -67,7 +67,7 @@ struct NibConnector {
         guard let source = object(connection.source, "source", connection),
             let destination = object(connection.destination, "destination", connection)
         else { return }
-        let className = String(describing: type(of: source))
+        var className: String { String(describing: type(of: source)) }
         if let storage = OutletLookup.storage(named: property, in: source) {
             if storage.isCollection != collection {
                 error(

@@ -113,10 +113,16 @@ extension OutletCollection: OutletStorage {
 }
 
 /// Finds outlets by name with `Mirror`, as UIKit's key-value coding finds properties.
+@MainActor
 enum OutletLookup {
     /// The `@Outlet` or `@OutletCollection` storage of the property `name` of `object` or one of
     /// its superclasses (VitrineKit's own classes have none and are not walked).
     static func storage(named name: String, in object: AnyObject) -> OutletStorage? {
+        // A class's properties do not change: remember the names it does not declare (UIKit's
+        // own outlets such as `view` and `delegate`, asked for in every file), so only a
+        // declared outlet costs a walk over the object's properties.
+        let undeclared = UndeclaredOutlet(classID: ObjectIdentifier(type(of: object)), name: name)
+        if undeclaredOutlets.contains(undeclared) { return nil }
         let storageLabel = "_" + name
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror, !isVitrineKitClass(current.subjectType) {
@@ -125,8 +131,15 @@ enum OutletLookup {
             }
             mirror = current.superclassMirror
         }
+        undeclaredOutlets.insert(undeclared)
         return nil
     }
+
+    private struct UndeclaredOutlet: Hashable {
+        var classID: ObjectIdentifier
+        var name: String
+    }
+    private static var undeclaredOutlets: Set<UndeclaredOutlet> = []
 
     /// Whether a type is one of this module's (UIKit's classes): their outlets are built in.
     private static func isVitrineKitClass(_ type: Any.Type) -> Bool {

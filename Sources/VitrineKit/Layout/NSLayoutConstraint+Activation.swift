@@ -55,7 +55,12 @@ extension NSLayoutConstraint {
         }
         installedView = target
         target.autoLayoutState.installedConstraints.append(self)
-        for item in items { AutoLayoutItemState.make(for: item)?.referencingConstraints.append(self) }
+        // Each item by itself, not through `items`: an array per activation shows in a nib of
+        // hundreds of constraints.
+        if let firstItem { AutoLayoutItemState.make(for: firstItem)?.referencingConstraints.append(self) }
+        if let secondItem, secondItem !== firstItem {
+            AutoLayoutItemState.make(for: secondItem)?.referencingConstraints.append(self)
+        }
         let root = target.rootAncestor
         let rootState = root.autoLayoutState
         rootState.treeUsesAutoLayout = true
@@ -96,12 +101,14 @@ extension NSLayoutConstraint {
         guard let first = firstItem else { throw .notALayoutItem }
         guard firstAttribute != .notAnAttribute, let firstKind = firstAttribute.kind else { throw .missingAttribute }
         guard multiplier.isFinite, constant.isFinite else { throw .notFinite }
-        for (item, attribute) in [(Optional(first), firstAttribute), (secondItem, secondAttribute)] {
-            guard let item, item is UILayoutGuide else { continue }
+        func checkGuide(_ item: AnyObject?, _ attribute: Attribute) throws(ConstraintProblem) {
+            guard let item, item is UILayoutGuide else { return }
             if attribute.isMargin || attribute == .firstBaseline || attribute == .lastBaseline {
                 throw .attributeNotOnGuide(attribute)
             }
         }
+        try checkGuide(first, firstAttribute)
+        try checkGuide(secondItem, secondAttribute)
         let firstView = try Self.ownerView(of: first)
         guard let second = secondItem else {
             guard firstKind == .size else { throw .positionEqualToConstant }
