@@ -168,6 +168,10 @@ public struct InterfaceObject: Hashable, Sendable {
     public var textInputTraits: InterfaceTextInputTraits?
     /// A segmented control's `<segments>`, in order.
     public var segments: [InterfaceSegment]
+    /// Dates by key, as seconds since the reference date (`Date(timeIntervalSinceReferenceDate:)`),
+    /// from `<date key="date" timeIntervalSinceReferenceDate="...">` (a date picker's `date`,
+    /// `minimumDate`, `maximumDate`).
+    public var dates: [String: Double]
 
     /// An object with nothing but its element, id and line; the decoder fills the rest.
     public init(element: String, id: String, key: String? = nil, line: Int, attributes: [String: String] = [:]) {
@@ -198,6 +202,7 @@ public struct InterfaceObject: Hashable, Sendable {
         self.buttonConfiguration = nil
         self.textInputTraits = nil
         self.segments = []
+        self.dates = [:]
     }
 
     /// An attribute read as a Bool (`"YES"` / `"NO"`).

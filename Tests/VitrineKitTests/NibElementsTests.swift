@@ -128,6 +128,20 @@ final class ListsTileCell: UICollectionViewCell {}
         #expect(storyboard.diagnostics.isEmpty, "\(storyboard.diagnostics)")
     }
 
+    @Test func datePickersTakeTheFilesDates() throws {
+        let nib = NibFixtures.nib("Dates")
+        let root = try #require(nib.instantiate(withOwner: nil).first as? UIView)
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics)")
+        let custom = try #require(root.subviews.first as? UIDatePicker)
+        #expect(custom.date == Date(timeIntervalSinceReferenceDate: 785_548_800))
+        #expect(custom.minimumDate == Date(timeIntervalSinceReferenceDate: 757_382_400))
+        #expect(custom.maximumDate == Date(timeIntervalSinceReferenceDate: 788_832_000))
+        // Date: Current in the Attributes inspector: the file's date is the editor's, not used.
+        let current = try #require(root.subviews.last as? UIDatePicker)
+        #expect(abs(current.date.timeIntervalSinceNow) < 60)
+        #expect(current.minimumDate == nil)
+    }
+
     @Test func unknownValuesAreWarnedAboutWithFileLineAndElement() throws {
         let xib = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -546,7 +546,8 @@ struct NibBuilder {
         if let enabled = flag(object, "enabled") { pages.isEnabled = enabled }
     }
 
-    /// `datePickerMode`, `minuteInterval` and `style` (the preferred style: Vitrine draws wheels).
+    /// `datePickerMode`, `minuteInterval`, `style` (the preferred style: Vitrine draws wheels),
+    /// and the `<date>`s: `date`, `minimumDate`, `maximumDate`.
     private mutating func applyDatePicker(_ object: InterfaceObject, to picker: UIDatePicker) {
         let modes: [String: UIDatePicker.Mode] = [
             "time": .time, "date": .date, "dateAndTime": .dateAndTime, "countDownTimer": .countDownTimer,
@@ -567,6 +568,17 @@ struct NibBuilder {
         ]
         if let style = named(object, "style", styles) { picker.preferredDatePickerStyle = style }
         if let enabled = flag(object, "enabled") { picker.isEnabled = enabled }
+        // The bounds first: setting the date keeps it within them. `useCurrentDate="YES"` (the
+        // Attributes inspector's Date: Current) leaves the picker on the current date.
+        if let interval = object.dates["minimumDate"] {
+            picker.minimumDate = Date(timeIntervalSinceReferenceDate: interval)
+        }
+        if let interval = object.dates["maximumDate"] {
+            picker.maximumDate = Date(timeIntervalSinceReferenceDate: interval)
+        }
+        if let interval = object.dates["date"], flag(object, "useCurrentDate") != true {
+            picker.date = Date(timeIntervalSinceReferenceDate: interval)
+        }
     }
 
     /// `text` (the attribute or `<string key="text">`), `editable`, `selectable`, the font,
