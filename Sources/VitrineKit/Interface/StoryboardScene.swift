@@ -56,7 +56,11 @@ final class StoryboardScene {
             // and prototype cells.
             var builder = NibBuilder(document: document, bundle: storyboard.bundle, owner: controller)
             builder.applyTableView(table, to: tableController.tableView)
+            // Its header and footer views.
+            builder.finishViews()
             storyboard.record(builder.diagnostics)
+            objects.merge(builder.items) { made, _ in made }
+            madeViews += builder.madeInOrder
         }
         let firstResponders = Set(scene.objects.filter { $0.sceneMemberID == "firstResponder" }.map(\.id))
         var connector = NibConnector(fileName: document.fileName, objects: objects, firstResponderIDs: firstResponders)

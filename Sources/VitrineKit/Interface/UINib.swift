@@ -74,6 +74,14 @@ open class UINib {
         source = .data(data)
     }
 
+    /// The nib's name in messages.
+    var displayName: String {
+        switch source {
+        case .named(let name, _): name.hasSuffix(".xib") ? name : name + ".xib"
+        case .data: "(nib data)"
+        }
+    }
+
     /// Makes the file's top-level objects, in file order, as `instantiate(withOwner:options:)`:
     /// the File's Owner and First Responder placeholders are not among them.
     ///

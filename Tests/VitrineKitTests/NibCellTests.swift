@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// The custom cell of `Cells.storyboard`'s "Contact" prototype and of `ContactCell.xib`: two
+/// outlets, an action from its button, and counts of what UIKit calls on it.
+final class ContactCell: UITableViewCell, NibActionTarget {
+    @Outlet var nameLabel: UILabel!
+    @Outlet var phoneLabel: UILabel!
+    private(set) var awakeCount = 0
+    private(set) var prepareCount = 0
+    private(set) var calls = 0
+
+    override func awakeFromNib() {
+        super.awakeFromNib()
+        awakeCount += 1
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        prepareCount += 1
+    }
+
+    func callTapped(_ sender: UIButton) { calls += 1 }
+
+    static let nibActions = [NibAction("callTapped:", ContactCell.callTapped)]
+}
+
+/// The collection cell of the "Photo" prototype and of `PhotoCell.xib`.
+final class PhotoCell: UICollectionViewCell {
+    @Outlet var captionLabel: UILabel!
+    private(set) var awakeCount = 0
+
+    override func awakeFromNib() {
+        super.awakeFromNib()
+        awakeCount += 1
+    }
+}
+
+/// The section header of the "Photos" scene and of `PhotoHeader.xib`.
+final class PhotoHeader: UICollectionReusableView {
+    @Outlet var titleLabel: UILabel!
+}
+
+/// The table section header of `SectionHeader.xib` (a `view` whose custom class it is).
+final class SectionHeaderView: UITableViewHeaderFooterView {
+    @Outlet var titleLabel: UILabel!
+}
+
+/// Nibs registered for table and collection view cells and reusable views, as UIKit.
+@MainActor @Suite(.serialized) struct NibCellTests {
+    /// Collects what tables report (UIKit raises) while `body` runs.
+    func tableReports(_ body: () throws -> Void) rethrows -> [String] {
+        var reports: [String] = []
+        let previous = UITableView.reportHandler
+        UITableView.reportHandler = { reports.append($0) }
+        defer { UITableView.reportHandler = previous }
+        try body()
+        return reports
+    }
+
+    static let emptyXIB = Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+            </objects>
+        </document>
+        """.utf8)
+
+    static let twoCellsXIB = Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="Two-aa-001">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="Two-aa-001" id="Two-aa-002">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </tableViewCellContentView>
+                </tableViewCell>
+                <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="Two-aa-003">
+                    <rect key="frame" x="0.0" y="0.0" width="50" height="50"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <collectionViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" insetsLayoutMarginsFromSafeArea="NO" id="Two-aa-004">
+                        <rect key="frame" x="0.0" y="0.0" width="50" height="50"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                    </collectionViewCellContentView>
+                </collectionViewCell>
+            </objects>
+        </document>
+        """.utf8)
+
+    // MARK: Registering nibs
+
+    @Test func aTableMakesCellsFromARegisteredNib() throws {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+        let nib = NibFixtures.nib("ContactCell")
+        table.register(nib, forCellReuseIdentifier: "ContactCell")
+        let first = try #require(table.dequeueReusableCell(withIdentifier: "ContactCell") as? ContactCell)
+        let second = try #require(table.dequeueReusableCell(withIdentifier: "ContactCell") as? ContactCell)
+        #expect(first !== second)
+        #expect(first.nameLabel.text == "Nib name")
+        #expect(first.phoneLabel.superview === first.contentView)
+        #expect(first.nameLabel !== second.nameLabel)
+        #expect(first.accessoryType == .checkmark)
+        #expect(first.selectionStyle == .gray)
+        #expect(first.awakeCount == 1)
+        #expect(second.awakeCount == 1)
+        #expect(nib.parseCount == 1)
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics)")
+
+        // Reuse works as for a class.
+        table.enqueue(first)
+        #expect(table.dequeueReusableCell(withIdentifier: "ContactCell") === first)
+        #expect(first.prepareCount == 1)
+
+        // A class registration replaces the nib, and a nib the class.
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "ContactCell")
+        let plain = try #require(table.dequeueReusableCell(withIdentifier: "ContactCell"))
+        #expect(type(of: plain) == UITableViewCell.self)
+        table.register(nib, forCellReuseIdentifier: "ContactCell")
+        #expect(table.dequeueReusableCell(withIdentifier: "ContactCell") is ContactCell)
+        #expect(table.cellClasses["ContactCell"] == nil)
+        table.register(nil as UINib?, forCellReuseIdentifier: "ContactCell")
+        #expect(table.dequeueReusableCell(withIdentifier: "ContactCell") == nil)
+    }
+
+    @Test func aTableMakesHeaderFooterViewsFromARegisteredNib() throws {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+        table.register(NibFixtures.nib("SectionHeader"), forHeaderFooterViewReuseIdentifier: "Section")
+        let header = try #require(
+            table.dequeueReusableHeaderFooterView(withIdentifier: "Section") as? SectionHeaderView)
+        #expect(header.titleLabel.text == "SECTION")
+        #expect(header.reuseIdentifier == "Section")
+        let other = try #require(table.dequeueReusableHeaderFooterView(withIdentifier: "Section") as? SectionHeaderView)
+        #expect(other.titleLabel !== header.titleLabel)
+
+        table.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: "Section")
+        let plain = try #require(table.dequeueReusableHeaderFooterView(withIdentifier: "Section"))
+        #expect(type(of: plain) == UITableViewHeaderFooterView.self)
+        table.register(nil as UINib?, forHeaderFooterViewReuseIdentifier: "Section")
+        #expect(table.dequeueReusableHeaderFooterView(withIdentifier: "Section") == nil)
+    }
+
+    @Test func aCollectionViewMakesCellsAndSupplementaryViewsFromRegisteredNibs() throws {
+        let collection = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: UICollectionViewFlowLayout())
+        var errors: [String] = []
+        collection.errorObserver = { errors.append($0) }
+        collection.register(NibFixtures.nib("PhotoCell"), forCellWithReuseIdentifier: "PhotoCell")
+        let kind = UICollectionView.elementKindSectionHeader
+        collection.register(NibFixtures.nib("PhotoHeader"), forSupplementaryViewOfKind: kind, withReuseIdentifier: "PH")
+        let path = IndexPath(item: 0, section: 0)
+        let cell = try #require(
+            collection.dequeueReusableCell(withReuseIdentifier: "PhotoCell", for: path) as? PhotoCell)
+        #expect(cell.captionLabel.text == "Nib caption")
+        #expect(cell.captionLabel.superview === cell.contentView)
+        #expect(cell.contentView.backgroundColor == .systemBlue)
+        #expect(cell.awakeCount == 1)
+        let header = try #require(
+            collection.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "PH", for: path)
+                as? PhotoHeader)
+        #expect(header.titleLabel.text == "Nib section")
+        #expect(header.reuseIdentifier == "PH")
+        #expect(errors.isEmpty, "\(errors)")
+
+        // A class replaces the nib; nil unregisters.
+        collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "PhotoCell")
+        let plain = collection.dequeueReusableCell(withReuseIdentifier: "PhotoCell", for: path)
+        #expect(type(of: plain) == UICollectionViewCell.self)
+        collection.register(nil as UINib?, forSupplementaryViewOfKind: kind, withReuseIdentifier: "PH")
+        _ = collection.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "PH", for: path)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("must register a nib or a class") == true)
+    }
+
+    @Test func aNibWithoutExactlyOneCellLogsAnErrorAndGivesAPlainCell() throws {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+        table.register(UINib(data: Self.emptyXIB, bundle: nil), forCellReuseIdentifier: "Empty")
+        table.register(UINib(data: Self.twoCellsXIB, bundle: nil), forCellReuseIdentifier: "Two")
+        var cells: [UITableViewCell?] = []
+        let reports = tableReports {
+            cells.append(table.dequeueReusableCell(withIdentifier: "Empty"))
+            cells.append(table.dequeueReusableCell(withIdentifier: "Two"))
+        }
+        #expect(cells.allSatisfy { $0.map { type(of: $0) == UITableViewCell.self } ?? false })
+        #expect(cells.map { $0?.reuseIdentifier } == ["Empty", "Two"])
+        #expect(reports.count == 2)
+        #expect(reports.first?.contains("invalid nib registered for identifier (Empty)") == true)
+        #expect(reports.first?.contains("(nib data) has 0") == true)
+        #expect(reports.last?.contains("invalid nib registered for identifier (Two)") == true)
+        #expect(reports.last?.contains("has 2 (UITableViewCell, UICollectionViewCell)") == true)
+
+        // A nib whose one object is not a collection view cell.
+        let collection = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: UICollectionViewFlowLayout())
+        var errors: [String] = []
+        collection.errorObserver = { errors.append($0) }
+        collection.register(NibFixtures.nib("ContactCell"), forCellWithReuseIdentifier: "Wrong")
+        let cell = collection.dequeueReusableCell(withReuseIdentifier: "Wrong", for: IndexPath(item: 0, section: 0))
+        #expect(type(of: cell) == UICollectionViewCell.self)
+        #expect(cell.reuseIdentifier == "Wrong")
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("ContactCell.xib has 1 (ContactCell)") == true)
+    }
+
+    // MARK: Cells made by coders
+
+    @Test func cellsAndReusableViewsSupportInitWithCoder() throws {
+        let coder = UINibDecoder(
+            integers: [UINibDecoder.cellStyleKey: UITableViewCell.CellStyle.value2.rawValue],
+            strings: [UINibDecoder.reuseIdentifierKey: "Made"])
+        let cell = try #require(UITableViewCell(coder: coder))
+        #expect(cell.cellStyle == .value2)
+        #expect(cell.reuseIdentifier == "Made")
+        #expect(cell.contentView.superview === cell)
+        let collectionCell = try #require(UICollectionViewCell(coder: coder))
+        #expect(collectionCell.reuseIdentifier == "Made")
+        #expect(collectionCell.contentView.superview === collectionCell)
+        #expect(UICollectionReusableView(coder: coder)?.reuseIdentifier == "Made")
+        let header = try #require(UITableViewHeaderFooterView(coder: coder))
+        #expect(header.reuseIdentifier == "Made")
+        #expect(header.contentView.superview === header)
+        // Any other coder: no archives in Vitrine.
+        let other = NSKeyedArchiver(requiringSecureCoding: false)
+        #expect(UITableViewCell(coder: other) == nil)
+        #expect(UICollectionViewCell(coder: other) == nil)
+    }
+}
