@@ -48,8 +48,18 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
     @Outlet var titleLabel: UILabel!
 }
 
-/// Nibs registered for table and collection view cells and reusable views, as UIKit.
+/// Prototype cells of storyboards built with their contents for every cell, and nibs registered
+/// for table and collection view cells and reusable views, as UIKit.
 @MainActor @Suite(.serialized) struct NibCellTests {
+    /// The "Contacts" table view controller of `Cells.storyboard`, its view loaded.
+    func contacts() throws -> (storyboard: UIStoryboard, controller: UITableViewController) {
+        let storyboard = UIStoryboard(name: "Cells", bundle: NibFixtures.bundle)
+        let controller = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Contacts") as? UITableViewController)
+        controller.loadViewIfNeeded()
+        return (storyboard, controller)
+    }
+
     /// Collects what tables report (UIKit raises) while `body` runs.
     func tableReports(_ body: () throws -> Void) rethrows -> [String] {
         var reports: [String] = []
@@ -97,6 +107,147 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
             </objects>
         </document>
         """.utf8)
+
+    // MARK: Prototype cells
+
+    @Test func prototypeCellsBuildTheirContentsOnEveryCell() throws {
+        let (storyboard, controller) = try contacts()
+        let table = controller.tableView!
+        let first = try #require(table.dequeueReusableCell(withIdentifier: "Contact") as? ContactCell)
+        let second = try #require(table.dequeueReusableCell(withIdentifier: "Contact") as? ContactCell)
+        #expect(storyboard.diagnostics.isEmpty, "\(storyboard.diagnostics)")
+        // The prototype's own nib: built without warnings, from the storyboard parsed once.
+        let prototype = try #require(table.cellNibs["Contact"])
+        #expect(prototype.diagnostics.isEmpty, "\(prototype.diagnostics)")
+        #expect(prototype.displayName == "Cells.storyboard: tableViewCell \"Contact\"")
+        #expect(prototype.parseCount == 0)
+
+        // Two cells, each with its own subviews, in its own content view (not a second one).
+        #expect(first !== second)
+        #expect(first.nameLabel !== second.nameLabel)
+        #expect(first.phoneLabel !== second.phoneLabel)
+        for cell in [first, second] {
+            #expect(cell.reuseIdentifier == "Contact")
+            #expect(cell.nameLabel.text == "Name")
+            #expect(cell.nameLabel.font == .boldSystemFont(ofSize: 17))
+            #expect(cell.phoneLabel.text == "Phone")
+            #expect(cell.nameLabel.superview === cell.contentView)
+            #expect(cell.phoneLabel.superview === cell.contentView)
+            #expect(cell.contentView.superview === cell)
+            #expect(cell.contentView.subviews.count == 3)
+            #expect(cell.contentView.backgroundColor == .systemYellow)
+            #expect(!cell.nameLabel.translatesAutoresizingMaskIntoConstraints)
+            #expect(cell.contentView.constraints.count >= 6)
+            #expect(cell.accessoryType == .disclosureIndicator)
+            #expect(cell.selectionStyle == .none)
+            #expect(cell.bounds.height == 64)
+            #expect(cell.awakeCount == 1)
+        }
+
+        // The button's action goes to its own cell.
+        let button = try #require(first.contentView.subviews.compactMap { $0 as? UIButton }.first)
+        #expect(button.title(for: .normal) == "Call")
+        button.sendActions(for: .touchUpInside)
+        #expect(first.calls == 1)
+        #expect(second.calls == 0)
+    }
+
+    @Test func reusedPrototypeCellsArePreparedNotBuiltAgain() throws {
+        let table = try contacts().controller.tableView!
+        let cell = try #require(table.dequeueReusableCell(withIdentifier: "Contact") as? ContactCell)
+        let label = cell.nameLabel
+        table.enqueue(cell)
+        let again = try #require(table.dequeueReusableCell(withIdentifier: "Contact") as? ContactCell)
+        #expect(again === cell)
+        #expect(again.nameLabel === label)
+        #expect(again.prepareCount == 1)
+        #expect(again.awakeCount == 1)
+        #expect(again.contentView.subviews.count == 3)
+    }
+
+    @Test func styledPrototypesMapTheirLabelsOntoTheCellsOwn() throws {
+        let table = try contacts().controller.tableView!
+        let basic = try #require(table.dequeueReusableCell(withIdentifier: "Basic"))
+        #expect(basic.cellStyle == .default)
+        #expect(basic.textLabel?.text == "Basic title")
+        #expect(basic.textLabel?.font == .systemFont(ofSize: 17))
+        #expect(basic.detailTextLabel == nil)
+        #expect(basic.contentView.subviews.filter { $0 is UILabel }.count == 1)
+
+        let subtitle = try #require(table.dequeueReusableCell(withIdentifier: "Subtitle"))
+        #expect(subtitle.cellStyle == .subtitle)
+        #expect(subtitle.textLabel?.text == "Subtitle title")
+        #expect(subtitle.detailTextLabel?.text == "Subtitle detail")
+        #expect(subtitle.detailTextLabel?.font == .systemFont(ofSize: 12))
+        #expect(subtitle.contentView.subviews.filter { $0 is UILabel }.count == 2)
+
+        let value1 = try #require(table.dequeueReusableCell(withIdentifier: "Value1"))
+        #expect(value1.cellStyle == .value1)
+        #expect(value1.textLabel?.text == "Wi-Fi")
+        #expect(value1.detailTextLabel?.text == "Kiosk")
+        #expect(value1.detailTextLabel?.textColor == .systemRed)
+        #expect(value1.detailTextLabel?.textAlignment == .right)
+
+        let value2 = try #require(table.dequeueReusableCell(withIdentifier: "Value2"))
+        #expect(value2.cellStyle == .value2)
+        #expect(value2.textLabel?.text == "home")
+        #expect(value2.textLabel?.font == .boldSystemFont(ofSize: 12))
+        #expect(value2.detailTextLabel?.text == "555-0100")
+        #expect(value2.contentView.subviews.filter { $0 is UILabel }.count == 2)
+        for identifier in ["Basic", "Subtitle", "Value1", "Value2"] {
+            #expect(table.cellNibs[identifier]?.diagnostics.isEmpty == true, "\(identifier)")
+        }
+    }
+
+    @Test func tableHeaderAndFooterViewsAreTheFilesViews() throws {
+        let (storyboard, controller) = try contacts()
+        let header = try #require(controller.tableView.tableHeaderView)
+        #expect(header.backgroundColor == .systemGroupedBackground)
+        let label = try #require(header.subviews.first as? UILabel)
+        #expect(label.text == "All contacts")
+        #expect(!label.translatesAutoresizingMaskIntoConstraints)
+        #expect(header.constraints.count == 2)
+        let footer = try #require(controller.tableView.tableFooterView)
+        #expect(footer.backgroundColor == .systemRed)
+        #expect(footer !== header)
+        #expect(storyboard.diagnostics.isEmpty, "\(storyboard.diagnostics)")
+    }
+
+    @Test func collectionPrototypesAndSectionViewsAreBuiltForEachView() throws {
+        let storyboard = UIStoryboard(name: "Cells", bundle: NibFixtures.bundle)
+        let controller = storyboard.instantiateViewController(withIdentifier: "Photos")
+        controller.loadViewIfNeeded()
+        let collection = try #require(controller.view.subviews.first as? UICollectionView)
+        let path = IndexPath(item: 0, section: 0)
+        let first = try #require(collection.dequeueReusableCell(withReuseIdentifier: "Photo", for: path) as? PhotoCell)
+        let second = try #require(collection.dequeueReusableCell(withReuseIdentifier: "Photo", for: path) as? PhotoCell)
+        #expect(first !== second)
+        #expect(first.captionLabel !== second.captionLabel)
+        #expect(first.captionLabel.text == "Caption")
+        #expect(first.captionLabel.superview === first.contentView)
+        #expect(first.contentView.backgroundColor == .systemGreen)
+        // The content view keeps following the cell.
+        #expect(first.contentView.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+        #expect(first.awakeCount == 1)
+        #expect(first.reuseIdentifier == "Photo")
+
+        let header = try #require(
+            collection.dequeueReusableSupplementaryView(
+                ofKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "Header", for: path)
+                as? PhotoHeader)
+        #expect(header.titleLabel.text == "Section")
+        #expect(header.titleLabel.superview === header)
+        #expect(header.reuseIdentifier == "Header")
+        let footer = collection.dequeueReusableSupplementaryView(
+            ofKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "Footer", for: path)
+        #expect(type(of: footer) == UICollectionReusableView.self)
+        #expect(footer.backgroundColor == .systemRed)
+        #expect(storyboard.diagnostics.isEmpty, "\(storyboard.diagnostics)")
+        #expect(collection.registeredCellNibs["Photo"]?.diagnostics.isEmpty == true)
+        #expect(
+            collection.registeredSupplementaryNibs[UICollectionView.elementKindSectionHeader]?["Header"]?.diagnostics
+                .isEmpty == true)
+    }
 
     // MARK: Registering nibs
 

@@ -27,7 +27,8 @@ enum InterfaceClassLookup {
     static func candidateModules(module: String?, near anchor: Any?) -> [String] {
         var modules: [String] = []
         if let module { modules.append(module) }
-        if let anchor { modules.append(moduleName(of: type(of: anchor))) }
+        // The anchor, or a type standing for it (a prototype cell's nib keeps its file's owner's).
+        if let anchor { modules.append(moduleName(of: (anchor as? Any.Type) ?? type(of: anchor))) }
         if let executable = Bundle.main.executableURL?.lastPathComponent {
             modules.append(executable.replacingOccurrences(of: "-", with: "_"))
         }

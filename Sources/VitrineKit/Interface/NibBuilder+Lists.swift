@@ -3,7 +3,8 @@ import VitrineInterface
 
 // The lists' part of NibBuilder: cells and reusable views, with their content views and styled
 // labels, a table's header and footer views, and the prototypes (a table's `<prototypes>`, a
-// collection view's `<cells>`).
+// collection view's `<cells>` and section header and footer), each registered as a nib of its
+// own so that every cell dequeued is built from the file, as Xcode compiles prototypes into nibs.
 extension NibBuilder {
     /// Whether `child` of `parent` is made with it (by `makeView` and the list code here) rather
     /// than warned about as not loaded.
@@ -123,36 +124,42 @@ extension NibBuilder {
         }
     }
 
-    /// A collection view's prototype cells.
+    /// A collection view's prototype cells, and its section header and footer views (in the
+    /// collection view or its flow layout: `<collectionReusableView key="sectionHeaderView">`)
+    /// registered for `UICollectionView.elementKindSectionHeader` and `...Footer`.
     mutating func applyCollectionView(_ object: InterfaceObject, to collection: UICollectionView) {
         registerPrototypes(of: object, in: collection)
+        let layout = object.child(key: "collectionViewLayout")
+        let kinds = [
+            ("sectionHeaderView", UICollectionView.elementKindSectionHeader),
+            ("sectionFooterView", UICollectionView.elementKindSectionFooter),
+        ]
+        for (key, kind) in kinds {
+            guard let view = object.child(key: key) ?? layout?.child(key: key) else { continue }
+            guard let identifier = view.attributes["reuseIdentifier"] else {
+                warn(view.line, "\(view.element) \"\(view.id)\" has no reuseIdentifier: not registered")
+                continue
+            }
+            let nib = UINib(template: view, of: document, bundle: bundle, owner: classAnchor)
+            collection.register(nib, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+        }
     }
 
     /// Registers the prototype cells of a table (`<prototypes>`) or a collection view
-    /// (`<cells>`) for their `reuseIdentifier`: their custom class when it is found (and is a
-    /// cell of the list's kind), else `UITableViewCell` or `UICollectionViewCell` (warned about).
-    /// The cells' contents are not made.
+    /// (`<cells>`) for their `reuseIdentifier`, each as a nib of its own: every new cell is the
+    /// prototype made again, with its class, content, outlets and actions, then
+    /// `awakeFromNib()`.
     mutating func registerPrototypes(of object: InterfaceObject, in list: UIView) {
         for cell in object.prototypeCells {
             guard let identifier = cell.attributes["reuseIdentifier"] else {
                 warn(cell.line, "\(cell.element) \"\(cell.id)\" has no reuseIdentifier: not registered")
                 continue
             }
-            let isTable = list is UITableView
-            var cellClass: AnyClass = isTable ? UITableViewCell.self : UICollectionViewCell.self
-            if let className = cell.customClass {
-                let found: AnyClass? = InterfaceClassLookup.lookUp(
-                    className, module: cell.customModule, near: classAnchor)
-                if let found, isTable ? found is UITableViewCell.Type : found is UICollectionViewCell.Type {
-                    cellClass = found
-                } else {
-                    warn(cell.line, "unknown cell class \(className): \(String(describing: cellClass)) is registered")
-                }
-            }
+            let nib = UINib(template: cell, of: document, bundle: bundle, owner: classAnchor)
             if let table = list as? UITableView {
-                table.register(cellClass, forCellReuseIdentifier: identifier)
+                table.register(nib, forCellReuseIdentifier: identifier)
             } else if let collection = list as? UICollectionView {
-                collection.register(cellClass, forCellWithReuseIdentifier: identifier)
+                collection.register(nib, forCellWithReuseIdentifier: identifier)
             }
         }
     }
@@ -160,6 +167,19 @@ extension NibBuilder {
 
 extension InterfaceObject {
     /// Whether the object is a list's prototype (a table's `<prototypes>`, a collection view's
-    /// `<cells>`): registered with its list, not made with its file.
-    var isListTemplate: Bool { container == "prototypes" || container == "cells" }
+    /// `<cells>`, section header or footer view): made on its own for every cell or view a list
+    /// asks for, not with its file.
+    var isListTemplate: Bool {
+        container == "prototypes" || container == "cells" || key == "sectionHeaderView" || key == "sectionFooterView"
+    }
+
+    /// This object and everything inside it made with it, depth first in file order: the
+    /// prototypes inside are left out (they are made, and connected, with each cell).
+    func objectsMadeWithIt() -> [InterfaceObject] {
+        var result = [self]
+        for object in (children + subviews).sorted(by: { $0.line < $1.line }) where !object.isListTemplate {
+            result += object.objectsMadeWithIt()
+        }
+        return result
+    }
 }

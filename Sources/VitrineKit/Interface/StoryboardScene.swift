@@ -64,7 +64,8 @@ final class StoryboardScene {
         }
         let firstResponders = Set(scene.objects.filter { $0.sceneMemberID == "firstResponder" }.map(\.id))
         var connector = NibConnector(fileName: document.fileName, objects: objects, firstResponderIDs: firstResponders)
-        let viewObjects = controllerObject.view?.allObjects() ?? []
+        // A prototype's connections are made on each of its cells.
+        let viewObjects = controllerObject.view?.objectsMadeWithIt() ?? []
         connector.connect([controllerObject] + viewObjects)
         storyboard.record(connector.diagnostics)
 
