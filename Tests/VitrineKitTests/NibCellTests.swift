@@ -294,6 +294,11 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
         let other = try #require(table.dequeueReusableHeaderFooterView(withIdentifier: "Section") as? SectionHeaderView)
         #expect(other.titleLabel !== header.titleLabel)
 
+        // A class that is not a header footer view is refused, and the nib stays.
+        let reports = tableReports { table.register(UIView.self, forHeaderFooterViewReuseIdentifier: "Section") }
+        #expect(reports.count == 1)
+        #expect(table.dequeueReusableHeaderFooterView(withIdentifier: "Section") is SectionHeaderView)
+
         table.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: "Section")
         let plain = try #require(table.dequeueReusableHeaderFooterView(withIdentifier: "Section"))
         #expect(type(of: plain) == UITableViewHeaderFooterView.self)

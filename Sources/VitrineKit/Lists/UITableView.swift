@@ -359,9 +359,9 @@ open class UITableView: UIScrollView {
     /// `register(_:forHeaderFooterViewReuseIdentifier:)`.
     /// A class registration replaces a nib registered for the identifier.
     open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        headerFooterNibs[identifier] = nil
         guard let aClass else {
             headerFooterClasses[identifier] = nil
+            headerFooterNibs[identifier] = nil
             return
         }
         guard let type = aClass as? UITableViewHeaderFooterView.Type else {
@@ -371,6 +371,7 @@ open class UITableView: UIScrollView {
             return
         }
         headerFooterClasses[identifier] = type
+        headerFooterNibs[identifier] = nil
     }
 
     /// Registers a nib whose view is made for headers and footers of `identifier`, as
