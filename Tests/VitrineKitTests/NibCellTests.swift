@@ -38,6 +38,19 @@ final class PhotoCell: UICollectionViewCell {
     }
 }
 
+/// Shows three contacts with the "Contact" prototype of `Cells.storyboard`.
+final class ContactsDataSource: UITableViewDataSource {
+    let names = ["Ada", "Grace", "Alan"]
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Contact", for: indexPath)
+        (cell as? ContactCell)?.nameLabel.text = names[indexPath.row]
+        return cell
+    }
+}
+
 /// The section header of the "Photos" scene and of `PhotoHeader.xib`.
 final class PhotoHeader: UICollectionReusableView {
     @Outlet var titleLabel: UILabel!
@@ -58,16 +71,6 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
             storyboard.instantiateViewController(withIdentifier: "Contacts") as? UITableViewController)
         controller.loadViewIfNeeded()
         return (storyboard, controller)
-    }
-
-    /// Collects what tables report (UIKit raises) while `body` runs.
-    func tableReports(_ body: () throws -> Void) rethrows -> [String] {
-        var reports: [String] = []
-        let previous = UITableView.reportHandler
-        UITableView.reportHandler = { reports.append($0) }
-        defer { UITableView.reportHandler = previous }
-        try body()
-        return reports
     }
 
     static let emptyXIB = Data(
@@ -150,6 +153,30 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
         button.sendActions(for: .touchUpInside)
         #expect(first.calls == 1)
         #expect(second.calls == 0)
+    }
+
+    @Test func aTableShowsItsPrototypeCellsInItsRows() throws {
+        let rig = HeadlessRig()
+        let (_, controller) = try contacts()
+        let source = ContactsDataSource()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.rootViewController = controller
+        window.isHidden = false
+        controller.view.frame = window.bounds
+        controller.tableView.dataSource = source
+        controller.tableView.reloadData()
+        controller.tableView.layoutIfNeeded()
+        let cells = controller.tableView.visibleCells.compactMap { $0 as? ContactCell }
+        #expect(cells.map { $0.nameLabel.text } == ["Ada", "Grace", "Alan"])
+        #expect(Set(cells.map { ObjectIdentifier($0) }).count == 3)
+        for (row, cell) in cells.enumerated() {
+            #expect(cell.frame == controller.tableView.rectForRow(at: IndexPath(row: row, section: 0)))
+            #expect(cell.awakeCount == 1)
+            // The content view's constraints place the labels inside the row.
+            #expect(cell.nameLabel.frame.minY >= 0)
+            #expect(cell.phoneLabel.frame.minY >= cell.nameLabel.frame.maxY)
+        }
+        _ = rig
     }
 
     @Test func reusedPrototypeCellsArePreparedNotBuiltAgain() throws {
