@@ -14,7 +14,9 @@ import Foundation
 /// a class known only at run time through a required initializer, so the cell has one,
 /// `init(registeredReuseIdentifier:)`, a convenience initializer every subclass inherits when
 /// it overrides `init(style:reuseIdentifier:)` or declares no initializer (a Vitrine
-/// addition; a subclass with only other designated initializers must implement it).
+/// addition; a subclass with only other designated initializers must implement it). A cell of a
+/// nib registered with `register(_:forCellReuseIdentifier:)`, or of a storyboard's prototype,
+/// is made through `init?(coder:)`, as UIKit does, with the file's style and reuse identifier.
 @preconcurrency @MainActor
 open class UITableViewCell: UIView, ContentConfigurationCell {
     /// The built-in layouts of `textLabel`, `detailTextLabel` and `imageView`, as
