@@ -275,6 +275,10 @@ final class InterfaceDecoder {
                     attributes: child.attributes.filter { $0.key != "key" })
             case "segments":
                 object.segments += child.children.compactMap { segment($0, in: label) }
+            case "date":
+                if let key, let interval = double(child, "timeIntervalSinceReferenceDate") {
+                    object.dates[key] = interval
+                }
             case "constraints":
                 object.constraints += child.children.compactMap { constraint($0, owner: object.id) }
             case "connections":

@@ -168,6 +168,10 @@ public struct InterfaceObject: Hashable, Sendable {
     public var textInputTraits: InterfaceTextInputTraits?
     /// A segmented control's `<segments>`, in order.
     public var segments: [InterfaceSegment]
+    /// Dates by key, as seconds since the reference date (`Date(timeIntervalSinceReferenceDate:)`),
+    /// from `<date key="date" timeIntervalSinceReferenceDate="...">` (a date picker's `date`,
+    /// `minimumDate`, `maximumDate`).
+    public var dates: [String: Double]
 
     /// An object with nothing but its element, id and line; the decoder fills the rest.
     public init(element: String, id: String, key: String? = nil, line: Int, attributes: [String: String] = [:]) {
@@ -198,6 +202,7 @@ public struct InterfaceObject: Hashable, Sendable {
         self.buttonConfiguration = nil
         self.textInputTraits = nil
         self.segments = []
+        self.dates = [:]
     }
 
     /// An attribute read as a Bool (`"YES"` / `"NO"`).
@@ -338,8 +343,11 @@ public struct InterfaceObject: Hashable, Sendable {
     }
 
     /// Calls `body` on this object and everything inside it, depth first (children before subviews
-    /// where the file has them so: in the order of the file's elements).
-    public func visit(_ body: (InterfaceObject) -> Void) {
+    /// where the file has them so: in the order of the file's elements), passing over an object
+    /// inside it that `include` refuses, and everything inside that.
+    public func visit(
+        where include: (InterfaceObject) -> Bool = { _ in true }, _ body: (InterfaceObject) -> Void
+    ) {
         body(self)
         // Each list is in file order already: merge them by line, without copying either (a
         // large file has hundreds of objects, and this runs on every load).
@@ -349,10 +357,10 @@ public struct InterfaceObject: Hashable, Sendable {
             if subview == subviews.endIndex
                 || (child < children.endIndex && children[child].line <= subviews[subview].line)
             {
-                children[child].visit(body)
+                if include(children[child]) { children[child].visit(where: include, body) }
                 child += 1
             } else {
-                subviews[subview].visit(body)
+                if include(subviews[subview]) { subviews[subview].visit(where: include, body) }
                 subview += 1
             }
         }

@@ -86,9 +86,10 @@ final class ListsTileCell: UICollectionViewCell {}
         #expect(table.rowHeight == 60)
         #expect(table.estimatedRowHeight == UITableView.automaticDimension)
         #expect(table.sectionHeaderHeight == 18)
-        #expect(table.cellClasses["Row"] == ListsRowCell.self)
-        #expect(table.cellClasses["Plain"] == UITableViewCell.self)
+        // Prototypes are registered as nibs of their own, made again for each cell.
+        #expect(table.cellNibs.keys.sorted() == ["Plain", "Row"])
         #expect(table.dequeueReusableCell(withIdentifier: "Row") is ListsRowCell)
+        #expect(table.dequeueReusableCell(withIdentifier: "Plain").map { type(of: $0) == UITableViewCell.self } == true)
 
         let collection = try #require(root.subviews.last as? UICollectionView)
         let layout = try #require(collection.collectionViewLayout as? UICollectionViewFlowLayout)
@@ -98,7 +99,10 @@ final class ListsTileCell: UICollectionViewCell {}
         #expect(layout.minimumInteritemSpacing == 6)
         #expect(layout.sectionInset == UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
         #expect(layout.estimatedItemSize == .zero)
-        #expect(collection.registeredCellClasses["Tile"] == ListsTileCell.self)
+        #expect(collection.registeredCellNibs["Tile"] != nil)
+        #expect(
+            collection.dequeueReusableCell(withReuseIdentifier: "Tile", for: IndexPath(item: 0, section: 0))
+                is ListsTileCell)
         #expect(collection.backgroundColor == .systemBackground)
     }
 
@@ -110,22 +114,38 @@ final class ListsTileCell: UICollectionViewCell {}
         #expect(table.style == .grouped)
         #expect(table.separatorStyle == .singleLine)
         #expect(table.rowHeight == UITableView.automaticDimension)
-        #expect(table.cellClasses["Row"] == ListsRowCell.self)
+        #expect(table.dequeueReusableCell(withIdentifier: "Row") is ListsRowCell)
         #expect(!table.translatesAutoresizingMaskIntoConstraints)
         let collection = try #require(controller.view.subviews.last as? UICollectionView)
         let layout = try #require(collection.collectionViewLayout as? UICollectionViewFlowLayout)
         #expect(layout.estimatedItemSize == UICollectionViewFlowLayout.automaticSize)
         #expect(layout.itemSize == CGSize(width: 128, height: 128))
-        #expect(collection.registeredCellClasses["Cell"] == UICollectionViewCell.self)
+        let cell = collection.dequeueReusableCell(withReuseIdentifier: "Cell", for: IndexPath(item: 0, section: 0))
+        #expect(type(of: cell) == UICollectionViewCell.self)
+        #expect(cell.reuseIdentifier == "Cell")
 
         // A table view controller's own table takes the file's properties and prototypes.
         let rows = try #require(storyboard.instantiateViewController(withIdentifier: "Rows") as? UITableViewController)
         rows.loadViewIfNeeded()
         #expect(rows.tableView.rowHeight == 72)
         #expect(rows.tableView.separatorStyle == .none)
-        #expect(rows.tableView.cellClasses["Row"] == ListsRowCell.self)
+        #expect(rows.tableView.dequeueReusableCell(withIdentifier: "Row") is ListsRowCell)
         #expect(rows.tableView.dataSource === rows)
         #expect(storyboard.diagnostics.isEmpty, "\(storyboard.diagnostics)")
+    }
+
+    @Test func datePickersTakeTheFilesDates() throws {
+        let nib = NibFixtures.nib("Dates")
+        let root = try #require(nib.instantiate(withOwner: nil).first as? UIView)
+        #expect(nib.diagnostics.isEmpty, "\(nib.diagnostics)")
+        let custom = try #require(root.subviews.first as? UIDatePicker)
+        #expect(custom.date == Date(timeIntervalSinceReferenceDate: 785_548_800))
+        #expect(custom.minimumDate == Date(timeIntervalSinceReferenceDate: 757_382_400))
+        #expect(custom.maximumDate == Date(timeIntervalSinceReferenceDate: 788_832_000))
+        // Date: Current in the Attributes inspector: the file's date is the editor's, not used.
+        let current = try #require(root.subviews.last as? UIDatePicker)
+        #expect(abs(current.date.timeIntervalSinceNow) < 60)
+        #expect(current.minimumDate == nil)
     }
 
     @Test func unknownValuesAreWarnedAboutWithFileLineAndElement() throws {

@@ -6,7 +6,8 @@ import VitrineInterface
 /// (`_typeByName("Module.Class")`, which finds top-level classes of any loaded module).
 ///
 /// The modules tried, in order: the file's `customModule=`, the module of the File's Owner (or
-/// of the storyboard's caller), the main executable's module (its file name, as SwiftPM names
+/// of the storyboard's caller; for a prototype cell's nib, of the owner of the file it is in),
+/// the main executable's module (its file name, as SwiftPM names
 /// an executable target's module), and the modules of `UINib.register(module:)`. A nested or
 /// generic class is not found this way: register a maker with `UINib.register(className:make:)`.
 @MainActor
@@ -27,7 +28,8 @@ enum InterfaceClassLookup {
     static func candidateModules(module: String?, near anchor: Any?) -> [String] {
         var modules: [String] = []
         if let module { modules.append(module) }
-        if let anchor { modules.append(moduleName(of: type(of: anchor))) }
+        // The anchor, or a type standing for it (a prototype cell's nib keeps its file's owner's).
+        if let anchor { modules.append(moduleName(of: (anchor as? Any.Type) ?? type(of: anchor))) }
         if let executable = Bundle.main.executableURL?.lastPathComponent {
             modules.append(executable.replacingOccurrences(of: "-", with: "_"))
         }

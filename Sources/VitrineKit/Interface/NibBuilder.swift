@@ -20,20 +20,29 @@ struct NibBuilder {
     /// constraints: Interface Builder turns their autoresizing mask off).
     private var constrainedIDs: Set<String> = []
 
-    /// The File's Owner, whose module custom classes are looked up in.
+    /// The File's Owner.
     let owner: Any?
+    /// What custom classes are looked up near (its module): the owner, or for a prototype
+    /// cell's nib the type of the owner of the file it came from.
+    var classAnchor: Any?
+    /// Views that exist before the file's objects for them are read, by the file's ids: a
+    /// styled cell's own `textLabel`, `detailTextLabel` and `imageView`, which the file's
+    /// labels stand for.
+    var builtInViews: [String: UIView] = [:]
 
     init(document: InterfaceDocument, bundle: Bundle, owner: Any? = nil) {
         self.document = document
         self.bundle = bundle
         self.owner = owner
+        self.classAnchor = owner
     }
 
     /// The elements made into views, with the class made for each.
     static let viewElements: Set<String> = [
         "view", "label", "button", "imageView", "switch", "slider", "textField", "stackView", "scrollView",
         "containerView", "window", "segmentedControl", "activityIndicatorView", "progressView", "stepper",
-        "pageControl", "pickerView", "datePicker", "textView", "tableView", "collectionView",
+        "pageControl", "pickerView", "datePicker", "textView", "tableView", "collectionView", "tableViewCell",
+        "collectionViewCell", "collectionReusableView",
     ]
 
     /// Makes the top-level objects (placeholders left out): the document's, or `roots` (a
@@ -65,9 +74,16 @@ struct NibBuilder {
             }
             topLevel.append(makeView(object, topLevel: true))
         }
+        finishViews()
+        return topLevel
+    }
+
+    /// The constraints, then the runtime attributes, of the views made since the last call
+    /// (every view of a file is made by then).
+    mutating func finishViews() {
         for (object, view) in made { makeConstraints(of: object, on: view) }
         for (object, view) in made { applyRuntimeAttributes(object, to: view) }
-        return topLevel
+        made = []
     }
 
     /// A top-level object that is not a view: a view controller (made with `init?(coder:)`, its
@@ -76,7 +92,7 @@ struct NibBuilder {
     private mutating func makeTopLevelObject(_ object: InterfaceObject) -> AnyObject? {
         switch object.element {
         case "viewController", "navigationController", "tabBarController", "tableViewController":
-            let (made, warning) = InterfaceClassLookup.makeController(object, near: owner)
+            let (made, warning) = InterfaceClassLookup.makeController(object, near: classAnchor)
             if let warning { warn(object.line, warning) }
             if let nibName = object.attributes["nibName"] { made.archivedNibName = nibName }
             made.archivedNibBundle = bundle
@@ -100,19 +116,26 @@ struct NibBuilder {
         }
     }
 
-    private mutating func warn(_ line: Int?, _ message: String) {
+    mutating func warn(_ line: Int?, _ message: String) {
         diagnostics.append(
             InterfaceDiagnostic(severity: .warning, file: document.fileName, line: line, message: message))
     }
 
     // MARK: Views
 
-    /// Makes the view of `object` and its subviews.
-    private mutating func makeView(_ object: InterfaceObject, topLevel: Bool) -> UIView {
+    /// Makes the view of `object` and its subviews; with `existing`, the file's object is a view
+    /// its parent already has (a cell's content view, a styled cell's labels): its properties
+    /// and subviews are set on that view, which keeps its frame and autoresizing.
+    mutating func makeView(_ object: InterfaceObject, topLevel: Bool, existing: UIView? = nil) -> UIView {
         let frame = object.frame.map { CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? .zero
-        let view = instance(of: object, frame: frame)
-        view.frame = frame
-        items[object.id] = view
+        let view: UIView
+        if let existing {
+            view = existing
+        } else {
+            view = instance(of: object, frame: frame)
+            view.frame = frame
+        }
+        if !object.id.isEmpty { items[object.id] = view }
         made.append((object, view))
         madeInOrder.append(view)
         for guide in object.layoutGuides {
@@ -124,7 +147,7 @@ struct NibBuilder {
             default: warn(guide.line, "layout guide \"\(guide.key)\" is not supported")
             }
         }
-        applyViewProperties(object, to: view, topLevel: topLevel)
+        applyViewProperties(object, to: view, topLevel: topLevel, builtIn: existing != nil)
         if let label = view as? UILabel { applyLabel(object, to: label) }
         if let button = view as? UIButton { applyButton(object, to: button) }
         if let imageView = view as? UIImageView { applyImageView(object, to: imageView) }
@@ -138,15 +161,21 @@ struct NibBuilder {
         if let stepper = view as? UIStepper { applyStepper(object, to: stepper) }
         if let pages = view as? UIPageControl { applyPageControl(object, to: pages) }
         if let picker = view as? UIDatePicker { applyDatePicker(object, to: picker) }
+        if let cell = view as? UITableViewCell { applyTableViewCell(object, to: cell) }
         if let textView = view as? UITextView { applyTextView(object, to: textView) }
         if let table = view as? UITableView { applyTableView(object, to: table) }
-        if let collection = view as? UICollectionView { registerCells(of: object, in: collection) }
-        // Prototype cells are registered and a collection view's layout is made with the view.
-        for child in object.children
-        where !(child.container == "prototypes" || child.container == "cells" || child.key == "collectionViewLayout") {
+        if let collection = view as? UICollectionView { applyCollectionView(object, to: collection) }
+        // Prototypes are registered, a list's header, footer and layout and a cell's content
+        // view are made with the view.
+        for child in object.children where !Self.isMadeWithParent(child, of: object) {
             warn(child.line, "\(child.element) \"\(child.id)\" in \(object.element) \"\(object.id)\" is not loaded")
         }
+        makeCellViews(object, of: view)
         for subviewObject in object.subviews {
+            if let builtIn = builtInViews.removeValue(forKey: subviewObject.id) {
+                _ = makeView(subviewObject, topLevel: false, existing: builtIn)
+                continue
+            }
             let subview = makeView(subviewObject, topLevel: false)
             if let stack = view as? UIStackView {
                 stack.addArrangedSubview(subview)
@@ -164,10 +193,8 @@ struct NibBuilder {
             if let make = qualified.flatMap({ UINib.registeredClasses[$0] }) ?? UINib.registeredClasses[className] {
                 return make(frame)
             }
-            if let type = InterfaceClassLookup.lookUp(className, module: object.customModule, near: owner) {
-                // UIKit's archive key for a button's type: UIButton.ButtonType's raw values.
-                let buttonType = object.buttonType.map { $0 == "custom" ? 0 : 1 }
-                let coder = UINibDecoder(integers: buttonType.map { ["UIButtonType": $0] } ?? [:])
+            if let type = InterfaceClassLookup.lookUp(className, module: object.customModule, near: classAnchor) {
+                let coder = decoder(for: object)
                 if let viewType = type as? UIView.Type, let view = viewType.init(coder: coder) {
                     view.frame = frame
                     return view
@@ -181,7 +208,7 @@ struct NibBuilder {
                 warn(
                     object.line,
                     "unknown class \(className) (not found in modules "
-                        + "\(InterfaceClassLookup.candidateModules(module: object.customModule, near: owner)); "
+                        + "\(InterfaceClassLookup.candidateModules(module: object.customModule, near: classAnchor)); "
                         + "register it with UINib.register(className:make:)): a \(object.element) is made in its place")
             }
         }
@@ -211,14 +238,18 @@ struct NibBuilder {
             return UITableView(frame: frame, style: named(object, "style", styles) ?? .plain)
         case "collectionView":
             return UICollectionView(frame: frame, collectionViewLayout: collectionViewLayout(of: object))
+        case "tableViewCell", "collectionViewCell", "collectionReusableView":
+            return listElementInstance(of: object, frame: frame)
         default:
             warn(object.line, "unknown element \(object.element) \"\(object.id)\": a UIView is made in its place")
             return UIView(frame: frame)
         }
     }
 
-    private mutating func applyViewProperties(_ object: InterfaceObject, to view: UIView, topLevel: Bool) {
-        if let mask = object.autoresizingMask {
+    private mutating func applyViewProperties(
+        _ object: InterfaceObject, to view: UIView, topLevel: Bool, builtIn: Bool
+    ) {
+        if let mask = object.autoresizingMask, !builtIn {
             view.autoresizingMask = UIView.AutoresizingMask(rawValue: UInt(mask.rawValue))
         }
         if let color = color(object, "backgroundColor") { view.backgroundColor = color }
@@ -240,8 +271,10 @@ struct NibBuilder {
         if let multiple = attributes.isMultipleTouchEnabled { view.isMultipleTouchEnabled = multiple }
         // Interface Builder writes NO on the views it constrains; a view another view's
         // constraints name is taken as constrained when the file does not say.
-        view.translatesAutoresizingMaskIntoConstraints =
-            attributes.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
+        if !builtIn {
+            view.translatesAutoresizingMaskIntoConstraints =
+                attributes.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
+        }
         if let priority = attributes.horizontalHuggingPriority {
             view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
         }
@@ -418,7 +451,7 @@ struct NibBuilder {
 
     /// The value of `attribute` looked up in `values`; nil when the file has none, or a value
     /// not in `values` (warned about, naming the element).
-    private mutating func named<Value>(_ object: InterfaceObject, _ attribute: String, _ values: [String: Value])
+    mutating func named<Value>(_ object: InterfaceObject, _ attribute: String, _ values: [String: Value])
         -> Value?
     {
         guard let name = object.attributes[attribute] else { return nil }
@@ -428,7 +461,7 @@ struct NibBuilder {
     }
 
     /// `attribute` as a number; nil when the file has none, or one that is not a number (warned about).
-    private mutating func number(_ object: InterfaceObject, _ attribute: String) -> Double? {
+    mutating func number(_ object: InterfaceObject, _ attribute: String) -> Double? {
         guard let text = object.attributes[attribute] else { return nil }
         if let value = object.double(attribute), value.isFinite { return value }
         warn(object.line, "\(attribute)=\"\(text)\" on \(object.element) \"\(object.id)\" is not a number: ignored")
@@ -436,7 +469,7 @@ struct NibBuilder {
     }
 
     /// `attribute` as a whole number; nil when the file has none, or one that is not (warned about).
-    private mutating func integer(_ object: InterfaceObject, _ attribute: String) -> Int? {
+    mutating func integer(_ object: InterfaceObject, _ attribute: String) -> Int? {
         guard let text = object.attributes[attribute] else { return nil }
         if let value = object.int(attribute) { return value }
         warn(
@@ -446,7 +479,7 @@ struct NibBuilder {
     }
 
     /// `attribute` as YES or NO; nil when the file has none, or another value (warned about).
-    private mutating func flag(_ object: InterfaceObject, _ attribute: String) -> Bool? {
+    mutating func flag(_ object: InterfaceObject, _ attribute: String) -> Bool? {
         guard let text = object.attributes[attribute] else { return nil }
         if let value = object.bool(attribute) { return value }
         warn(object.line, "\(attribute)=\"\(text)\" on \(object.element) \"\(object.id)\" is not YES or NO: ignored")
@@ -552,7 +585,8 @@ struct NibBuilder {
         if let enabled = flag(object, "enabled") { pages.isEnabled = enabled }
     }
 
-    /// `datePickerMode`, `minuteInterval` and `style` (the preferred style: Vitrine draws wheels).
+    /// `datePickerMode`, `minuteInterval`, `style` (the preferred style: Vitrine draws wheels),
+    /// and the `<date>`s: `date`, `minimumDate`, `maximumDate`.
     private mutating func applyDatePicker(_ object: InterfaceObject, to picker: UIDatePicker) {
         let modes: [String: UIDatePicker.Mode] = [
             "time": .time, "date": .date, "dateAndTime": .dateAndTime, "countDownTimer": .countDownTimer,
@@ -573,6 +607,17 @@ struct NibBuilder {
         ]
         if let style = named(object, "style", styles) { picker.preferredDatePickerStyle = style }
         if let enabled = flag(object, "enabled") { picker.isEnabled = enabled }
+        // The bounds first: setting the date keeps it within them. `useCurrentDate="YES"` (the
+        // Attributes inspector's Date: Current) leaves the picker on the current date.
+        if let interval = object.dates["minimumDate"] {
+            picker.minimumDate = Date(timeIntervalSinceReferenceDate: interval)
+        }
+        if let interval = object.dates["maximumDate"] {
+            picker.maximumDate = Date(timeIntervalSinceReferenceDate: interval)
+        }
+        if let interval = object.dates["date"], flag(object, "useCurrentDate") != true {
+            picker.date = Date(timeIntervalSinceReferenceDate: interval)
+        }
     }
 
     /// `text` (the attribute or `<string key="text">`), `editable`, `selectable`, the font,
@@ -604,7 +649,8 @@ struct NibBuilder {
 
     /// `rowHeight`, `estimatedRowHeight`, the section header and footer heights (-1 is
     /// `automaticDimension`), `separatorStyle`, `allowsSelection`, `allowsMultipleSelection`,
-    /// and the prototype cells. The style is the table's from its creation.
+    /// `tableHeaderView`, `tableFooterView`, and the prototype cells. The style is the table's
+    /// from its creation.
     mutating func applyTableView(_ object: InterfaceObject, to table: UITableView) {
         if let height = number(object, "rowHeight") { table.rowHeight = height }
         if let height = number(object, "estimatedRowHeight") { table.estimatedRowHeight = height }
@@ -617,35 +663,13 @@ struct NibBuilder {
         if let color = color(object, "separatorColor") { table.separatorColor = color }
         if let allows = flag(object, "allowsSelection") { table.allowsSelection = allows }
         if let allows = flag(object, "allowsMultipleSelection") { table.allowsMultipleSelection = allows }
-        registerCells(of: object, in: table)
-    }
-
-    /// Registers the prototype cells of a table (`<prototypes>`) or a collection view
-    /// (`<cells>`) for their `reuseIdentifier`: their custom class when it is found (and is a
-    /// cell of the list's kind), else `UITableViewCell` or `UICollectionViewCell` (warned about).
-    /// The cells' contents are not made.
-    mutating func registerCells(of object: InterfaceObject, in list: UIView) {
-        for cell in object.prototypeCells {
-            guard let identifier = cell.attributes["reuseIdentifier"] else {
-                warn(cell.line, "\(cell.element) \"\(cell.id)\" has no reuseIdentifier: not registered")
-                continue
-            }
-            let isTable = list is UITableView
-            var cellClass: AnyClass = isTable ? UITableViewCell.self : UICollectionViewCell.self
-            if let className = cell.customClass {
-                let found: AnyClass? = InterfaceClassLookup.lookUp(className, module: cell.customModule, near: owner)
-                if let found, isTable ? found is UITableViewCell.Type : found is UICollectionViewCell.Type {
-                    cellClass = found
-                } else {
-                    warn(cell.line, "unknown cell class \(className): \(String(describing: cellClass)) is registered")
-                }
-            }
-            if let table = list as? UITableView {
-                table.register(cellClass, forCellReuseIdentifier: identifier)
-            } else if let collection = list as? UICollectionView {
-                collection.register(cellClass, forCellWithReuseIdentifier: identifier)
-            }
+        if let header = object.child(key: "tableHeaderView") {
+            table.tableHeaderView = makeView(header, topLevel: false)
         }
+        if let footer = object.child(key: "tableFooterView") {
+            table.tableFooterView = makeView(footer, topLevel: false)
+        }
+        registerPrototypes(of: object, in: table)
     }
 
     /// A collection view's layout: its `<collectionViewFlowLayout key="collectionViewLayout">`
@@ -700,7 +724,7 @@ struct NibBuilder {
     // MARK: Values
 
     /// The colour of `key`, or nil when the file has none (or one that cannot be made: warned).
-    private mutating func color(_ object: InterfaceObject, _ key: String) -> UIColor? {
+    mutating func color(_ object: InterfaceObject, _ key: String) -> UIColor? {
         if object.nilKeys.contains(key) { return nil }
         return object.colors[key].flatMap { color($0, line: object.line) }
     }
@@ -757,11 +781,14 @@ struct NibBuilder {
         ]
     }
 
-    /// The font of `fontDescription`. Text styles get the sizes of iOS's default (Large) Dynamic
+    /// The font of `fontDescription` (nil for a system font of size 0, the view's default). Text styles get the sizes of iOS's default (Large) Dynamic
     /// Type setting: Vitrine has no `preferredFont(forTextStyle:)`.
     private mutating func font(_ object: InterfaceObject) -> UIFont? {
         guard let font = object.font else { return nil }
         switch font {
+        case .system(0, _), .boldSystem(0), .italicSystem(0):
+            // Size 0 is the view's own size (Xcode writes it on a styled cell's labels).
+            return nil
         case .system(let size, let weight):
             guard let weight else { return .systemFont(ofSize: size) }
             let weights: [String: UIFont.Weight] = [

@@ -27,10 +27,11 @@ struct NibConnector {
         for holder in holders { connect(holder) }
     }
 
-    /// Makes the connections of every object in `document`.
-    mutating func connect(everyObjectIn document: InterfaceDocument) {
-        for object in document.topLevelObjects {
-            object.visit { connect($0) }
+    /// Makes the connections of `objects` and everything inside them that `include` accepts
+    /// (with what is inside it).
+    mutating func connect(everyObjectIn objects: [InterfaceObject], where include: (InterfaceObject) -> Bool) {
+        for object in objects {
+            object.visit(where: include) { connect($0) }
         }
     }
 

@@ -56,11 +56,17 @@ final class StoryboardScene {
             // and prototype cells.
             var builder = NibBuilder(document: document, bundle: storyboard.bundle, owner: controller)
             builder.applyTableView(table, to: tableController.tableView)
+            // Its header and footer views.
+            builder.finishViews()
             storyboard.record(builder.diagnostics)
+            objects.merge(builder.items) { made, _ in made }
+            madeViews += builder.madeInOrder
         }
         let firstResponders = Set(scene.objects.filter { $0.sceneMemberID == "firstResponder" }.map(\.id))
         var connector = NibConnector(fileName: document.fileName, objects: objects, firstResponderIDs: firstResponders)
-        let viewObjects = controllerObject.view?.allObjects() ?? []
+        // A prototype's connections are made on each of its cells.
+        var viewObjects: [InterfaceObject] = []
+        controllerObject.view?.visit(where: { !$0.isListTemplate }) { viewObjects.append($0) }
         connector.connect([controllerObject] + viewObjects)
         storyboard.record(connector.diagnostics)
 

@@ -38,6 +38,10 @@ open class UINib {
         case named(String, Bundle)
         /// Bytes given to `init(data:bundle:)`.
         case data(Data)
+        /// A prototype cell or reusable view of a parsed file (a storyboard's or a nib's
+        /// `<prototypes>`, `<cells>`, section header or footer): its sub-tree, made with the
+        /// file's resources each time, as the nibs Xcode compiles prototypes into.
+        case template(InterfaceDocument, InterfaceObject)
     }
 
     private let source: Source
@@ -47,6 +51,12 @@ open class UINib {
     private var loaded: Result<InterfaceDocument, LoadFailure>?
     /// The warnings found while parsing, reported again at every instantiation.
     private var parseWarnings: [InterfaceDiagnostic] = []
+    /// For a prototype's nib, the type of the owner of the file it came from (whose module
+    /// custom classes are looked up in); nil for other nibs.
+    private let templateAnchor: Any.Type?
+    /// Whether this prototype's nib logged its diagnostics (they are logged for the first cell
+    /// made, not for every cell; `diagnostics` has them each time).
+    private var loggedTemplateDiagnostics = false
 
     /// How many times the file was parsed: 1 after any number of instantiations (tests check it).
     public private(set) var parseCount = 0
@@ -65,6 +75,7 @@ open class UINib {
     public init(nibName name: String, bundle bundleOrNil: Bundle?) {
         bundle = bundleOrNil ?? .main
         source = .named(name, bundle)
+        templateAnchor = nil
     }
 
     /// The nib whose `.xib` source is `data`, as `init(data:bundle:)`. `bundle` (`Bundle.main`
@@ -72,6 +83,26 @@ open class UINib {
     public init(data: Data, bundle bundleOrNil: Bundle?) {
         bundle = bundleOrNil ?? .main
         source = .data(data)
+        templateAnchor = nil
+    }
+
+    /// The nib of a prototype `object` of a parsed `document` (its only top-level object), made
+    /// as `owner`'s file makes its objects: custom classes are looked up near `owner`'s type.
+    init(template object: InterfaceObject, of document: InterfaceDocument, bundle: Bundle, owner: Any?) {
+        self.bundle = bundle
+        source = .template(document, object)
+        templateAnchor = owner.map { ($0 as? Any.Type) ?? type(of: $0) }
+    }
+
+    /// The nib's name in messages: the file name, and for a prototype's nib its element and
+    /// reuse identifier.
+    var displayName: String {
+        switch source {
+        case .named(let name, _): name.hasSuffix(".xib") ? name : name + ".xib"
+        case .data: "(nib data)"
+        case .template(let document, let object):
+            "\(document.fileName): \(object.element) \"\(object.attributes["reuseIdentifier"] ?? object.id)\""
+        }
     }
 
     /// Makes the file's top-level objects, in file order, as `instantiate(withOwner:options:)`:
@@ -80,9 +111,15 @@ open class UINib {
     /// Each object is made from its element (`view` → `UIView`, `label` → `UILabel`, `button`,
     /// `imageView`, `switch`, `slider`, `textField`, `stackView`, `scrollView`, `segmentedControl`
     /// (its `<segments>`), `activityIndicatorView`, `progressView`, `stepper`, `pageControl`,
-    /// `pickerView`, `datePicker`, `textView`, `tableView` (its style, and its `<prototypes>`
-    /// registered by `reuseIdentifier`) and `collectionView` (its flow layout, and its `<cells>`
-    /// registered) → their classes), or from its `customClass=` (see `InterfaceClassLookup`). An
+    /// `pickerView`, `datePicker` (its dates), `textView`, `tableView` (its style, header and
+    /// footer views, and its `<prototypes>`) and `collectionView` (its flow layout, `<cells>` and
+    /// section header and footer views) → their classes; `tableViewCell`, `collectionViewCell`
+    /// and `collectionReusableView` (a nib registered with a list: the content view's subviews
+    /// go into the cell's own `contentView`, a styled cell's labels are its `textLabel` and
+    /// `detailTextLabel`)), or from its `customClass=` (see `InterfaceClassLookup`). Each
+    /// prototype of a list is registered for its `reuseIdentifier` as a nib of its own, as Xcode
+    /// compiles prototypes: every cell dequeued is made from it again, with its outlets and
+    /// actions connected and `awakeFromNib()` called on it. An
     /// attribute value Vitrine does not know is warned about, naming the file, line and element.
     /// Its properties are set, its subviews are added in order (a stack view's arranged), the
     /// file's constraints are activated, the user-defined runtime attributes are set, the outlets
@@ -107,27 +144,38 @@ open class UINib {
             document = parsed
         }
         report(parseWarnings)
+        var roots: [InterfaceObject]?
         var builder = NibBuilder(document: document, bundle: bundle, owner: ownerOrNil)
-        let objects = builder.build()
+        if case .template(_, let object) = source {
+            roots = [object]
+            builder.classAnchor = ownerOrNil ?? templateAnchor
+        }
+        let objects = builder.build(roots: roots)
         report(builder.diagnostics)
         var connector = NibConnector(
             fileName: document.fileName,
             objects: builder.items.merging(ownerOrNil.map { ["-1": $0 as AnyObject] } ?? [:]) { made, _ in made })
-        connector.connect(everyObjectIn: document)
+        // A prototype's connections are made on each of its instances, not with the file's.
+        connector.connect(everyObjectIn: roots ?? document.topLevelObjects, where: { !$0.isListTemplate })
         report(connector.diagnostics)
+        if roots != nil { loggedTemplateDiagnostics = true }
         for view in builder.madeInOrder { view.awakeFromNib() }
         return objects
     }
 
-    /// Logs diagnostics and keeps them in `diagnostics`.
+    /// Logs diagnostics (a prototype's for its first cell only) and keeps them in `diagnostics`.
     private func report(_ found: [InterfaceDiagnostic]) {
-        InterfaceDiagnostic.log(found)
+        if !loggedTemplateDiagnostics { InterfaceDiagnostic.log(found) }
         diagnostics += found
     }
 
     /// The parsed document, parsing at the first call only.
     private func loadDocument() -> Result<InterfaceDocument, LoadFailure> {
         if let loaded { return loaded }
+        if case .template(let document, _) = source {
+            loaded = .success(document)
+            return .success(document)
+        }
         parseCount += 1
         let result: Result<InterfaceDocument, LoadFailure>
         do throws(InterfaceError) {
@@ -146,6 +194,8 @@ open class UINib {
                     return result
                 }
                 parsed = try InterfaceDocument.load(contentsOf: url)
+            case .template(let document, _):
+                parsed = (document, [])
             }
             parseWarnings = parsed.warnings
             result = .success(parsed.document)

@@ -56,20 +56,29 @@ extension Bundle {
 /// The coder `UIViewController.init?(coder:)` and `UIView.init?(coder:)` get from a storyboard or
 /// nib, as UIKit's private class of the same name. Vitrine reads no archives: the object's
 /// properties are set by the loader after `init?(coder:)` returns, so every key reads as absent
-/// but the few a class needs while it initializes (a button's type, `"UIButtonType"`).
+/// but the few a class needs while it initializes (a button's type, a cell's style and reuse
+/// identifier).
 final class UINibDecoder: NSCoder {
-    /// The few values a class needs while it initializes, by UIKit's archive keys
-    /// (`"UIButtonType"`).
-    private let integers: [String: Int]
+    /// UIKit's archive key of a button's type (`UIButton.ButtonType`'s raw value).
+    static let buttonTypeKey = "UIButtonType"
+    /// The key of a table view cell's style (`UITableViewCell.CellStyle`'s raw value).
+    static let cellStyleKey = "UITableViewCellStyle"
+    /// The key of a cell's or reusable view's reuse identifier (a string).
+    static let reuseIdentifierKey = "UIReuseIdentifier"
 
-    init(integers: [String: Int] = [:]) {
+    /// The few values a class needs while it initializes, by archive key.
+    private let integers: [String: Int]
+    private let strings: [String: String]
+
+    init(integers: [String: Int] = [:], strings: [String: String] = [:]) {
         self.integers = integers
+        self.strings = strings
         super.init()
     }
 
     override var allowsKeyedCoding: Bool { true }
-    override func containsValue(forKey key: String) -> Bool { integers[key] != nil }
-    override func decodeObject(forKey key: String) -> Any? { nil }
+    override func containsValue(forKey key: String) -> Bool { integers[key] != nil || strings[key] != nil }
+    override func decodeObject(forKey key: String) -> Any? { strings[key] }
     override func decodeBool(forKey key: String) -> Bool { false }
     override func decodeInt32(forKey key: String) -> Int32 { Int32(truncatingIfNeeded: integers[key] ?? 0) }
     override func decodeInt64(forKey key: String) -> Int64 { Int64(integers[key] ?? 0) }

@@ -29,9 +29,14 @@ open class UICollectionReusableView: UIView {
         super.init(frame: frame)
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes (a storyboard's section header or footer, a reusable view
+    /// of a nib), as `init?(coder:)`: with its reuse identifier from the file
+    /// (`reuseIdentifier=`); the loader then sets the file's frame, properties and subviews.
+    /// Fails for any coder but the one nib and storyboard loading passes (Vitrine reads no
+    /// archives).
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        reuseIdentifier = coder.decodeObject(forKey: UINibDecoder.reuseIdentifierKey) as? String
     }
 
     /// How the collection view makes a registered class, with the frame of the element it is

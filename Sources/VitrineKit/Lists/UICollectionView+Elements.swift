@@ -26,6 +26,7 @@ extension UICollectionView {
     func registerCellClass(_ cellClass: AnyClass?, identifier: String) {
         guard let cellClass else {
             registeredCellClasses[identifier] = nil
+            registeredCellNibs[identifier] = nil
             return
         }
         guard let type = cellClass as? UICollectionViewCell.Type else {
@@ -34,11 +35,13 @@ extension UICollectionView {
             return
         }
         registeredCellClasses[identifier] = type
+        registeredCellNibs[identifier] = nil
     }
 
     func registerSupplementaryClass(_ viewClass: AnyClass?, kind: String, identifier: String) {
         guard let viewClass else {
             registeredSupplementaryClasses[kind]?[identifier] = nil
+            registeredSupplementaryNibs[kind]?[identifier] = nil
             return
         }
         guard let type = viewClass as? UICollectionReusableView.Type else {
@@ -48,23 +51,41 @@ extension UICollectionView {
             return
         }
         registeredSupplementaryClasses[kind, default: [:]][identifier] = type
+        registeredSupplementaryNibs[kind]?[identifier] = nil
     }
 
     // MARK: Dequeuing
 
     /// A view from the reuse queue (told `prepareForReuse()`), else a new one of `type` made
-    /// with `frame`.
-    private func reusableView(_ key: CollectionReuseKey, type: UICollectionReusableView.Type?, frame: CGRect)
-        -> UICollectionReusableView?
-    {
+    /// with `frame`, else one from `nib` given `frame` (a plain view of the element's kind when
+    /// the nib does not hold one: logged).
+    private func reusableView(
+        _ key: CollectionReuseKey, type: UICollectionReusableView.Type?, nib: UINib?, frame: CGRect
+    ) -> UICollectionReusableView? {
         if var queue = reuseQueues[key], let view = queue.popLast() {
             reuseQueues[key] = queue
             view.preferredAskedFor = nil
             view.prepareForReuse()
             return view
         }
-        guard let type else { return nil }
-        let view = type.init(reuseFrame: frame)
+        let view: UICollectionReusableView
+        if let type {
+            view = type.init(reuseFrame: frame)
+        } else if let nib {
+            let report = { (message: String) in self.reportError("UICollectionView: \(message)") }
+            if key.category == .cell {
+                view =
+                    nib.makeReusableView(UICollectionViewCell.self, identifier: key.identifier, report: report)
+                    ?? UICollectionViewCell(frame: frame)
+            } else {
+                view =
+                    nib.makeReusableView(UICollectionReusableView.self, identifier: key.identifier, report: report)
+                    ?? UICollectionReusableView(frame: frame)
+            }
+            view.frame = frame
+        } else {
+            return nil
+        }
         view.reuseIdentifier = key.identifier
         return view
     }
@@ -92,7 +113,9 @@ extension UICollectionView {
         let attributes = attributesForDequeue(CollectionElementKey(category: .cell, kind: "", indexPath: indexPath))
         let frame = attributes?.frame ?? .zero
         let cell: UICollectionViewCell
-        if let view = reusableView(key, type: registeredCellClasses[identifier], frame: frame) as? UICollectionViewCell
+        if let view = reusableView(
+            key, type: registeredCellClasses[identifier], nib: registeredCellNibs[identifier], frame: frame)
+            as? UICollectionViewCell
         {
             cell = view
         } else {
@@ -112,7 +135,10 @@ extension UICollectionView {
             CollectionElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
         let frame = attributes?.frame ?? .zero
         let view: UICollectionReusableView
-        if let reused = reusableView(key, type: registeredSupplementaryClasses[kind]?[identifier], frame: frame) {
+        if let reused = reusableView(
+            key, type: registeredSupplementaryClasses[kind]?[identifier],
+            nib: registeredSupplementaryNibs[kind]?[identifier], frame: frame)
+        {
             view = reused
         } else {
             reportError(
@@ -379,7 +405,8 @@ extension UICollectionView {
         case .decorationView:
             let reuse = CollectionReuseKey(category: .decorationView, kind: key.kind, identifier: key.kind)
             guard
-                let made = reusableView(reuse, type: currentLayout.decorationClasses[key.kind], frame: attributes.frame)
+                let made = reusableView(
+                    reuse, type: currentLayout.decorationClasses[key.kind], nib: nil, frame: attributes.frame)
             else {
                 reportError("UICollectionView: no class registered for decoration view kind \(key.kind)")
                 return nil

@@ -92,6 +92,10 @@ open class UICollectionView: UIScrollView {
     /// Registered classes: cells by identifier, supplementary views by kind and identifier.
     var registeredCellClasses: [String: UICollectionReusableView.Type] = [:]
     var registeredSupplementaryClasses: [String: [String: UICollectionReusableView.Type]] = [:]
+    /// Nibs registered for cell reuse identifiers (a class or a nib per identifier).
+    var registeredCellNibs: [String: UINib] = [:]
+    /// Nibs registered per supplementary view kind and reuse identifier.
+    var registeredSupplementaryNibs: [String: [String: UINib]] = [:]
     /// Views out of sight, waiting to be dequeued.
     var reuseQueues: [CollectionReuseKey: [UICollectionReusableView]] = [:]
     /// The views of the elements in and around the visible area.
@@ -147,17 +151,45 @@ open class UICollectionView: UIScrollView {
 
     /// Registers the cell class made for `identifier`, as
     /// `register(_:forCellWithReuseIdentifier:)`; nil unregisters it. The class must be a
-    /// `UICollectionViewCell`.
+    /// `UICollectionViewCell`. It replaces a nib registered for the identifier.
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         registerCellClass(cellClass, identifier: identifier)
     }
 
+    /// Registers a nib whose cell is made for `identifier`, as
+    /// `register(_:forCellWithReuseIdentifier:)` with a `UINib` (nil unregisters). A new cell is
+    /// the nib's one top-level object, instantiated with no owner (outlets and actions
+    /// connected, `awakeFromNib()` called, for each cell), given the element's frame and
+    /// reused as cells of a class are. It replaces a class registered for the identifier, as a
+    /// class registration replaces it. A nib without exactly one top-level object, a
+    /// `UICollectionViewCell`: UIKit raises; Vitrine logs the error, naming the nib and the
+    /// identifier, and makes a plain cell.
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        registeredCellClasses[identifier] = nil
+        registeredCellNibs[identifier] = nib
+    }
+
     /// Registers the class of a supplementary view kind for `identifier`, as
-    /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`; nil unregisters it.
+    /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`; nil unregisters it. It
+    /// replaces a nib registered for the kind and identifier.
     open func register(
         _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
     ) {
         registerSupplementaryClass(viewClass, kind: elementKind, identifier: identifier)
+    }
+
+    /// Registers a nib whose view is made for supplementary views of `elementKind` and
+    /// `identifier` (`UICollectionView.elementKindSectionHeader`, `...Footer`, or a custom
+    /// layout's kind), as `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)` with a
+    /// `UINib` (nil unregisters). A new view is the nib's one top-level object, a
+    /// `UICollectionReusableView`, instantiated with no owner; it replaces a class registered
+    /// for the kind and identifier. A nib without exactly one such object: the error is logged
+    /// (UIKit raises) and a plain reusable view is made.
+    open func register(
+        _ nib: UINib?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
+    ) {
+        registeredSupplementaryClasses[elementKind]?[identifier] = nil
+        registeredSupplementaryNibs[elementKind, default: [:]][identifier] = nib
     }
 
     /// A cell for the item at `indexPath` (from the reuse queue after `prepareForReuse()`,

@@ -116,14 +116,24 @@ open class UICollectionViewCell: UICollectionReusableView, ContentConfigurationC
     public override init(frame: CGRect) {
         contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
         super.init(frame: frame)
+        setUpContentView()
+    }
+
+    /// A cell an interface file makes (a collection view's prototype cell in a storyboard, a
+    /// cell of a nib), as `init?(coder:)`: with its reuse identifier from the file and an empty
+    /// content view, as `init(frame:)` sets it up; the loader then sets the file's frame and
+    /// properties and builds the file's content into `contentView`. Fails for any coder but the
+    /// one nib and storyboard loading passes (Vitrine reads no archives).
+    public required init?(coder: NSCoder) {
+        contentView = UIView(frame: .zero)
+        super.init(coder: coder)
+        setUpContentView()
+    }
+
+    private func setUpContentView() {
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         contentView.backgroundColor = nil
         addSubview(contentView)
-    }
-
-    /// Vitrine has no archives; always fails.
-    public required init?(coder: NSCoder) {
-        return nil
     }
 
     /// Clears the selection and highlight, as UIKit's cell does before it is reused; call

@@ -252,6 +252,10 @@ open class UITableView: UIScrollView {
     var cellClasses: [String: UITableViewCell.Type] = [:]
     /// Header and footer classes registered per reuse identifier.
     var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
+    /// Nibs registered for cell reuse identifiers (a class or a nib per identifier).
+    var cellNibs: [String: UINib] = [:]
+    /// Nibs registered for header and footer reuse identifiers.
+    var headerFooterNibs: [String: UINib] = [:]
     /// Cells waiting to be reused, per identifier.
     var reusableCells: [String: [UITableViewCell]] = [:]
     /// Header and footer views waiting to be reused, per identifier.
@@ -324,9 +328,11 @@ open class UITableView: UIScrollView {
     /// Registers the class made for cells of `identifier`, as
     /// `register(_:forCellReuseIdentifier:)` (nil unregisters). The class must be a
     /// `UITableViewCell` subclass; another is logged and ignored.
+    /// A class registration replaces a nib registered for the identifier.
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
         guard let cellClass else {
             cellClasses[identifier] = nil
+            cellNibs[identifier] = nil
             return
         }
         guard let type = cellClass as? UITableViewCell.Type else {
@@ -334,13 +340,28 @@ open class UITableView: UIScrollView {
             return
         }
         cellClasses[identifier] = type
+        cellNibs[identifier] = nil
+    }
+
+    /// Registers a nib whose cell is made for `identifier`, as
+    /// `register(_:forCellReuseIdentifier:)` with a `UINib` (nil unregisters). A new cell is the
+    /// nib's one top-level object, instantiated with no owner: its outlets and actions are
+    /// connected and `awakeFromNib()` called, for each cell. It replaces a class registered for
+    /// the identifier, as a class registration replaces it. The nib must hold exactly one
+    /// top-level object, a `UITableViewCell`: UIKit raises otherwise; Vitrine logs the error,
+    /// naming the nib and the identifier, and makes a default-style cell.
+    open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        cellClasses[identifier] = nil
+        cellNibs[identifier] = nib
     }
 
     /// Registers the class made for headers and footers of `identifier`, as
     /// `register(_:forHeaderFooterViewReuseIdentifier:)`.
+    /// A class registration replaces a nib registered for the identifier.
     open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
         guard let aClass else {
             headerFooterClasses[identifier] = nil
+            headerFooterNibs[identifier] = nil
             return
         }
         guard let type = aClass as? UITableViewHeaderFooterView.Type else {
@@ -350,10 +371,23 @@ open class UITableView: UIScrollView {
             return
         }
         headerFooterClasses[identifier] = type
+        headerFooterNibs[identifier] = nil
+    }
+
+    /// Registers a nib whose view is made for headers and footers of `identifier`, as
+    /// `register(_:forHeaderFooterViewReuseIdentifier:)` with a `UINib` (nil unregisters). A new
+    /// view is the nib's one top-level object, a `UITableViewHeaderFooterView` (a `view` whose
+    /// custom class is a subclass), instantiated with no owner. It replaces a class registered
+    /// for the identifier. A nib without exactly one such top-level object: the error is logged
+    /// (UIKit raises) and a plain header footer view is made.
+    open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterClasses[identifier] = nil
+        headerFooterNibs[identifier] = nib
     }
 
     /// A cell for `identifier`: one waiting for reuse (after `prepareForReuse()`), else a new
-    /// one of the registered class, else nil, as `dequeueReusableCell(withIdentifier:)`.
+    /// one of the registered class or from the registered nib, else nil, as
+    /// `dequeueReusableCell(withIdentifier:)`.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         if var queue = reusableCells[identifier], !queue.isEmpty {
             let cell = queue.removeLast()
@@ -361,8 +395,18 @@ open class UITableView: UIScrollView {
             cell.prepareForReuse()
             return cell
         }
-        guard let type = cellClasses[identifier] else { return nil }
-        return type.init(registeredReuseIdentifier: identifier)
+        if let type = cellClasses[identifier] { return type.init(registeredReuseIdentifier: identifier) }
+        guard let nib = cellNibs[identifier] else { return nil }
+        let cell =
+            nib.makeReusableView(UITableViewCell.self, identifier: identifier, report: report)
+            ?? UITableViewCell(style: .default, reuseIdentifier: identifier)
+        if let written = cell.reuseIdentifier, written != identifier {
+            report(
+                "cell reuse identifier in nib (\(written)) does not match the identifier used to register the nib "
+                    + "(\(identifier)): \(nib.displayName); the cell is reused as \"\(identifier)\"")
+        }
+        cell.reuseIdentifier = identifier
+        return cell
     }
 
     /// A cell for `identifier` and the row it will show, as
@@ -400,8 +444,13 @@ open class UITableView: UIScrollView {
             view.prepareForReuse()
             return view
         }
-        guard let type = headerFooterClasses[identifier] else { return nil }
-        return type.init(registeredReuseIdentifier: identifier)
+        if let type = headerFooterClasses[identifier] { return type.init(registeredReuseIdentifier: identifier) }
+        guard let nib = headerFooterNibs[identifier] else { return nil }
+        let view =
+            nib.makeReusableView(UITableViewHeaderFooterView.self, identifier: identifier, report: report)
+            ?? UITableViewHeaderFooterView(reuseIdentifier: identifier)
+        view.reuseIdentifier = identifier
+        return view
     }
 
     /// Puts a cell that left the screen in its queue (cells without an identifier are let

@@ -14,7 +14,9 @@ import Foundation
 /// a class known only at run time through a required initializer, so the cell has one,
 /// `init(registeredReuseIdentifier:)`, a convenience initializer every subclass inherits when
 /// it overrides `init(style:reuseIdentifier:)` or declares no initializer (a Vitrine
-/// addition; a subclass with only other designated initializers must implement it).
+/// addition; a subclass with only other designated initializers must implement it). A cell of a
+/// nib registered with `register(_:forCellReuseIdentifier:)`, or of a storyboard's prototype,
+/// is made through `init?(coder:)`, as UIKit does, with the file's style and reuse identifier.
 @preconcurrency @MainActor
 open class UITableViewCell: UIView, ContentConfigurationCell {
     /// The built-in layouts of `textLabel`, `detailTextLabel` and `imageView`, as
@@ -78,7 +80,7 @@ open class UITableViewCell: UIView, ContentConfigurationCell {
     public let cellStyle: CellStyle
 
     /// The identifier the cell is reused under, as `reuseIdentifier`.
-    public private(set) var reuseIdentifier: String?
+    public internal(set) var reuseIdentifier: String?
 
     /// The view holding the cell's content; add custom subviews here, as `contentView`. It
     /// spans the cell less the accessory, indented by `indentationLevel`.
@@ -89,6 +91,11 @@ open class UITableViewCell: UIView, ContentConfigurationCell {
         cellStyle = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: UITableView.defaultRowHeight))
+        setUpCell()
+    }
+
+    /// What every initializer sets up: the background, the content view and the separator.
+    private func setUpCell() {
         backgroundColor = .systemBackground
         contentView.frame = bounds
         contentView.layoutMargins = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
@@ -110,9 +117,19 @@ open class UITableViewCell: UIView, ContentConfigurationCell {
         self.frame = frame
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A cell an interface file makes (a prototype cell of a storyboard, a cell of a nib), as
+    /// `init?(coder:)`: its style and reuse identifier are the file's (`style=`,
+    /// `reuseIdentifier=`), and it is set up as `init(style:reuseIdentifier:)` sets it up; the
+    /// loader then sets the file's properties and builds the file's content into `contentView`.
+    /// An override calls `super.init(coder:)` and then sets itself up, as on iOS. Fails for any
+    /// coder but the one nib and storyboard loading passes (Vitrine reads no archives).
     public required init?(coder: NSCoder) {
-        return nil
+        guard coder is UINibDecoder else { return nil }
+        cellStyle = CellStyle(rawValue: coder.decodeInteger(forKey: UINibDecoder.cellStyleKey)) ?? .default
+        reuseIdentifier = coder.decodeObject(forKey: UINibDecoder.reuseIdentifierKey) as? String
+        super.init(coder: coder)
+        frame = CGRect(x: 0, y: 0, width: 320, height: UITableView.defaultRowHeight)
+        setUpCell()
     }
 
     /// Resets the cell before the table view hands it out again, as `prepareForReuse()`. The

@@ -11,7 +11,7 @@ import Foundation
 @preconcurrency @MainActor
 open class UITableViewHeaderFooterView: UIView {
     /// The identifier the view is reused under, as `reuseIdentifier`.
-    public private(set) var reuseIdentifier: String?
+    public internal(set) var reuseIdentifier: String?
 
     /// The view holding the content, as `contentView`.
     public let contentView = UIView(frame: .zero)
@@ -20,6 +20,10 @@ open class UITableViewHeaderFooterView: UIView {
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 28))
+        setUpContentView()
+    }
+
+    private func setUpContentView() {
         contentView.layoutMargins = UIEdgeInsets(top: 4, left: 16, bottom: 4, right: 16)
         addSubview(contentView)
     }
@@ -36,9 +40,17 @@ open class UITableViewHeaderFooterView: UIView {
         self.frame = frame
     }
 
-    /// Vitrine has no archives; always fails.
+    /// A view an interface file makes (a nib registered with
+    /// `register(_:forHeaderFooterViewReuseIdentifier:)` whose view's custom class is a
+    /// subclass), as `init?(coder:)`: set up as `init(reuseIdentifier:)` sets it up, with the
+    /// file's reuse identifier if it has one; the loader then sets the file's frame, properties
+    /// and subviews. Fails for any coder but the one nib and storyboard loading passes (Vitrine
+    /// reads no archives).
     public required init?(coder: NSCoder) {
-        return nil
+        reuseIdentifier = coder.decodeObject(forKey: UINibDecoder.reuseIdentifierKey) as? String
+        super.init(coder: coder)
+        frame = CGRect(x: 0, y: 0, width: 320, height: 28)
+        setUpContentView()
     }
 
     /// Resets the view before it is handed out again, as `prepareForReuse()`.
