@@ -273,7 +273,8 @@ struct NibBuilder {
         // constraints name is taken as constrained when the file does not say.
         if !builtIn {
             view.translatesAutoresizingMaskIntoConstraints =
-                attributes.translatesAutoresizingMaskIntoConstraints ?? (topLevel || !constrainedIDs.contains(object.id))
+                attributes.translatesAutoresizingMaskIntoConstraints
+                ?? (topLevel || !constrainedIDs.contains(object.id))
         }
         if let priority = attributes.horizontalHuggingPriority {
             view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)
