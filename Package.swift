@@ -72,6 +72,8 @@ let package = Package(
         systemLibrary("CUdev", pkgConfig: "libudev", apt: "libudev-dev"),
         systemLibrary("CLibinput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        // The XML parser under Foundation's XMLParser, used directly for interface files.
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         // cairo and pango together: pangocairo's pkg-config file requires cairo.
         systemLibrary("CCairo", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         // libjpeg-turbo's TurboJPEG API: plain error codes, no setjmp/longjmp.
@@ -147,10 +149,11 @@ let package = Package(
             dependencies: ["VitrineIO", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
-        // Xcode's interface files (.xib, .storyboard) read into a document model: Foundation's XML
-        // parser only, no UI types (VitrineKit makes the objects).
+        // Xcode's interface files (.xib, .storyboard) read into a document model with libxml2 (the
+        // parser under Foundation's XMLParser, called directly), no UI types (VitrineKit makes them).
         .target(
             name: "VitrineInterface",
+            dependencies: ["CLibXML2"],
             swiftSettings: strict
         ),
         .target(

@@ -9,6 +9,7 @@ packages=(
     libdrm-dev libudev-dev libinput-dev   # KMS, device discovery, touch
     libpixman-1-dev libcairo2-dev libpango1.0-dev   # compositing, drawing, text
     libturbojpeg0-dev   # JPEG decoding
+    libxml2-dev   # interface files (.xib, .storyboard)
     libxkbcommon-dev xkb-data libx11-data   # keymaps for keyboards; libX11's compose tables (dead keys)
     libseat-dev seatd   # device access without root (seatd also runs in the VM checks)
     fonts-dejavu-core   # a font for text drawing and its tests

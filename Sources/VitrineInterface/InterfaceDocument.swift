@@ -58,7 +58,8 @@ public struct InterfaceResources: Hashable, Sendable {
 
 /// An interface file as Xcode saves it: a `.xib` (`com.apple.InterfaceBuilder3.CocoaTouch.XIB`)
 /// or a `.storyboard` (`com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`), read with
-/// Foundation's `XMLParser` into a data model with no UIKit types. VitrineKit makes the objects.
+/// libxml2 (the parser under Foundation's `XMLParser`) into a data model with no UIKit types.
+/// VitrineKit makes the objects.
 public struct InterfaceDocument: Hashable, Sendable {
     /// Which of the two source formats.
     public enum Kind: String, Hashable, Sendable {

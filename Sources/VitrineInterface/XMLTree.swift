@@ -1,8 +1,5 @@
+import CLibXML2
 import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// An element of the parsed XML: its name, attributes, children in order and the line its start
 /// tag is on. The generic tree the typed model is decoded from.
@@ -35,7 +32,13 @@ public struct InterfaceXMLElement: Hashable, Sendable {
     public subscript(attribute: String) -> String? { attributes[attribute] }
 }
 
-/// Foundation's `XMLParser` (libxml2 underneath) into an `InterfaceXMLElement` tree.
+/// libxml2's push parser, with SAX2 callbacks, into an `InterfaceXMLElement` tree.
+///
+/// libxml2 is the parser under Foundation's `XMLParser` on Linux; it is called directly because
+/// `XMLParser` makes a Swift string of every name and run of whitespace and grows a dictionary
+/// one attribute at a time, which was half the time of loading a large file (see
+/// docs/benchmarks.md, "Interface files"). Nothing here tokenizes XML: libxml2 does, with its
+/// own well-formedness checks and error codes.
 enum InterfaceXMLReader {
     /// Where the XML stopped being well formed.
     struct SyntaxError: Error {
@@ -54,20 +57,45 @@ enum InterfaceXMLReader {
     }
 
     static func read(_ data: Data) -> Result<Parsed, SyntaxError> {
-        let parser = XMLParser(data: data)
         let builder = TreeBuilder()
-        parser.delegate = builder
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let ok = parser.parse()
-        if ok, builder.firstError == nil, builder.stack.isEmpty, let root = builder.root {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, name, prefix, _, _, _, attributeCount, _, attributes in
+            TreeBuilder.of(context).start(name: name, prefix: prefix, attributeCount: attributeCount, attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in TreeBuilder.of(context).end() }
+        handler.characters = { context, characters, length in TreeBuilder.of(context).text(characters, length) }
+        handler.cdataBlock = { context, characters, length in TreeBuilder.of(context).text(characters, length) }
+        handler.serror = { context, error in TreeBuilder.of(context).record(error) }
+        // No entity, DTD or external-resource callbacks: a file's DTD declares nothing that is
+        // used, an entity other than XML's own is an error, and nothing is fetched.
+        let context = Unmanaged.passUnretained(builder).toOpaque()
+        guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else {
+            return .failure(SyntaxError(line: 1, column: 1, message: "the XML parser could not be made"))
+        }
+        defer { xmlFreeParserCtxt(parser) }
+        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+        builder.parser = parser
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            // libxml2 takes a chunk's size as an Int32.
+            while offset < bytes.count, builder.firstError == nil {
+                let size = min(bytes.count - offset, 1 << 24)
+                let chunk = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
+                xmlParseChunk(parser, chunk, Int32(size), 0)
+                offset += size
+            }
+            builder.isAtEnd = true
+            xmlParseChunk(parser, nil, 0, 1)
+        }
+        withExtendedLifetime(builder) {}
+        if builder.firstError == nil, builder.stack.isEmpty, let root = builder.root {
             return .success(Parsed(root: root, idLines: builder.idLines, duplicateIDs: builder.duplicateIDs))
         }
-        // The first error, where libxml2 found it (the parser's position after it stops is
-        // further on); codes are libxml2's `xmlParserErrors`, which XMLParser passes through.
-        let (code, line, column) = builder.firstError ?? (0, parser.lineNumber, parser.columnNumber)
+        let (code, line, column) = builder.firstError ?? (0, Int(xmlSAX2GetLineNumber(parser)), 1)
         var message = "not well-formed XML: " + describe(code: code)
-        if builder.root == nil, let open = builder.stack.last {
+        // An error found only once libxml2 is told there is no more: the file stops early.
+        if builder.firstErrorWasAtEnd, builder.root == nil, let open = builder.stack.last {
             message += "; the file ends inside <\(open.name)> (line \(open.line)): is it truncated?"
         }
         return .failure(SyntaxError(line: max(line, 1), column: max(column, 1), message: message))
@@ -94,37 +122,72 @@ enum InterfaceXMLReader {
         return "\(what) (libxml2 error \(code))"
     }
 
-    private final class TreeBuilder: NSObject, XMLParserDelegate {
+    /// The tree as libxml2 reports it, element by element.
+    private final class TreeBuilder {
+        var parser: xmlParserCtxtPtr?
         var stack: [InterfaceXMLElement] = []
         var root: InterfaceXMLElement?
         /// The first error's code, line and column.
         var firstError: (code: Int, line: Int, column: Int)?
+        /// Whether all the data has been given to libxml2, and whether the first error came then.
+        var isAtEnd = false
+        var firstErrorWasAtEnd = false
         var idLines: [String: Int] = [:]
         var duplicateIDs: [(id: String, element: String, line: Int, firstLine: Int)] = []
+        /// Names by libxml2's interned pointer to them: a file repeats a few dozen names
+        /// thousands of times, and the long ones would each be a new allocation. A small table
+        /// indexed by the pointer's bits (a miss makes the string again): cheaper than hashing.
+        private var nameSlots = [(pointer: UnsafeRawPointer?, name: String)](repeating: (nil, ""), count: 512)
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            if firstError == nil {
-                firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber)
-            }
+        static func of(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
+            Unmanaged<TreeBuilder>.fromOpaque(context!).takeUnretainedValue()
         }
 
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        private func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
+            if let prefix { return string(prefix) + ":" + name(local, prefix: nil) }
+            let pointer = UnsafeRawPointer(local)
+            let slot = (Int(bitPattern: pointer) >> 3) & (nameSlots.count - 1)
+            if nameSlots[slot].pointer == pointer { return nameSlots[slot].name }
+            let made = string(local)
+            nameSlots[slot] = (pointer, made)
+            return made
+        }
+
+        private func string(_ text: UnsafePointer<xmlChar>) -> String {
+            String(cString: text)
+        }
+
+        func start(
+            name local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, attributeCount: Int32,
+            _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
         ) {
-            let line = parser.lineNumber
-            if let id = attributeDict["id"] {
+            guard let local else { return }
+            let elementName = name(local, prefix: prefix)
+            let line = Int(xmlSAX2GetLineNumber(parser))
+            var attributeValues: [String: String] = [:]
+            if let attributes, attributeCount > 0 {
+                attributeValues.reserveCapacity(Int(attributeCount))
+                // Five pointers an attribute: name, prefix, namespace, value, end of value.
+                for index in 0..<Int(attributeCount) {
+                    let base = index * 5
+                    guard let attributeName = attributes[base], let value = attributes[base + 3],
+                        let end = attributes[base + 4]
+                    else { continue }
+                    let bytes = UnsafeBufferPointer(start: value, count: end - value)
+                    attributeValues[name(attributeName, prefix: attributes[base + 1])] = String(
+                        decoding: bytes, as: UTF8.self)
+                }
+            }
+            if let id = attributeValues["id"] {
                 if let first = idLines.updateValue(line, forKey: id) {
                     idLines[id] = first
                     duplicateIDs.append((id, elementName, line, first))
                 }
             }
-            stack.append(InterfaceXMLElement(name: elementName, attributes: attributeDict, line: line))
+            stack.append(InterfaceXMLElement(name: elementName, attributes: attributeValues, line: line))
         }
 
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-        ) {
+        func end() {
             guard var element = stack.popLast() else { return }
             if !element.children.isEmpty { element.text = "" }
             if stack.isEmpty {
@@ -134,10 +197,18 @@ enum InterfaceXMLReader {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        func text(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
             // Only a leaf's text is kept: between child elements it is the file's indentation.
-            guard !stack.isEmpty, stack[stack.count - 1].children.isEmpty else { return }
-            stack[stack.count - 1].text += string
+            guard let characters, !stack.isEmpty, stack[stack.count - 1].children.isEmpty else { return }
+            stack[stack.count - 1].text += String(
+                decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+        }
+
+        func record(_ error: UnsafeMutablePointer<xmlError>?) {
+            // Warnings (a missing encoding declaration, say) are not errors.
+            guard firstError == nil, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            firstError = (Int(error.pointee.code), Int(error.pointee.line), Int(error.pointee.int2))
+            firstErrorWasAtEnd = isAtEnd
         }
     }
 }

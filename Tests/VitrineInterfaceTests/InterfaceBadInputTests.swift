@@ -78,11 +78,12 @@ struct BadInterfaceCase: CustomTestStringConvertible, Sendable {
     @Test func truncatedFileNamesWhereItStops() throws {
         let error = try #require(InterfaceFixtures.error("bad/truncated.xib"))
         #expect(error.kind == .syntax)
-        // The file's 13 lines stop inside an attribute; libxml2 finds the end on line 14.
+        // The file's 13 lines stop inside an attribute of a <rect> whose start tag never ends;
+        // libxml2 finds the end on line 14, inside the label.
         #expect(
             error.description
                 == "truncated.xib:14:1: not well-formed XML: a malformed attribute (libxml2 error 41); "
-                + "the file ends inside <rect> (line 14): is it truncated?")
+                + "the file ends inside <label> (line 12): is it truncated?")
     }
 
     @Test func mismatchedTagNamesItsLine() throws {
@@ -92,6 +93,33 @@ struct BadInterfaceCase: CustomTestStringConvertible, Sendable {
             error.description
                 == "mismatched-tag.xib:14:26: not well-formed XML: a closing tag does not match the element it closes "
                 + "(libxml2 error 76)")
+    }
+
+    /// Entities a file declares itself are not expanded (so a "billion laughs" file costs
+    /// nothing) and nothing outside the file is read: a reference to one is an error.
+    @Test(arguments: [
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+        <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <label id="l" text="&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"/></objects></document>
+        """,
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE document [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <label id="l" text="&secret;"/></objects></document>
+        """,
+    ])
+    func declaredEntitiesAreNotExpanded(_ text: String) throws {
+        do {
+            _ = try InterfaceDocument.parse(data: Data(text.utf8), fileName: "entities.xib")
+            Issue.record("a file with declared entities loaded")
+        } catch {
+            #expect(error.kind == .syntax)
+            #expect(error.description.contains("an undeclared entity (libxml2 error 26)"))
+        }
     }
 
     @Test func nonXMLNamesTheFirstLine() throws {
