@@ -252,24 +252,26 @@ public struct InterfaceObject: Hashable, Sendable {
     public var viewAttributes: InterfaceViewAttributes {
         var result = InterfaceViewAttributes()
         for (name, value) in attributes {
-            switch name {
-            case "contentMode": result.contentMode = value
-            case "tag": result.tag = Int(value)
-            case "alpha": result.alpha = InterfaceValueParsing.double(value)
-            case "hidden": result.isHidden = InterfaceValueParsing.bool(value)
-            case "clipsSubviews": result.clipsSubviews = InterfaceValueParsing.bool(value)
-            case "userInteractionEnabled": result.isUserInteractionEnabled = InterfaceValueParsing.bool(value)
-            case "opaque": result.isOpaque = InterfaceValueParsing.bool(value)
-            case "multipleTouchEnabled": result.isMultipleTouchEnabled = InterfaceValueParsing.bool(value)
-            case "translatesAutoresizingMaskIntoConstraints":
+            // One hash of each attribute's name (comparing long names with every case of a
+            // switch cost more than the lookups it replaced).
+            guard let field = InterfaceViewAttributes.fields[name] else { continue }
+            switch field {
+            case .contentMode: result.contentMode = value
+            case .tag: result.tag = Int(value)
+            case .alpha: result.alpha = InterfaceValueParsing.double(value)
+            case .hidden: result.isHidden = InterfaceValueParsing.bool(value)
+            case .clipsSubviews: result.clipsSubviews = InterfaceValueParsing.bool(value)
+            case .userInteractionEnabled: result.isUserInteractionEnabled = InterfaceValueParsing.bool(value)
+            case .opaque: result.isOpaque = InterfaceValueParsing.bool(value)
+            case .multipleTouchEnabled: result.isMultipleTouchEnabled = InterfaceValueParsing.bool(value)
+            case .translatesAutoresizingMaskIntoConstraints:
                 result.translatesAutoresizingMaskIntoConstraints = InterfaceValueParsing.bool(value)
-            case "horizontalHuggingPriority": result.horizontalHuggingPriority = InterfaceValueParsing.double(value)
-            case "verticalHuggingPriority": result.verticalHuggingPriority = InterfaceValueParsing.double(value)
-            case "horizontalCompressionResistancePriority":
+            case .horizontalHuggingPriority: result.horizontalHuggingPriority = InterfaceValueParsing.double(value)
+            case .verticalHuggingPriority: result.verticalHuggingPriority = InterfaceValueParsing.double(value)
+            case .horizontalCompressionResistancePriority:
                 result.horizontalCompressionResistancePriority = InterfaceValueParsing.double(value)
-            case "verticalCompressionResistancePriority":
+            case .verticalCompressionResistancePriority:
                 result.verticalCompressionResistancePriority = InterfaceValueParsing.double(value)
-            default: break
             }
         }
         return result
@@ -385,4 +387,12 @@ public struct InterfaceViewAttributes: Hashable, Sendable {
     public var verticalCompressionResistancePriority: Double?
 
     public init() {}
+
+    /// The attributes, by the names Xcode writes.
+    enum Field: String, CaseIterable {
+        case contentMode, tag, alpha, hidden, clipsSubviews, userInteractionEnabled, opaque, multipleTouchEnabled
+        case translatesAutoresizingMaskIntoConstraints, horizontalHuggingPriority, verticalHuggingPriority
+        case horizontalCompressionResistancePriority, verticalCompressionResistancePriority
+    }
+    static let fields = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.rawValue, $0) })
 }

@@ -51,6 +51,14 @@ open class UISwitch: UIControl {
         setUpParts()
     }
 
+    /// A switch already on or off: the nib loader's, so that a file's switches are laid out
+    /// once rather than again when `isOn` is set.
+    init(frame: CGRect, isOn: Bool) {
+        self.isOn = isOn
+        super.init(frame: CGRect(origin: frame.origin, size: Self.fixedSize))
+        setUpParts()
+    }
+
     /// A view an interface file makes, as `init?(coder:)`: set up as `init(frame:)` sets it up,
     /// for the coder nib loading passes; fails for any other coder (see `UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {

@@ -218,7 +218,8 @@ struct NibBuilder {
         case "label": return UILabel(frame: frame)
         case "button": return UIButton(type: object.buttonType == "custom" ? .custom : .system)
         case "imageView": return UIImageView(frame: frame)
-        case "switch": return UISwitch(frame: frame)
+        // Made on or off, so its parts are laid out once (`applySwitch` then changes nothing).
+        case "switch": return UISwitch(frame: frame, isOn: object.isOn ?? false)
         case "slider": return UISlider(frame: frame)
         case "textField": return UITextField(frame: frame)
         case "stackView": return UIStackView(frame: frame)
