@@ -38,6 +38,21 @@ final class PhotoCell: UICollectionViewCell {
     }
 }
 
+/// The "Contacts" scene of `Cells.storyboard`: records the segue its cells trigger and the
+/// selection, in the order they come.
+final class ContactsController: UITableViewController {
+    var events: [String] = []
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        let name = (sender as? ContactCell)?.nameLabel.text ?? "no cell"
+        events.append("prepare \(segue.identifier ?? "") from \(name) to \(segue.destination.title ?? "")")
+    }
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        events.append("didSelect \(indexPath.row)")
+    }
+}
+
 /// Shows three contacts with the "Contact" prototype of `Cells.storyboard`.
 final class ContactsDataSource: UITableViewDataSource {
     let names = ["Ada", "Grace", "Alan"]
@@ -176,6 +191,27 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
             #expect(cell.nameLabel.frame.minY >= 0)
             #expect(cell.phoneLabel.frame.minY >= cell.nameLabel.frame.maxY)
         }
+        _ = rig
+    }
+
+    @Test func selectingAPrototypesRowRunsItsSegueWithTheCellAsSender() throws {
+        let rig = HeadlessRig()
+        let (_, table) = try contacts()
+        let controller = try #require(table as? ContactsController)
+        let navigation = UINavigationController(rootViewController: controller)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.rootViewController = navigation
+        window.isHidden = false
+        let source = ContactsDataSource()
+        controller.tableView.dataSource = source
+        controller.tableView.reloadData()
+        window.layoutIfNeeded()
+        controller.tableView.layoutIfNeeded()
+        controller.tableView.userTapped(IndexPath(row: 1, section: 0))
+        // UIKit's order: the segue's prepare, then the delegate's didSelect.
+        #expect(controller.events == ["prepare ShowContact from Grace to Contact", "didSelect 1"])
+        #expect(navigation.viewControllers.count == 2)
+        #expect(navigation.topViewController?.title == "Contact")
         _ = rig
     }
 

@@ -82,6 +82,7 @@ final class StoryboardScene {
                 }
             }
         }
+        connectSelectionSegues(of: controller, objects: objects)
         for view in madeViews { view.awakeFromNib() }
         madeItems = [:]
         madeViews = []
@@ -112,6 +113,25 @@ final class StoryboardScene {
     }
 
     // MARK: Segues
+
+    /// A segue from a table's or collection view's prototype cell runs when a row or item made
+    /// from that prototype is selected, with the cell as sender, as in UIKit.
+    private func connectSelectionSegues(of controller: UIViewController, objects: [String: AnyObject]) {
+        controllerObject.view?.visit { object in
+            guard let list = objects[object.id], list is UITableView || list is UICollectionView else { return }
+            for prototype in object.prototypeCells {
+                guard let identifier = prototype.attributes["reuseIdentifier"] else { continue }
+                for connection in prototype.connections {
+                    guard case .segue(let kind, _, _) = connection.kind, kind != "embed" else { continue }
+                    let run: (UIView) -> Void = { [weak controller] cell in
+                        controller?.storyboardScene?.trigger(connection, from: controller, sender: cell)
+                    }
+                    (list as? UITableView)?.selectionSegues[identifier] = run
+                    (list as? UICollectionView)?.selectionSegues[identifier] = run
+                }
+            }
+        }
+    }
 
     /// Runs a segue a control or bar item triggered: asks `shouldPerformSegue` first.
     func trigger(_ connection: InterfaceConnection, from source: UIViewController?, sender: Any?) {

@@ -87,6 +87,10 @@ extension UICollectionView {
         setSelected(true, at: indexPath)
         unhighlight(indexPath)
         for other in deselected { delegate?.collectionView(self, didDeselectItemAt: other) }
+        // A storyboard cell's segue runs before the delegate hears of the selection, as in UIKit.
+        if let cell = cellForItem(at: indexPath), let identifier = cell.reuseIdentifier {
+            selectionSegues[identifier]?(cell)
+        }
         delegate?.collectionView(self, didSelectItemAt: indexPath)
         return true
     }

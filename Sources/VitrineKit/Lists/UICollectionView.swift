@@ -96,6 +96,9 @@ open class UICollectionView: UIScrollView {
     var registeredCellNibs: [String: UINib] = [:]
     /// Nibs registered per supplementary view kind and reuse identifier.
     var registeredSupplementaryNibs: [String: [String: UINib]] = [:]
+    /// The segues of a storyboard's prototype cells, by reuse identifier: run, with the cell as
+    /// sender, when an item made from that prototype is selected by touch (see `UITableView`).
+    var selectionSegues: [String: (UIView) -> Void] = [:]
     /// Views out of sight, waiting to be dequeued.
     var reuseQueues: [CollectionReuseKey: [UICollectionReusableView]] = [:]
     /// The views of the elements in and around the visible area.

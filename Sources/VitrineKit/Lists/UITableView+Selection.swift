@@ -60,6 +60,11 @@ extension UITableView {
         }
         selectedRows.insert(target)
         visibleCellsByIndexPath[target]?.setSelected(true, animated: false)
+        // A storyboard cell's segue runs before the delegate hears of the selection, as in UIKit
+        // (`prepare(for:sender:)` comes before `tableView(_:didSelectRowAt:)`).
+        if let cell = visibleCellsByIndexPath[target], let identifier = cell.reuseIdentifier {
+            selectionSegues[identifier]?(cell)
+        }
         tableDelegate?.tableView(self, didSelectRowAt: target)
         NotificationCenter.default.post(name: UITableView.selectionDidChangeNotification, object: self)
     }

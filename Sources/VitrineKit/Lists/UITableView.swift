@@ -263,6 +263,10 @@ open class UITableView: UIScrollView {
 
     /// The cells on screen, by index path.
     var visibleCellsByIndexPath: [IndexPath: UITableViewCell] = [:]
+    /// The segues of a storyboard's prototype cells, by reuse identifier: run, with the cell as
+    /// sender, when a row made from that prototype is selected by touch. (UIKit keeps these in
+    /// the cell's private selection-segue template; here the storyboard scene sets them.)
+    var selectionSegues: [String: (UIView) -> Void] = [:]
     /// The header views on screen, by section.
     var visibleHeaderViews: [Int: UIView] = [:]
     /// The footer views on screen, by section.
