@@ -28,16 +28,38 @@ public final class HelpViewController: UIViewController {
     }
 }
 
-/// The help flow's second scene: the opening hours `HelpViewController` passes on.
+/// The help flow's second scene: the opening hours `HelpViewController` passes on, as a heading
+/// and as a table of days whose rows are the storyboard's "Day" prototype cell (a Right Detail
+/// cell: the days in its `textLabel`, the times in its `detailTextLabel`).
 @MainActor
-public final class OpeningHoursViewController: UIViewController {
-    /// The label the hours are shown in.
-    @Outlet public var hoursLabel: UILabel!
-    /// The hours shown, set before the view loads.
+public final class OpeningHoursViewController: UIViewController, UITableViewDataSource {
+    /// The heading above the table.
+    @Outlet public var headingLabel: UILabel!
+    /// The table of days (its data source is this controller, connected in the storyboard).
+    @Outlet public var daysTable: UITableView!
+    /// The hours shown, set before the view loads: a line each, "days times".
     public var hours = ""
+
+    /// The hours as rows: each line split at its last space into days and times.
+    var rows: [(days: String, times: String)] {
+        hours.split(separator: "\n").map { line in
+            guard let space = line.lastIndex(of: " ") else { return (String(line), "") }
+            return (String(line[..<space]), String(line[line.index(after: space)...]))
+        }
+    }
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        hoursLabel.text = hours
+        headingLabel.text = "We are open"
+    }
+
+    public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+
+    public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Day", for: indexPath)
+        let row = rows[indexPath.row]
+        cell.textLabel?.text = row.days
+        cell.detailTextLabel?.text = row.times
+        return cell
     }
 }
