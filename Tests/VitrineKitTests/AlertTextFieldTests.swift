@@ -62,6 +62,35 @@ import VitrinePlatform
         #expect(!field.isFirstResponder && FirstResponder.current == nil)
     }
 
+    @Test func theAlertRisesAboveTheOnScreenKeyboardItsFieldBringsUpAndComesBack() throws {
+        UIApplication.shared.keyboardPreference = .onScreen
+        UIApplication.shared.onScreenKeyboardLayout = .us
+        defer { UIApplication.shared.keyboardPreference = .automatic }
+        let s = PresentationScene(width: 800, height: 480)
+        let alert = UIAlertController(title: "Check in", message: "Your name", preferredStyle: .alert)
+        alert.addTextField()
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        s.root.present(alert, animated: false)
+        s.scene.clock.advance(by: 0.05)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder)
+        s.scene.clock.advance(by: 1)
+        let keyboard = UIApplication.shared.onScreenKeyboard
+        #expect(keyboard.state == .shown)
+        let root = try #require(alert.view as? AlertRootView)
+        let box = alert.alertView.convert(alert.alertView.bounds, to: root)
+        let keyboardTop = try #require(root.keyboardTop)
+        #expect(keyboardTop == keyboard.frame.minY && keyboardTop < 480)
+        // Centred in what the keyboard leaves, not on the screen's middle.
+        #expect(abs(box.midY - (keyboardTop / 2).rounded()) <= 1)
+        #expect(box.maxY <= keyboardTop)
+        _ = field.resignFirstResponder()
+        s.scene.clock.advance(by: 1)
+        #expect(root.keyboardTop == nil)
+        let back = alert.alertView.convert(alert.alertView.bounds, to: root)
+        #expect(back.midY == 240)
+    }
+
     @Test func anActionSheetRefusesTextFields() {
         let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
         var errors: [String] = []

@@ -140,16 +140,61 @@ open class UIAlertController: UIViewController {
 }
 
 /// The alert controller's view: clear, covering the window (so the alert is modal), with the
-/// alert box centred.
+/// alert box centred in what the on-screen keyboard leaves of it: as in UIKit, an alert whose
+/// text field brings the keyboard up slides up with it, and down again when it goes.
 @MainActor
 final class AlertRootView: UIView {
     weak var alertView: AlertView?
+    /// The keyboard's top in this view while it covers the view's bottom, else nil.
+    private(set) var keyboardTop: CGFloat?
+    /// Watches the keyboard while the view is in a window (and only then, so no observer
+    /// outlives a dismissed alert).
+    private var keyboardObserver: (any NSObjectProtocol)?
+    /// The least space kept above the alert when the keyboard leaves it little room.
+    private static let topMargin: CGFloat = 8
 
     override func layoutSubviews() {
         super.layoutSubviews()
         guard let alertView else { return }
         let size = alertView.layOut()
         alertView.bounds = CGRect(origin: .zero, size: size)
-        alertView.center = CGPoint(x: (bounds.midX).rounded(), y: (bounds.midY).rounded())
+        let visibleBottom = min(keyboardTop ?? bounds.maxY, bounds.maxY)
+        let centreY = max((bounds.minY + visibleBottom) / 2, bounds.minY + Self.topMargin + size.height / 2)
+        alertView.center = CGPoint(x: (bounds.midX).rounded(), y: centreY.rounded())
+    }
+
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        let center = NotificationCenter.default
+        if window == nil {
+            if let keyboardObserver { center.removeObserver(keyboardObserver) }
+            keyboardObserver = nil
+            return
+        }
+        guard keyboardObserver == nil else { return }
+        keyboardObserver = center.addObserver(
+            forName: UIResponder.keyboardWillChangeFrameNotification, object: nil, queue: nil
+        ) { [weak self] note in
+            let end = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+            let duration =
+                (note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? NSNumber)?
+                .doubleValue ?? 0
+            MainActor.assumeIsolated { self?.keyboardWillMove(to: end, duration: duration) }
+        }
+    }
+
+    /// The keyboard is about to move to `end` (screen coordinates): the alert moves with it,
+    /// over the keyboard's own duration.
+    private func keyboardWillMove(to end: CGRect?, duration: Double) {
+        guard let end, let window else { return }
+        let local = convert(end, from: window)
+        let covers = local.minY < bounds.maxY && local.maxY > bounds.minY && local.width > 0
+        let top = covers ? local.minY : nil
+        guard top != keyboardTop else { return }
+        keyboardTop = top
+        setNeedsLayout()
+        if duration > 0 {
+            UIView.animate(withDuration: duration) { self.layoutIfNeeded() }
+        }
     }
 }
