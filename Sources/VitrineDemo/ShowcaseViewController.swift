@@ -552,6 +552,13 @@ public final class ShowcaseViewController: UIViewController {
 
     private var contentGuides: [ObjectIdentifier: UILayoutGuide] = [:]
 
+    /// The cards' heights in a column (see `viewWillLayoutSubviews`).
+    private lazy var portraitCardHeights: [NSLayoutConstraint] = [
+        pictureCard.heightAnchor.constraint(equalTo: motionCard.heightAnchor),
+        motionCard.heightAnchor.constraint(equalTo: menuCard.heightAnchor),
+        priority(.defaultLow, visitorsCard.heightAnchor.constraint(equalTo: menuCard.heightAnchor)),
+    ]
+
     /// The area of a card below its title.
     private func contentGuide(of card: UIView) -> UILayoutGuide {
         if let guide = contentGuides[ObjectIdentifier(card)] { return guide }
@@ -573,6 +580,14 @@ public final class ShowcaseViewController: UIViewController {
         applyStyle(metrics)
         let portrait = bounds.height > bounds.width
         cardsStack.axis = portrait ? .vertical : .horizontal
+        // A column of cards: equal heights, but the visitors card takes what its counter,
+        // fields and buttons need when a quarter of the column is less (768x1024).
+        cardsStack.distribution = portrait ? .fill : .fillEqually
+        if portrait {
+            NSLayoutConstraint.activate(portraitCardHeights)
+        } else {
+            NSLayoutConstraint.deactivate(portraitCardHeights)
+        }
         cardsStack.spacing = metrics.margin
         // Cards in a column are wide: the counter stands beside its buttons.
         let gap = metrics.cardPadding * 0.6
@@ -580,7 +595,9 @@ public final class ShowcaseViewController: UIViewController {
         visitorsContent.distribution = portrait ? .fillEqually : .fill
         visitorsContent.alignment = portrait ? .center : .fill
         visitorsContent.spacing = gap
-        buttonsStack.axis = portrait ? .vertical : .horizontal
+        // Side by side in both: stacked, the two buttons and the fields outgrew a portrait
+        // panel's quarter-height card (768x1024).
+        buttonsStack.axis = .horizontal
         buttonsStack.spacing = gap
         signInStack.spacing = gap / 2
         visitorControls.spacing = gap / 2

@@ -7,7 +7,7 @@ import VitrinePlatform
 /// The main screen's layout on landscape, portrait and small panels: every control on the
 /// screen, none covering another, touch targets at least 44 points, text not cut.
 @MainActor @Suite struct ShowcaseLayoutTests {
-    @Test(arguments: [(1920, 1080), (1080, 1920), (800, 480), (1280, 800)])
+    @Test(arguments: [(1920, 1080), (1080, 1920), (768, 1024), (800, 480), (1280, 800)])
     func everythingFitsWithoutOverlapping(width: Int, height: Int) throws {
         let rig = ShowcaseRig(width: width, height: height)
         let c = rig.controller
