@@ -36,7 +36,7 @@ public struct InterfaceXMLElement: Hashable, Sendable {
 ///
 /// libxml2 is the parser under Foundation's `XMLParser` on Linux; it is called directly because
 /// `XMLParser` makes a Swift string of every name and run of whitespace and grows a dictionary
-/// one attribute at a time, which was half the time of loading a large file (see
+/// one attribute at a time, about a quarter of the work of loading a large file (see
 /// docs/benchmarks.md, "Interface files"). Nothing here tokenizes XML: libxml2 does, with its
 /// own well-formedness checks and error codes.
 enum InterfaceXMLReader {
@@ -88,7 +88,6 @@ enum InterfaceXMLReader {
             builder.isAtEnd = true
             xmlParseChunk(parser, nil, 0, 1)
         }
-        withExtendedLifetime(builder) {}
         if builder.firstError == nil, builder.stack.isEmpty, let root = builder.root {
             return .success(Parsed(root: root, idLines: builder.idLines, duplicateIDs: builder.duplicateIDs))
         }
