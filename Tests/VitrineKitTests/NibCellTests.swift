@@ -325,6 +325,7 @@ final class SectionHeaderView: UITableViewHeaderFooterView {
         #expect(first.phoneLabel.superview === first.contentView)
         #expect(first.nameLabel !== second.nameLabel)
         #expect(first.accessoryType == .checkmark)
+        #expect(first.editingAccessoryType == .detailButton)
         #expect(first.selectionStyle == .gray)
         #expect(first.awakeCount == 1)
         #expect(second.awakeCount == 1)

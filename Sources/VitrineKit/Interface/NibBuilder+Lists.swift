@@ -56,7 +56,7 @@ extension NibBuilder {
         return made ?? UIView(frame: frame)
     }
 
-    /// A table view cell's `accessoryType`, `selectionStyle`, `indentationLevel`,
+    /// A table view cell's `accessoryType`, `editingAccessoryType`, `selectionStyle`, `indentationLevel`,
     /// `indentationWidth` and `rowHeight` (the cell's height), and for a styled cell the file's
     /// labels (`textLabel=`, `detailTextLabel=`, `imageView=` naming them, or `key="textLabel"`
     /// ...), which stand for the cell's own: their properties are set on the cell's.
@@ -67,6 +67,7 @@ extension NibBuilder {
             "checkmark": .checkmark, "detailButton": .detailButton,
         ]
         if let type = named(object, "accessoryType", accessories) { cell.accessoryType = type }
+        if let type = named(object, "editingAccessoryType", accessories) { cell.editingAccessoryType = type }
         let selections: [String: UITableViewCell.SelectionStyle] = [
             "none": .none, "blue": .blue, "gray": .gray, "default": .default,
         ]
