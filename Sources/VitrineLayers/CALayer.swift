@@ -96,12 +96,7 @@ open class CALayer {
     /// Where the anchor point sits in the superlayer's coordinates, as `position`.
     open var position: CGPoint = .zero {
         willSet { if newValue != position { willChangeAnimatableProperty("position") } }
-        didSet {
-            if position != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("position")
-            }
-        }
+        didSet { animatablePropertyDidChange(position != oldValue, "position") }
     }
 
     /// The layer's position along z, as `zPosition`: it orders siblings (higher draws in
@@ -124,12 +119,7 @@ open class CALayer {
     /// the position.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         willSet { if newValue != anchorPoint { willChangeAnimatableProperty("anchorPoint") } }
-        didSet {
-            if anchorPoint != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("anchorPoint")
-            }
-        }
+        didSet { animatablePropertyDidChange(anchorPoint != oldValue, "anchorPoint") }
     }
 
     /// The anchor point's z component, as `anchorPointZ` (default 0).
@@ -156,12 +146,7 @@ open class CALayer {
     /// `sublayerTransform` (commonly a perspective with `m34 = -1 / distance`).
     open var sublayerTransform: CATransform3D = CATransform3DIdentity {
         willSet { if newValue != sublayerTransform { willChangeAnimatableProperty("sublayerTransform") } }
-        didSet {
-            if sublayerTransform != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("sublayerTransform")
-            }
-        }
+        didSet { animatablePropertyDidChange(sublayerTransform != oldValue, "sublayerTransform") }
     }
 
     /// The layer's rectangle in its superlayer's coordinates, as `frame`.
@@ -180,12 +165,7 @@ open class CALayer {
     /// The opacity the layer and its sublayers are composited with, as `opacity` (default 1).
     open var opacity: Float = 1 {
         willSet { if newValue != opacity { willChangeAnimatableProperty("opacity") } }
-        didSet {
-            if opacity != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("opacity")
-            }
-        }
+        didSet { animatablePropertyDidChange(opacity != oldValue, "opacity") }
     }
 
     /// Whether the layer and its sublayers are not drawn and not hit, as `isHidden`.
@@ -202,47 +182,27 @@ open class CALayer {
     /// The colour filling the bounds behind the contents, as `backgroundColor` (default nil).
     open var backgroundColor: CGColor? {
         willSet { if newValue != backgroundColor { willChangeAnimatableProperty("backgroundColor") } }
-        didSet {
-            if backgroundColor != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("backgroundColor")
-            }
-        }
+        didSet { animatablePropertyDidChange(backgroundColor != oldValue, "backgroundColor") }
     }
 
     /// The width of the border drawn inside the bounds, above contents and sublayers, as
     /// `borderWidth` (default 0).
     open var borderWidth: CGFloat = 0 {
         willSet { if newValue != borderWidth { willChangeAnimatableProperty("borderWidth") } }
-        didSet {
-            if borderWidth != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("borderWidth")
-            }
-        }
+        didSet { animatablePropertyDidChange(borderWidth != oldValue, "borderWidth") }
     }
 
     /// The border's colour, as `borderColor` (default opaque black, as Core Animation).
     open var borderColor: CGColor? = .black {
         willSet { if newValue != borderColor { willChangeAnimatableProperty("borderColor") } }
-        didSet {
-            if borderColor != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("borderColor")
-            }
-        }
+        didSet { animatablePropertyDidChange(borderColor != oldValue, "borderColor") }
     }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds`), as `cornerRadius` (default 0).
     open var cornerRadius: CGFloat = 0 {
         willSet { if newValue != cornerRadius { willChangeAnimatableProperty("cornerRadius") } }
-        didSet {
-            if cornerRadius != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("cornerRadius")
-            }
-        }
+        didSet { animatablePropertyDidChange(cornerRadius != oldValue, "cornerRadius") }
     }
 
     /// A hint that the layer fills its bounds with opaque content, as `isOpaque`.
@@ -255,12 +215,7 @@ open class CALayer {
     /// The shadow's colour, as `shadowColor` (default opaque black). Animatable.
     open var shadowColor: CGColor? = .black {
         willSet { if newValue != shadowColor { willChangeAnimatableProperty("shadowColor") } }
-        didSet {
-            if shadowColor != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("shadowColor")
-            }
-        }
+        didSet { animatablePropertyDidChange(shadowColor != oldValue, "shadowColor") }
     }
 
     /// The shadow's opacity, as `shadowOpacity` (default 0: no shadow). Values outside 0...1
@@ -269,12 +224,7 @@ open class CALayer {
     /// layer drawn through a perspective projection (`m34`) casts no shadow.
     open var shadowOpacity: Float = 0 {
         willSet { if newValue != shadowOpacity { willChangeAnimatableProperty("shadowOpacity") } }
-        didSet {
-            if shadowOpacity != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("shadowOpacity")
-            }
-        }
+        didSet { animatablePropertyDidChange(shadowOpacity != oldValue, "shadowOpacity") }
     }
 
     /// How far the shadow is moved, in the layer's coordinates, as `shadowOffset` (default
@@ -282,12 +232,7 @@ open class CALayer {
     /// Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         willSet { if newValue != shadowOffset { willChangeAnimatableProperty("shadowOffset") } }
-        didSet {
-            if shadowOffset != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("shadowOffset")
-            }
-        }
+        didSet { animatablePropertyDidChange(shadowOffset != oldValue, "shadowOffset") }
     }
 
     /// The blur radius of the shadow, as `shadowRadius` (default 3). Drawn as a Gaussian blur
@@ -295,12 +240,7 @@ open class CALayer {
     /// blurs wider than `AlphaBlur.maximumSigma` pixels are clamped to it. Animatable.
     open var shadowRadius: CGFloat = 3 {
         willSet { if newValue != shadowRadius { willChangeAnimatableProperty("shadowRadius") } }
-        didSet {
-            if shadowRadius != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("shadowRadius")
-            }
-        }
+        didSet { animatablePropertyDidChange(shadowRadius != oldValue, "shadowRadius") }
     }
 
     /// The shadow's shape, as `shadowPath` (default nil: the shape is the alpha of the layer's
@@ -355,24 +295,14 @@ open class CALayer {
     /// `contentsRect` (default (0, 0, 1, 1)).
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
         willSet { if newValue != contentsRect { willChangeAnimatableProperty("contentsRect") } }
-        didSet {
-            if contentsRect != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("contentsRect")
-            }
-        }
+        didSet { animatablePropertyDidChange(contentsRect != oldValue, "contentsRect") }
     }
 
     /// The stretchable middle of the contents for nine-part scaling, in unit coordinates of
     /// the image, as `contentsCenter` (default (0, 0, 1, 1): all of it stretches).
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
         willSet { if newValue != contentsCenter { willChangeAnimatableProperty("contentsCenter") } }
-        didSet {
-            if contentsCenter != oldValue {
-                layerDidChange()
-                didChangeAnimatableProperty("contentsCenter")
-            }
-        }
+        didSet { animatablePropertyDidChange(contentsCenter != oldValue, "contentsCenter") }
     }
 
     /// Image pixels per point of the contents, as `contentsScale` (default 1). `display()`

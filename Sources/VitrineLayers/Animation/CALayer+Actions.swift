@@ -23,6 +23,14 @@ extension CALayer {
         actionPreviousValue = saved
     }
 
+    /// The `didSet` of an animatable property: when the value is `different`, records the
+    /// visual change (`layerDidChange`) and runs the action looked up before it.
+    func animatablePropertyDidChange(_ different: Bool, _ key: String) {
+        guard different else { return }
+        layerDidChange()
+        didChangeAnimatableProperty(key)
+    }
+
     func lookUpAction(forKey event: String) -> (any CAAction)? {
         if let action = delegate?.action(for: self, forKey: event) {
             return action is NSNull ? nil : action

@@ -44,33 +44,21 @@ open class CAGradientLayer: CALayer {
     /// Where each colour sits, 0...1, as `locations` (default nil: evenly spread).
     open var locations: [NSNumber]? {
         willSet { if newValue != locations { willChangeAnimatableProperty("locations") } }
-        didSet {
-            guard locations != oldValue else { return }
-            layerDidChange()
-            didChangeAnimatableProperty("locations")
-        }
+        didSet { animatablePropertyDidChange(locations != oldValue, "locations") }
     }
 
     /// Where the gradient starts, in unit coordinates of the bounds, as `startPoint`
     /// (default (0.5, 0)).
     open var startPoint = CGPoint(x: 0.5, y: 0) {
         willSet { if newValue != startPoint { willChangeAnimatableProperty("startPoint") } }
-        didSet {
-            guard startPoint != oldValue else { return }
-            layerDidChange()
-            didChangeAnimatableProperty("startPoint")
-        }
+        didSet { animatablePropertyDidChange(startPoint != oldValue, "startPoint") }
     }
 
     /// Where the gradient ends, in unit coordinates of the bounds, as `endPoint`
     /// (default (0.5, 1)).
     open var endPoint = CGPoint(x: 0.5, y: 1) {
         willSet { if newValue != endPoint { willChangeAnimatableProperty("endPoint") } }
-        didSet {
-            guard endPoint != oldValue else { return }
-            layerDidChange()
-            didChangeAnimatableProperty("endPoint")
-        }
+        didSet { animatablePropertyDidChange(endPoint != oldValue, "endPoint") }
     }
 
     private static func cgColors(_ colors: [Any]?) -> [CGColor] {

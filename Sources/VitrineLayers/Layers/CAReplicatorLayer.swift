@@ -38,50 +38,44 @@ open class CAReplicatorLayer: CALayer {
     /// The delay between instances' times, in seconds, as `instanceDelay` (default 0).
     open var instanceDelay: CFTimeInterval = 0 {
         willSet { if newValue != instanceDelay { willChangeAnimatableProperty("instanceDelay") } }
-        didSet { changed(instanceDelay != oldValue, "instanceDelay") }
+        didSet { animatablePropertyDidChange(instanceDelay != oldValue, "instanceDelay") }
     }
 
     /// The transform taking instance k-1 to instance k, about the centre of the bounds, as
     /// `instanceTransform` (default identity).
     open var instanceTransform: CATransform3D = CATransform3DIdentity {
         willSet { if newValue != instanceTransform { willChangeAnimatableProperty("instanceTransform") } }
-        didSet { changed(instanceTransform != oldValue, "instanceTransform") }
+        didSet { animatablePropertyDidChange(instanceTransform != oldValue, "instanceTransform") }
     }
 
     /// The colour the first instance is multiplied by, as `instanceColor` (default opaque white).
     open var instanceColor: CGColor? = .white {
         willSet { if newValue != instanceColor { willChangeAnimatableProperty("instanceColor") } }
-        didSet { changed(instanceColor != oldValue, "instanceColor") }
+        didSet { animatablePropertyDidChange(instanceColor != oldValue, "instanceColor") }
     }
 
     /// Added to the red of the colour multiplied per instance, as `instanceRedOffset` (default 0).
     open var instanceRedOffset: Float = 0 {
         willSet { if newValue != instanceRedOffset { willChangeAnimatableProperty("instanceRedOffset") } }
-        didSet { changed(instanceRedOffset != oldValue, "instanceRedOffset") }
+        didSet { animatablePropertyDidChange(instanceRedOffset != oldValue, "instanceRedOffset") }
     }
 
     /// Added to the green per instance, as `instanceGreenOffset` (default 0).
     open var instanceGreenOffset: Float = 0 {
         willSet { if newValue != instanceGreenOffset { willChangeAnimatableProperty("instanceGreenOffset") } }
-        didSet { changed(instanceGreenOffset != oldValue, "instanceGreenOffset") }
+        didSet { animatablePropertyDidChange(instanceGreenOffset != oldValue, "instanceGreenOffset") }
     }
 
     /// Added to the blue per instance, as `instanceBlueOffset` (default 0).
     open var instanceBlueOffset: Float = 0 {
         willSet { if newValue != instanceBlueOffset { willChangeAnimatableProperty("instanceBlueOffset") } }
-        didSet { changed(instanceBlueOffset != oldValue, "instanceBlueOffset") }
+        didSet { animatablePropertyDidChange(instanceBlueOffset != oldValue, "instanceBlueOffset") }
     }
 
     /// Added to the alpha per instance, as `instanceAlphaOffset` (default 0).
     open var instanceAlphaOffset: Float = 0 {
         willSet { if newValue != instanceAlphaOffset { willChangeAnimatableProperty("instanceAlphaOffset") } }
-        didSet { changed(instanceAlphaOffset != oldValue, "instanceAlphaOffset") }
-    }
-
-    private func changed(_ different: Bool, _ key: String) {
-        guard different else { return }
-        layerDidChange()
-        didChangeAnimatableProperty(key)
+        didSet { animatablePropertyDidChange(instanceAlphaOffset != oldValue, "instanceAlphaOffset") }
     }
 
     // MARK: Instances

@@ -37,7 +37,7 @@ open class CAShapeLayer: CALayer {
     /// The colour the inside is filled with, as `fillColor` (default opaque black; nil: no fill).
     open var fillColor: CGColor? = .black {
         willSet { if newValue != fillColor { willChangeAnimatableProperty("fillColor") } }
-        didSet { changed(fillColor != oldValue, "fillColor") }
+        didSet { animatablePropertyDidChange(fillColor != oldValue, "fillColor") }
     }
 
     /// The rule that decides what is inside, as `fillRule` (default `.nonZero`).
@@ -48,31 +48,31 @@ open class CAShapeLayer: CALayer {
     /// The stroke's colour, as `strokeColor` (default nil: no stroke).
     open var strokeColor: CGColor? {
         willSet { if newValue != strokeColor { willChangeAnimatableProperty("strokeColor") } }
-        didSet { changed(strokeColor != oldValue, "strokeColor") }
+        didSet { animatablePropertyDidChange(strokeColor != oldValue, "strokeColor") }
     }
 
     /// Where along the path's length the stroke begins, 0...1, as `strokeStart` (default 0).
     open var strokeStart: CGFloat = 0 {
         willSet { if newValue != strokeStart { willChangeAnimatableProperty("strokeStart") } }
-        didSet { changed(strokeStart != oldValue, "strokeStart") }
+        didSet { animatablePropertyDidChange(strokeStart != oldValue, "strokeStart") }
     }
 
     /// Where along the path's length the stroke ends, 0...1, as `strokeEnd` (default 1).
     open var strokeEnd: CGFloat = 1 {
         willSet { if newValue != strokeEnd { willChangeAnimatableProperty("strokeEnd") } }
-        didSet { changed(strokeEnd != oldValue, "strokeEnd") }
+        didSet { animatablePropertyDidChange(strokeEnd != oldValue, "strokeEnd") }
     }
 
     /// The stroke's width, as `lineWidth` (default 1; 0, negative or not finite: no stroke).
     open var lineWidth: CGFloat = 1 {
         willSet { if newValue != lineWidth { willChangeAnimatableProperty("lineWidth") } }
-        didSet { changed(lineWidth != oldValue, "lineWidth") }
+        didSet { animatablePropertyDidChange(lineWidth != oldValue, "lineWidth") }
     }
 
     /// The longest a miter join may be, in line widths, as `miterLimit` (default 10).
     open var miterLimit: CGFloat = 10 {
         willSet { if newValue != miterLimit { willChangeAnimatableProperty("miterLimit") } }
-        didSet { changed(miterLimit != oldValue, "miterLimit") }
+        didSet { animatablePropertyDidChange(miterLimit != oldValue, "miterLimit") }
     }
 
     /// How the stroke's ends are drawn, as `lineCap` (default `.butt`).
@@ -95,13 +95,7 @@ open class CAShapeLayer: CALayer {
     /// How far into the dash pattern the stroke begins, as `lineDashPhase` (default 0).
     open var lineDashPhase: CGFloat = 0 {
         willSet { if newValue != lineDashPhase { willChangeAnimatableProperty("lineDashPhase") } }
-        didSet { changed(lineDashPhase != oldValue, "lineDashPhase") }
-    }
-
-    private func changed(_ different: Bool, _ key: String) {
-        guard different else { return }
-        layerDidChange()
-        didChangeAnimatableProperty(key)
+        didSet { animatablePropertyDidChange(lineDashPhase != oldValue, "lineDashPhase") }
     }
 
     // MARK: Drawing

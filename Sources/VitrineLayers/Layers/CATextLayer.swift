@@ -34,21 +34,13 @@ open class CATextLayer: CALayer {
     /// The text's size in points, as `fontSize` (default 36).
     open var fontSize: CGFloat = 36 {
         willSet { if newValue != fontSize { willChangeAnimatableProperty("fontSize") } }
-        didSet {
-            guard fontSize != oldValue else { return }
-            layerDidChange()
-            didChangeAnimatableProperty("fontSize")
-        }
+        didSet { animatablePropertyDidChange(fontSize != oldValue, "fontSize") }
     }
 
     /// The text's colour, as `foregroundColor` (default opaque white).
     open var foregroundColor: CGColor? = .white {
         willSet { if newValue != foregroundColor { willChangeAnimatableProperty("foregroundColor") } }
-        didSet {
-            guard foregroundColor != oldValue else { return }
-            layerDidChange()
-            didChangeAnimatableProperty("foregroundColor")
-        }
+        didSet { animatablePropertyDidChange(foregroundColor != oldValue, "foregroundColor") }
     }
 
     /// Whether lines wrap at the bounds' width, as `isWrapped` (default false).
