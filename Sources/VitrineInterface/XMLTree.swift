@@ -143,17 +143,13 @@ enum InterfaceXMLReader {
         }
 
         private func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
-            if let prefix { return string(prefix) + ":" + name(local, prefix: nil) }
+            if let prefix { return String(cString: prefix) + ":" + name(local, prefix: nil) }
             let pointer = UnsafeRawPointer(local)
             let slot = (Int(bitPattern: pointer) >> 3) & (nameSlots.count - 1)
             if nameSlots[slot].pointer == pointer { return nameSlots[slot].name }
-            let made = string(local)
+            let made = String(cString: local)
             nameSlots[slot] = (pointer, made)
             return made
-        }
-
-        private func string(_ text: UnsafePointer<xmlChar>) -> String {
-            String(cString: text)
         }
 
         func start(

@@ -257,7 +257,7 @@ struct NibBuilder {
         if let color = color(object, "tintColor") { view.tintColor = color }
         let attributes = object.viewAttributes
         if let name = attributes.contentMode {
-            if let mode = Self.contentModes[name] {
+            if let mode = InterfaceCaseNames.value(named: name, in: UIView.ContentMode.self) {
                 view.contentMode = mode
             } else {
                 warn(object.line, "unknown contentMode \"\(name)\"")
@@ -330,9 +330,6 @@ struct NibBuilder {
         }
     }
 
-    /// Every view has a `contentMode`: its own table, not `InterfaceCaseNames`' general one.
-    private static let contentModes = Dictionary(
-        uniqueKeysWithValues: UIView.ContentMode.allCases.map { ("\($0)", $0) })
     private static let lineBreakModes: [String: NSLineBreakMode] = [
         "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
         "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,
