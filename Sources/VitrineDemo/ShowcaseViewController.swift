@@ -259,7 +259,7 @@ public final class ShowcaseViewController: UIViewController {
         keyboardObserver = NotificationCenter.default.addObserver(
             forName: UIResponder.keyboardWillChangeFrameNotification, object: nil, queue: nil
         ) { [weak self] notification in
-            let end = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
+            let end = (notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue
             let duration = (notification.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? NSNumber)?
                 .doubleValue
             MainActor.assumeIsolated { self?.keyboardWillChange(to: end, duration: duration ?? 0.25) }

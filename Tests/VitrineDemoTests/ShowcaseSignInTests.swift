@@ -57,7 +57,7 @@ import VitrinePlatform
         let observer = NotificationCenter.default.addObserver(
             forName: UIResponder.keyboardWillShowNotification, object: nil, queue: nil
         ) { notification in
-            keyboard.value = (notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect)?.minY
+            keyboard.value = (notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue.minY
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         rig.tap(c.nameField)

@@ -127,8 +127,8 @@ final class KeyboardNotificationRecorder {
                     let info = note.userInfo ?? [:]
                     let entry = Entry(
                         name: String(note.name.rawValue.dropFirst("UIKeyboard".count).dropLast("Notification".count)),
-                        begin: info[UIResponder.keyboardFrameBeginUserInfoKey] as? CGRect,
-                        end: info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect,
+                        begin: (info[UIResponder.keyboardFrameBeginUserInfoKey] as? NSValue)?.cgRectValue,
+                        end: (info[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue,
                         duration: info[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double,
                         curve: info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int,
                         isLocal: info[UIResponder.keyboardIsLocalUserInfoKey] as? Bool)

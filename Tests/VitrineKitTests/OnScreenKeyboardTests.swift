@@ -91,7 +91,7 @@ import VitrinePlatform
         #expect(info[UIResponder.keyboardAnimationCurveUserInfoKey] as? Int == 7)
         #expect((info[UIResponder.keyboardAnimationCurveUserInfoKey] as? NSNumber)?.intValue == 7)
         #expect(info[UIResponder.keyboardIsLocalUserInfoKey] as? Bool == true)
-        #expect(info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect != nil)
+        #expect((info[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue != nil)
     }
 
     @Test func tappingKeysTypesVitrine42() throws {

@@ -324,8 +324,9 @@ final class OnScreenKeyboard {
         }
         let duration = animated ? Self.animationDuration : 0
         let info: [AnyHashable: Any] = [
-            UIResponder.keyboardFrameBeginUserInfoKey: begin,
-            UIResponder.keyboardFrameEndUserInfoKey: end,
+            // Boxed in NSValue, as UIKit boxes them: iOS code reads `(value as? NSValue)?.cgRectValue`.
+            UIResponder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
+            UIResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: end),
             UIResponder.keyboardAnimationDurationUserInfoKey: NSNumber(value: duration),
             UIResponder.keyboardAnimationCurveUserInfoKey: NSNumber(value: Self.animationCurve),
             UIResponder.keyboardIsLocalUserInfoKey: NSNumber(value: true),

@@ -60,10 +60,11 @@ extension UIResponder {
     nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name(
         "UIKeyboardDidChangeFrameNotification")
 
-    /// The keyboard's frame before the change, in screen coordinates (a `CGRect`), as
+    /// The keyboard's frame before the change, in screen coordinates (an `NSValue` of a `CGRect`:
+    /// `cgRectValue`), as
     /// `keyboardFrameBeginUserInfoKey`.
     nonisolated public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
-    /// The keyboard's frame after the change, in screen coordinates (a `CGRect`), as
+    /// The keyboard's frame after the change, in screen coordinates (an `NSValue` of a `CGRect`), as
     /// `keyboardFrameEndUserInfoKey`. Hidden: the same size just below the screen.
     nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
     /// The change's duration in seconds (an `NSNumber` of a `Double`: 0.25, or 0 for a change

@@ -39,13 +39,15 @@ enum AnimationValue: Equatable {
             case let v as NSNumber: value = .scalar(v.doubleValue)
             default: value = nil
             }
-        case .point: value = (any as? CGPoint).map(AnimationValue.point)
-        case .size: value = (any as? CGSize).map(AnimationValue.size)
-        case .rect: value = (any as? CGRect).map(AnimationValue.rect)
+        // Geometry comes as Swift values or, as iOS code writes it, boxed in NSValue
+        // (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`).
+        case .point: value = (any as? CGPoint ?? (any as? NSValue)?.heldPoint).map(AnimationValue.point)
+        case .size: value = (any as? CGSize ?? (any as? NSValue)?.heldSize).map(AnimationValue.size)
+        case .rect: value = (any as? CGRect ?? (any as? NSValue)?.heldRect).map(AnimationValue.rect)
         case .transform:
-            if let t = any as? CATransform3D {
+            if let t = any as? CATransform3D ?? (any as? NSValue)?.heldTransform3D {
                 value = .transform(t)
-            } else if let t = any as? CGAffineTransform {
+            } else if let t = any as? CGAffineTransform ?? (any as? NSValue)?.heldAffineTransform {
                 value = .transform(CATransform3DMakeAffineTransform(t))
             } else {
                 value = nil

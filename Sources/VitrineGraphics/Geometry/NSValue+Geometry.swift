@@ -1,0 +1,64 @@
+import Foundation
+
+/// Core Graphics' boxing of geometry in `NSValue`, as UIKit's `NSValue(cgRect:)`,
+/// `cgRectValue` and their siblings, so that iOS code that boxes values for notifications and
+/// animations (`animation.fromValue = NSValue(cgPoint: p)`) compiles and works unchanged.
+///
+/// Points, sizes and rectangles are Foundation's own geometry values (`NSValue(rect:)`, whose
+/// type encoding is Apple's). Corelibs Foundation cannot box other structures by their type
+/// encoding, so transforms and insets are boxed as arrays of doubles (`[6d]` for a
+/// `CGAffineTransform`, `[16d]` for a `CATransform3D`, `[4d]` for insets): a Vitrine difference
+/// in `objCType` only. A getter asked for another kind than the value holds returns the zero
+/// value (`.zero`, or the identity for transforms) rather than reading past it.
+extension NSValue {
+    /// A value holding `rect`, as `init(cgRect:)`.
+    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    /// A value holding `point`, as `init(cgPoint:)`.
+    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// A value holding `size`, as `init(cgSize:)`.
+    public convenience init(cgSize size: CGSize) { self.init(size: size) }
+
+    /// A value holding `transform`, as `init(cgAffineTransform:)`.
+    public convenience init(cgAffineTransform transform: CGAffineTransform) {
+        self.init(packing: [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty])
+    }
+
+    /// The rectangle held, as `cgRectValue`.
+    public var cgRectValue: CGRect { heldRect ?? .zero }
+    /// The point held, as `cgPointValue`.
+    public var cgPointValue: CGPoint { heldPoint ?? .zero }
+    /// The size held, as `cgSizeValue`.
+    public var cgSizeValue: CGSize { heldSize ?? .zero }
+    /// The transform held, as `cgAffineTransformValue`.
+    public var cgAffineTransformValue: CGAffineTransform { heldAffineTransform ?? .identity }
+
+    /// The rectangle held; nil when the value holds something else.
+    package var heldRect: CGRect? { hasSameType(as: NSValue(rect: .zero)) ? rectValue : nil }
+    /// The point held; nil when the value holds something else.
+    package var heldPoint: CGPoint? { hasSameType(as: NSValue(point: .zero)) ? pointValue : nil }
+    /// The size held; nil when the value holds something else.
+    package var heldSize: CGSize? { hasSameType(as: NSValue(size: .zero)) ? sizeValue : nil }
+    /// The affine transform held; nil when the value holds something else.
+    package var heldAffineTransform: CGAffineTransform? {
+        guard let v = unpackedDoubles(count: 6) else { return nil }
+        return CGAffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    }
+
+    /// A value holding `doubles` as an array (`[Nd]`): how structures of doubles are boxed.
+    package convenience init(packing doubles: [Double]) {
+        var values = doubles
+        self.init(bytes: &values, objCType: "[\(values.count)d]")
+    }
+
+    /// The `count` doubles held, when the value is an array of exactly that many.
+    package func unpackedDoubles(count: Int) -> [Double]? {
+        guard String(cString: objCType) == "[\(count)d]" else { return nil }
+        var values = [Double](repeating: 0, count: count)
+        values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+        return values
+    }
+
+    private func hasSameType(as sample: NSValue) -> Bool {
+        String(cString: objCType) == String(cString: sample.objCType)
+    }
+}
