@@ -15,6 +15,7 @@ packages=(
     fonts-dejavu-core   # a font for text drawing and its tests
     tzdata   # time zones: the showcase clock follows the system's, and its tests set TZ
     systemd procps   # systemd-analyze and systemd-sysusers check the shipped unit files; kill(1) for ExecReload
+    strace   # the unit's SystemCallFilter= is checked against the calls the daemon makes
 )
 
 as_root=()
