@@ -216,6 +216,14 @@ let package = Package(
             path: "Examples/vitrine-hello",
             swiftSettings: strict
         ),
+        // An app launched through UIApplicationMain whose timers, run-loop blocks, main-queue
+        // notifications, tasks and display link MainRunLoopAppTests checks from outside.
+        .executableTarget(
+            name: "vitrine-runloop-app",
+            dependencies: ["VitrineKiosk"],
+            path: "IntegrationTests/vitrine-runloop-app",
+            swiftSettings: strict
+        ),
         // glibc's malloc statistics, for the benchmark's heap-growth figure.
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         // Medians and heap counts, shared by the benchmarks.

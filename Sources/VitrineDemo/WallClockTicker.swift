@@ -5,8 +5,8 @@ import VitrinePlatform
 /// Calls `tick` with the current whole second of wall-clock time at once and then at every
 /// whole second, woken by a display backend's media clock.
 ///
-/// Vitrine's main loop is `dispatchMain()`, so run-loop `Timer`s are not a given; the media
-/// clock is what frames run on, and a `ManualClock` steps it in tests. Each wake-up reads the
+/// A `Timer` would work too (`UIApplicationMain` runs the main run loop), but the media clock
+/// is what frames run on, and a `ManualClock` steps it in tests. Each wake-up reads the
 /// wall clock again and aims at its next whole second, so the ticks stay aligned when the
 /// two clocks drift apart or the wall clock is set.
 @MainActor

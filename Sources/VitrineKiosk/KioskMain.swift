@@ -13,7 +13,8 @@ import VitrinePlatform
 /// KMS/DRM with libinput when a card can be opened, else headless), tells systemd READY=1
 /// after the first frame and feeds its watchdog, stops cleanly on SIGTERM and SIGINT (the
 /// display given back, exit 0), reloads the config on SIGHUP and serves screenshots on its
-/// control socket. Runs the main loop for ever.
+/// control socket. Runs the main thread's run loop for ever, as UIKit does, so that `Timer`s,
+/// `RunLoop.main.perform` and main-queue notifications work (`UIApplication.runMainLoop()`).
 ///
 /// Same spelling as VitrineKit's `UIApplicationMain`, which it shadows in a file that imports
 /// VitrineKiosk (and not VitrineKit as well): the call in an iOS app's `main.swift` is kept.
@@ -41,5 +42,5 @@ public func KioskApplicationMain(
     // Made only now, as UIKit makes the delegate from its class name: the one-shot modes
     // (`--help`, `--check-config`, `--screenshot`) never build the app's views.
     service.launch(delegate: delegate(), displayBackend: displayBackend, backend: backend)
-    dispatchMain()
+    service.runMainLoop()
 }

@@ -46,7 +46,7 @@ public final class KioskService {
 
     /// Parses `arguments` (the program name first, as `CommandLine.arguments`) and sets up
     /// logging; help and usage errors print and exit (64, `EX_USAGE`). `--help` lists the
-    /// registry's backends.
+    /// registry's backends. Options the service does not know are the app's (`appArguments`).
     static func prepare(arguments: [String], environment: [String: String], registry: BackendRegistry)
         -> KioskService
     {
@@ -54,6 +54,10 @@ public final class KioskService {
         let options = LaunchCommand.options(
             parsing: Array(arguments.dropFirst()), backends: backends, acceptedBackends: registry.acceptedNames)
         ServiceLog.bootstrap(level: ServiceLog.environmentLevel(environment) ?? .info, environment: environment)
+        if !options.appArguments.isEmpty {
+            // Said, so that a misspelt service option is seen in the journal.
+            serviceLog.info("arguments left to the app: \(options.appArguments.joined(separator: " "))")
+        }
         return KioskService(options: options, environment: environment, registry: registry)
     }
 
@@ -153,13 +157,23 @@ public final class KioskService {
         }
     }
 
-    /// Stops cleanly and exits: tells systemd (STOPPING=1), stops drawing, gives the display
-    /// back (the CRTCs found at start restored, master dropped) and closes the control socket.
+    /// Runs the main thread's run loop for ever (`UIApplication.runMainLoop()`), as UIKit's
+    /// `UIApplicationMain` does after launching.
+    func runMainLoop() -> Never {
+        UIApplication.shared.runMainLoop()
+    }
+
+    /// Stops cleanly and exits: tells systemd (STOPPING=1), lets the app end as UIKit does
+    /// (`applicationWillResignActive`, `applicationDidEnterBackground`,
+    /// `applicationWillTerminate` and their notifications, with its windows still on screen),
+    /// stops drawing, gives the display back (the CRTCs found at start restored, master
+    /// dropped) and closes the control socket.
     func stop(reason: String, status: Int32) -> Never {
         if !isStopping {
             isStopping = true
             serviceLog.notice("\(reason)")
             notifier?.stopping(status: reason)
+            UIApplication.shared.terminate()
             notifications?.stop()
             for screen in UIScreen.screens { screen.stopFrames() }
             backends?.stop()

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import VitrineKit
 import VitrineSystemd
 
@@ -6,16 +7,17 @@ import VitrineSystemd
 /// READY=1 once a screen's first frame is on screen (at once when no display is connected),
 /// and WATCHDOG=1 from the main queue, so a hung main loop gets the service restarted.
 ///
-/// It observes the application's `screenFirstFrameHandler`; the frame loop knows nothing of
-/// systemd.
+/// It observes `UIScreen.didPresentFirstFrameNotification` (the application's
+/// `screenFirstFrameHandler` is the app's own); the frame loop knows nothing of systemd.
 @MainActor
 final class ServiceNotifications {
     let notifier: SystemdNotifier
     private(set) var hasNotifiedReady = false
     private var watchdogTimer: (any DispatchSourceTimer)?
+    private var firstFrameObserver: (any NSObjectProtocol)?
 
     /// Starts telling systemd through `notifier`.
-    init(notifier: SystemdNotifier, application: UIApplication = .shared) {
+    init(notifier: SystemdNotifier) {
         self.notifier = notifier
         if let interval = notifier.watchdogInterval {
             // Twice per interval, from the main queue: if the main loop hangs, no WATCHDOG=1.
@@ -25,7 +27,12 @@ final class ServiceNotifications {
             timer.resume()
             watchdogTimer = timer
         }
-        application.screenFirstFrameHandler = { [weak self] _ in self?.screenPresentedFirstFrame() }
+        // Posted on the main thread by the screen registry.
+        firstFrameObserver = NotificationCenter.default.addObserver(
+            forName: UIScreen.didPresentFirstFrameNotification, object: nil, queue: nil
+        ) { [weak self] _ in
+            MainActor.assumeIsolated { self?.screenPresentedFirstFrame() }
+        }
         if UIScreen.screens.isEmpty {
             // Nothing to draw on yet: the app is up; screens come with hotplug.
             notifier.ready(status: "Running with no display connected")
@@ -42,9 +49,10 @@ final class ServiceNotifications {
     }
 
     /// Stops the watchdog and stops listening for first frames (at shutdown).
-    func stop(application: UIApplication = .shared) {
+    func stop() {
         watchdogTimer?.cancel()
         watchdogTimer = nil
-        application.screenFirstFrameHandler = nil
+        if let firstFrameObserver { NotificationCenter.default.removeObserver(firstFrameObserver) }
+        firstFrameObserver = nil
     }
 }

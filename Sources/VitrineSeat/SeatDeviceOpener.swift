@@ -46,8 +46,9 @@ public final class SeatDeviceOpener: DeviceOpener, Sendable {
     }
 }
 
-/// Whether code runs on the main queue (the main actor's executor). Not the main thread:
-/// `dispatchMain()` ends the main thread and the main queue is served by another one.
+/// Whether code runs on the main queue (the main actor's executor). Not the main thread: in a
+/// program that calls `dispatchMain()` itself (rather than `UIApplicationMain`, which runs the
+/// main run loop) the main thread ends and the main queue is served by another one.
 enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
 

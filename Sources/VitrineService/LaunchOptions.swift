@@ -72,6 +72,12 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             "The control socket (default: $VITRINE_CONTROL_SOCKET, else /run/vitrine/control).", valueName: "path"))
     public var controlSocket: String?
 
+    /// What the service does not know, in order: left to the app, as iOS leaves an app's launch
+    /// arguments in `ProcessInfo.processInfo.arguments` (which still holds the whole command
+    /// line). Options after `--` are always the app's.
+    @Argument(parsing: .allUnrecognized, help: .private)
+    public var appArguments: [String] = []
+
     public init() {}
 
     /// Checks `--backend` against the names the service's backend registry accepts (`auto`

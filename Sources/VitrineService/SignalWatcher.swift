@@ -41,6 +41,14 @@ public final class SignalWatcher {
         source.resume()
         readSource = source
         for number in signals { signal(number, forwardSignalToPipe) }
+        // A blocked signal mask is inherited across exec: a parent that starts the daemon from a
+        // thread blocking them (a Dispatch worker, say) would leave SIGTERM pending for ever.
+        // Unblocked on this thread (the main thread, which runs the main run loop), the signals
+        // reach the handler there; Dispatch's own threads keep them blocked.
+        var watched = sigset_t()
+        sigemptyset(&watched)
+        for number in signals { sigaddset(&watched, number) }
+        pthread_sigmask(SIG_UNBLOCK, &watched, nil)
     }
 
     /// Stops watching; the signals are ignored from then on (a second SIGTERM during a

@@ -59,8 +59,20 @@ import Testing
         }
     }
 
-    @Test func unknownArgumentsAreUsageErrors() {
-        #expect(throws: (any Error).self) { try LaunchOptions.parse(["--frobnicate"]) }
+    /// What the service does not know is the app's, in order, as iOS leaves launch arguments
+    /// to the app; the service's own options still parse around them.
+    @Test func unknownArgumentsAreLeftToTheApp() throws {
+        let options = try LaunchOptions.parse([
+            "--frobnicate", "--backend", "headless", "--speed", "7", "-AppleLanguages", "(de)", "extra",
+        ])
+        #expect(options.backend == "headless")
+        #expect(options.appArguments == ["--frobnicate", "--speed", "7", "-AppleLanguages", "(de)", "extra"])
+        #expect(try LaunchOptions.parse(["--backend", "drm", "--", "--backend", "mine"]).appArguments.contains("mine"))
+        #expect(try LaunchOptions.parse(["--backend", "drm"]).appArguments.isEmpty)
+    }
+
+    @Test func aServiceOptionMissingItsValueIsStillAUsageError() {
+        #expect(throws: (any Error).self) { try LaunchOptions.parse(["--backend"]) }
     }
 
     @Test func backendNamesComeFromTheRegistry() throws {

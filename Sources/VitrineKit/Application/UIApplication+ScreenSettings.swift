@@ -25,8 +25,11 @@ extension UIApplication {
     }
 
     /// Called once for each screen when its first frame is on screen: the first present's
-    /// page flip completed, not merely queued (a Vitrine addition: the kiosk service observes
-    /// it to tell systemd READY=1). Set it before installing the display backend.
+    /// page flip completed, not merely queued (a Vitrine addition, for the app: the screen's
+    /// `firstFramePresentationTime` is the flip's time; the kiosk service observes
+    /// `UIScreen.didPresentFirstFrameNotification` instead, so this is the app's alone). Set it
+    /// before installing the display backend, or in `application(_:didFinishLaunchingWithOptions:)`:
+    /// no frame is presented before the main loop runs.
     public var screenFirstFrameHandler: (@MainActor (UIScreen) -> Void)? {
         get { ScreenRegistry.firstFrameHandler }
         set { ScreenRegistry.firstFrameHandler = newValue }

@@ -22,6 +22,12 @@ public final class UIApplication: UIResponder {
     /// it).
     public var delegate: (any UIApplicationDelegate)?
 
+    /// The app's state, as `applicationState`: `.inactive` until it has launched, `.active`
+    /// from then on, `.background` once it is ending (UIApplication+Lifecycle.swift).
+    public internal(set) var applicationState: State = .inactive
+    /// Whether `terminate()` ran.
+    var isTerminating = false
+
     /// Keys of the launch options dictionary, as `UIApplication.LaunchOptionsKey`.
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
         public var rawValue: String
@@ -194,11 +200,15 @@ public final class UIApplication: UIResponder {
     /// `launch(delegate:displayBackend:)` with the main interface read from `interfaceBundle`.
     func launch(delegate: any UIApplicationDelegate, displayBackend: (any DisplayBackend)?, interfaceBundle: Bundle) {
         if let displayBackend { setDisplayBackend(displayBackend) }
+        // Launching: inactive until the delegate has finished (a test may launch again).
+        applicationState = .inactive
+        isTerminating = false
         self.delegate = delegate
         _ = delegate.application(self, willFinishLaunchingWithOptions: nil)
         mainInterfaceWindow = MainInterface.load(from: interfaceBundle, for: self)
         _ = delegate.application(self, didFinishLaunchingWithOptions: nil)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
+        becomeActive()
         if memoryPressureWatcher == nil, stallWatcher == nil, !startMemoryPressureMonitoring() {
             kitLog.info("no cgroup v2 memory.events to watch: no memory warnings")
         }
@@ -225,5 +235,5 @@ public func UIApplicationMain(
     _ delegate: @autoclosure () -> any UIApplicationDelegate, displayBackend: (any DisplayBackend)? = nil
 ) -> Never {
     UIApplication.shared.launch(delegate: delegate(), displayBackend: displayBackend)
-    dispatchMain()
+    UIApplication.shared.runMainLoop()
 }

@@ -24,7 +24,20 @@ public protocol UIApplicationDelegate: AnyObject {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
 
-    /// The app is about to end, as `applicationWillTerminate(_:)`.
+    /// The app became active, as `applicationDidBecomeActive(_:)`: once it has launched, after
+    /// `didFinishLaunchingNotification`.
+    func applicationDidBecomeActive(_ application: UIApplication)
+
+    /// The app is about to stop being active, as `applicationWillResignActive(_:)`: the kiosk
+    /// service is stopping (SIGTERM).
+    func applicationWillResignActive(_ application: UIApplication)
+
+    /// The app left the screen, as `applicationDidEnterBackground(_:)`, where iOS apps save
+    /// their state: the kiosk service is stopping, and `applicationWillTerminate(_:)` follows.
+    func applicationDidEnterBackground(_ application: UIApplication)
+
+    /// The app is about to end, as `applicationWillTerminate(_:)`: the kiosk service was
+    /// stopped (systemd's SIGTERM, or SIGINT), and the process exits once it returns.
     func applicationWillTerminate(_ application: UIApplication)
 
     /// The system is low on memory, as `applicationDidReceiveMemoryWarning(_:)`: called first,
@@ -49,6 +62,12 @@ extension UIApplicationDelegate {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
+
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+
+    public func applicationWillResignActive(_ application: UIApplication) {}
+
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
 
     public func applicationWillTerminate(_ application: UIApplication) {}
 

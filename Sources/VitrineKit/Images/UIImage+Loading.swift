@@ -60,9 +60,9 @@ extension UIImage {
         return MainActor.assumeIsolated { UIScreen.main.scale }
     }
 
-    /// Whether the caller runs on the main queue, where the main actor runs: after
-    /// `dispatchMain()` (which `UIApplicationMain` calls) that is not the main thread on Linux,
-    /// so `Thread.isMainThread` cannot tell.
+    /// Whether the caller runs on the main queue, where the main actor runs. Under
+    /// `UIApplicationMain` (the main run loop) that is the main thread; in a program that calls
+    /// `dispatchMain()` itself it is not, so `Thread.isMainThread` alone cannot tell.
     static var isOnMainQueue: Bool {
         Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }

@@ -41,6 +41,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// Called once, when the first present completed: the screen's first frame is on screen.
     /// The registry forwards it to the application's `screenFirstFrameHandler`.
     var firstFramePresented: (@MainActor () -> Void)?
+    /// When the first frame reached the screen: its page flip's vblank time.
+    private(set) var firstFramePresentationTime: Double?
     /// Frames presented so far (for tests and statistics).
     private(set) var presentedFrameCount = 0
     /// Presents whose vblank came: frames that reached the screen.
@@ -122,7 +124,10 @@ final class ScreenFrameLoop: CALayerTreeHost {
     private func presentDidComplete(_ event: PresentEvent) {
         completedPresentCount += 1
         // The first frame is on screen now (its page flip completed), not when it was queued.
-        if completedPresentCount == 1 { firstFramePresented?() }
+        if completedPresentCount == 1 {
+            firstFramePresentationTime = event.timestamp
+            firstFramePresented?()
+        }
         beforeFrameAfterPresent?()
         lastVblank = event.timestamp
         guard frameScheduled || needsVblanks else { return }

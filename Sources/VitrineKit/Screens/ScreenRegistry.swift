@@ -92,7 +92,9 @@ final class ScreenRegistry {
     /// `screen` with its frame loop's first-frame signal forwarded to `firstFrameHandler`.
     private static func observed(_ screen: UIScreen) -> UIScreen {
         screen.frameLoop.firstFramePresented = { [weak screen] in
-            if let screen { firstFrameHandler?(screen) }
+            guard let screen else { return }
+            screen.postFirstFramePresented()
+            firstFrameHandler?(screen)
         }
         return screen
     }
