@@ -35,7 +35,14 @@ struct PNGStructure {
     /// its fields, the size against `ImageCodec.maximumPixelCount`). The other chunks' CRCs
     /// are left to libpng, which checks them as it decodes; `diagnose` reads them when it fails.
     static func check(_ data: Data) throws(ImageCodecError) -> PNGStructure {
-        let bytes = [UInt8](data)
+        // Read in place: a copy of a large file cost more than the walk over its chunks.
+        let result = data.withUnsafeBytes { bytes -> Result<PNGStructure, ImageCodecError> in
+            Result { () throws(ImageCodecError) -> PNGStructure in try check(bytes) }
+        }
+        return try result.get()
+    }
+
+    private static func check(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> PNGStructure {
         guard bytes.starts(with: signature) else {
             throw .invalidPNG(
                 reason: !bytes.isEmpty && bytes.count < signature.count && signature.starts(with: bytes)
@@ -64,7 +71,7 @@ struct PNGStructure {
 
     /// The chunks from the signature on, stopping after IEND; a chunk cut off by the end of
     /// the data, or with a length or type no PNG has, throws.
-    private static func chunks(_ bytes: [UInt8]) throws(ImageCodecError) -> [Chunk] {
+    private static func chunks(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> [Chunk] {
         var result: [Chunk] = []
         var offset = signature.count
         while offset < bytes.count {
@@ -97,7 +104,9 @@ struct PNGStructure {
         return result
     }
 
-    private static func readHeader(_ chunk: Chunk, in bytes: [UInt8]) throws(ImageCodecError) -> PNGStructure {
+    private static func readHeader(_ chunk: Chunk, in bytes: UnsafeRawBufferPointer) throws(ImageCodecError)
+        -> PNGStructure
+    {
         guard chunk.type == "IHDR" else {
             throw .invalidPNG(reason: "corrupt PNG: its first chunk is \(chunk.type), not IHDR")
         }
@@ -140,7 +149,10 @@ struct PNGStructure {
     /// when there is one (the whole file is read for it only now, as libpng read it once
     /// already), else damage inside the compressed image data.
     static func diagnose(_ data: Data) -> ImageCodecError {
-        let bytes = [UInt8](data)
+        data.withUnsafeBytes { diagnose($0) }
+    }
+
+    private static func diagnose(_ bytes: UnsafeRawBufferPointer) -> ImageCodecError {
         if let chunks = try? chunks(bytes),
             let bad = chunks.first(where: { $0.isCritical && !crcMatches($0, in: bytes) })
         {
@@ -154,12 +166,12 @@ struct PNGStructure {
     }
 
     /// Whether the CRC after a chunk's data is that of its type and data.
-    private static func crcMatches(_ chunk: Chunk, in bytes: [UInt8]) -> Bool {
+    private static func crcMatches(_ chunk: Chunk, in bytes: UnsafeRawBufferPointer) -> Bool {
         let stored = bigEndian32(bytes, at: chunk.data.upperBound)
         return CRC32.checksum(bytes[(chunk.offset + 4)..<chunk.data.upperBound]) == stored
     }
 
-    private static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    private static func bigEndian32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
