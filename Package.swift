@@ -56,6 +56,7 @@ let package = Package(
         .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
         .executable(name: "vitrine-layout-bench", targets: ["vitrine-layout-bench"]),
         .executable(name: "vitrine-scroll-bench", targets: ["vitrine-scroll-bench"]),
+        .executable(name: "vitrine-parser-bench", targets: ["vitrine-parser-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
     ],
     dependencies: [
@@ -272,6 +273,15 @@ let package = Package(
             name: "vitrine-scroll-bench",
             dependencies: ["VitrineLayers", "VitrineGraphics", "BenchmarkSupport"],
             path: "Benchmarks/vitrine-scroll-bench",
+            swiftSettings: strict
+        ),
+        // The parsers given hostile files (issue 27): deep keys, deep or large interface files, PNG bombs.
+        .executableTarget(
+            name: "vitrine-parser-bench",
+            dependencies: [
+                "VitrineConfig", "VitrineInterface", "VitrineGraphics", "VitrineTestSupport", "BenchmarkSupport",
+            ],
+            path: "Benchmarks/vitrine-parser-bench",
             swiftSettings: strict
         ),
         .executableTarget(

@@ -71,7 +71,8 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         case fileMissing
         /// The file exists but cannot be read: permissions, a directory, too large, not UTF-8 text.
         case fileUnreadable
-        /// The text is not valid TOML; `problems` has the one syntax error, with line and column.
+        /// The text is not valid TOML, or nests deeper than `ConfigLoader.maximumNestingDepth`;
+        /// `problems` has the one syntax error, with line and column.
         case syntax
         /// Valid TOML with values that are not allowed; `problems` has each one.
         case invalid

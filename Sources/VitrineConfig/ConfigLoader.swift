@@ -43,6 +43,11 @@ public enum ConfigLoader {
     /// path pointing at a device or a log must not hang or exhaust the daemon.
     public static let maximumFileSize = 1 << 20
 
+    /// The most levels a key's path may have: keys, array indices and inline tables together
+    /// (`touch[0].udev_property.ID_SEAT` has 4). A deeper file is refused as a syntax error
+    /// naming its line, before toml++ reads it.
+    public static let maximumNestingDepth = TOMLKeyLocator.maximumDepth
+
     /// Loads the file at `path`; a missing file is an error of kind `.fileMissing`.
     public static func load(path: String = VitrineConfiguration.defaultPath) throws(ConfigError) -> LoadedConfiguration
     {
@@ -73,6 +78,19 @@ public enum ConfigLoader {
                     .init(severity: .error, file: file, line: line, message: "contains a NUL byte; not a text file")
                 ])
         }
+        // Scanned before toml++ reads the text: toml++ has no limit on dotted keys or table
+        // headers and frees a table recursively, so a 100,000-deep key would crash it.
+        let locator = TOMLKeyLocator(text: text)
+        if let tooDeep = locator.tooDeep {
+            let top = tooDeep.path.components.first.map { ConfigKeyPath(components: [$0]).description }
+            throw ConfigError(
+                kind: .syntax,
+                problems: [
+                    .init(
+                        severity: .error, file: file, line: tooDeep.line, column: tooDeep.column, key: top,
+                        message: "nested deeper than \(maximumNestingDepth) levels (keys, arrays and inline tables)")
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -82,7 +100,7 @@ public enum ConfigLoader {
             throw ConfigError(
                 kind: .syntax, problems: [.init(severity: .error, file: file, message: "cannot parse: \(error)")])
         }
-        var validator = ConfigValidator(file: file, locator: TOMLKeyLocator(text: text))
+        var validator = ConfigValidator(file: file, locator: locator)
         let configuration = validator.configuration(from: root)
         let warnings = sortedByLine(validator.warnings)
         guard validator.errors.isEmpty else {

@@ -7,21 +7,62 @@
 /// quoted keys, inline tables, arrays spanning lines (each element gets its own path, such as
 /// `touch[0].calibration[4]`), basic, literal and multi-line strings, and comments.
 ///
-/// It expects text a TOML parser has accepted; on anything else it still terminates and
-/// records what it could, skipping to the next line where it cannot make sense of the text.
+/// It reads the text before toml++ does (to refuse paths too deep for it, below) and expects
+/// valid TOML; on anything else it still terminates and records what it could, skipping to the
+/// next line where it cannot make sense of the text.
 ///
 /// A path maps to the line where its key is written (for an element of an array, where the
 /// element starts; for a table of an array of tables, its `[[...]]` header). A table created
 /// implicitly by a header or a dotted key maps to the first line that named it.
+///
+/// The paths are kept as a tree of numbered nodes, each found from its parent's number and
+/// one component, so the work is linear in the text: a dotted key `a.a.a…` n deep costs n
+/// steps, where hashing every prefix as a whole path cost n² (a 20 KB key took 15 s).
+///
+/// A path deeper than `maximumDepth` components stops the scan (`tooDeep`): toml++ frees a
+/// table recursively, level by level, and runs out of stack on a 100,000-deep key, so the
+/// loader refuses such a file before toml++ reads it. The scanner's own recursion (arrays and
+/// inline tables inside each other) is bounded by the same count.
 struct TOMLKeyLocator {
-    private(set) var lines: [ConfigKeyPath: Int] = [:]
+    /// The most components a path may have: keys, array indices and inline tables together
+    /// (`touch[0].udev_property.ID_SEAT` has 4). A configuration needs a handful; 64 keeps
+    /// toml++'s recursive release of the tables (and this scanner's recursion) a few
+    /// kilobytes of stack deep. toml++'s own limit, 256 nested arrays or inline tables, does
+    /// not count dotted keys or table headers.
+    static let maximumDepth = 64
+
+    /// A path in the tree; `0` is the root.
+    typealias Node = Int
+
+    /// One step down the tree: a node and a component below it.
+    private struct Edge: Hashable {
+        var parent: Node
+        var component: ConfigKeyPath.Component
+    }
+
+    /// A node's place in the tree, and its line once a key names it.
+    private struct NodeInfo {
+        var parent: Node
+        var component: ConfigKeyPath.Component
+        var depth: Int
+        var line: Int?
+    }
+
+    /// The child node of each edge.
+    private var children: [Edge: Node] = [:]
+    /// Every node, by number; the root's entry is a placeholder.
+    private var nodes = [NodeInfo(parent: 0, component: .index(0), depth: 0, line: nil)]
+    /// The first path deeper than `maximumDepth`: where its statement starts (line and 1-based
+    /// column in bytes) and the path's first `maximumDepth + 1` components. Nothing after it
+    /// is scanned.
+    private(set) var tooDeep: (line: Int, column: Int, path: ConfigKeyPath)?
 
     private let bytes: [UInt8]
     private var position = 0
     /// Offsets at which each line starts; `lineStarts[n]` begins line n + 1.
     private let lineStarts: [Int]
-    /// How many tables each array of tables has had so far, by the array's path.
-    private var tableArrayCounts: [ConfigKeyPath: Int] = [:]
+    /// How many tables each array of tables has had so far, by the array's node.
+    private var tableArrayCounts: [Node: Int] = [:]
 
     init(text: String) {
         bytes = Array(text.utf8)
@@ -35,17 +76,24 @@ struct TOMLKeyLocator {
 
     /// The line of `path`, if the document writes it.
     func line(of path: ConfigKeyPath) -> Int? {
-        lines[path]
+        var node = 0
+        for component in path.components {
+            guard let child = children[Edge(parent: node, component: component)] else { return nil }
+            node = child
+        }
+        return nodes[node].line
     }
 
     /// The line of `path`, else of the nearest enclosing table or array the document writes.
     func nearestLine(of path: ConfigKeyPath) -> Int? {
-        var path = path
-        while true {
-            if let line = lines[path] { return line }
-            if path.isRoot { return nil }
-            path = path.parent
+        var node = 0
+        var nearest: Int? = nil
+        for component in path.components {
+            guard let child = children[Edge(parent: node, component: component)] else { break }
+            node = child
+            nearest = nodes[node].line ?? nearest
         }
+        return nearest
     }
 
     // MARK: - Characters
@@ -77,8 +125,34 @@ struct TOMLKeyLocator {
         return low + 1
     }
 
-    private mutating func record(_ path: ConfigKeyPath, at offset: Int) {
-        if lines[path] == nil { lines[path] = lineNumber(at: offset) }
+    /// The node one component below `parent`, made when new.
+    private mutating func child(_ parent: Node, _ component: ConfigKeyPath.Component) -> Node {
+        let edge = Edge(parent: parent, component: component)
+        if let node = children[edge] { return node }
+        let node = nodes.count
+        children[edge] = node
+        nodes.append(NodeInfo(parent: parent, component: component, depth: nodes[parent].depth + 1, line: nil))
+        return node
+    }
+
+    /// Gives `node` the line of `offset` unless it has one; a node past `maximumDepth` ends
+    /// the scan instead.
+    private mutating func record(_ node: Node, at offset: Int) {
+        guard nodes[node].depth <= Self.maximumDepth else {
+            if tooDeep == nil {
+                var components: [ConfigKeyPath.Component] = []
+                var up = node
+                while up != 0 {
+                    components.append(nodes[up].component)
+                    up = nodes[up].parent
+                }
+                let line = lineNumber(at: offset)
+                tooDeep = (line, offset - lineStarts[line - 1] + 1, ConfigKeyPath(components: components.reversed()))
+            }
+            position = bytes.count
+            return
+        }
+        if nodes[node].line == nil { nodes[node].line = lineNumber(at: offset) }
     }
 
     /// Spaces and tabs (and the `\r` of a CRLF).
@@ -110,7 +184,7 @@ struct TOMLKeyLocator {
     // MARK: - Document
 
     private mutating func scanDocument() {
-        var table = ConfigKeyPath.root
+        var table: Node = 0
         while true {
             skipBlanksCommentsAndNewlines()
             guard let byte = peek() else { return }
@@ -126,7 +200,7 @@ struct TOMLKeyLocator {
     }
 
     /// `[a.b]` or `[[a.b]]`: the table that key-value lines below it go into.
-    private mutating func scanHeader() -> ConfigKeyPath? {
+    private mutating func scanHeader() -> Node? {
         let start = position
         let isArray = peek(1) == UInt8(ascii: "[")
         position += isArray ? 2 : 1
@@ -134,18 +208,19 @@ struct TOMLKeyLocator {
         skipBlanks()
         guard let last = keys.last else { return nil }
         // Every key but the last names an existing table, or the latest table of an array.
-        var path = ConfigKeyPath.root
+        var path: Node = 0
         for key in keys.dropLast() {
-            path = path.appending(key)
+            path = child(path, .key(key))
             record(path, at: start)
-            if let count = tableArrayCounts[path] { path = path.appending(index: count - 1) }
+            if tooDeep != nil { return nil }
+            if let count = tableArrayCounts[path] { path = child(path, .index(count - 1)) }
         }
-        path = path.appending(last)
+        path = child(path, .key(last))
         record(path, at: start)
         if isArray {
             let index = tableArrayCounts[path, default: 0]
             tableArrayCounts[path] = index + 1
-            path = path.appending(index: index)
+            path = child(path, .index(index))
             record(path, at: start)
         }
         position += isArray ? 2 : 1  // the closing brackets
@@ -155,14 +230,15 @@ struct TOMLKeyLocator {
     /// `a."b".c = value`, inside `table` (a table or an inline table); false when there is no
     /// key, or no `=` after it, here.
     @discardableResult
-    private mutating func scanKeyValue(in table: ConfigKeyPath) -> Bool {
+    private mutating func scanKeyValue(in table: Node) -> Bool {
         let start = position
         let keys = scanKey()
         guard !keys.isEmpty else { return false }
         var path = table
         for key in keys {
-            path = path.appending(key)
+            path = child(path, .key(key))
             record(path, at: start)
+            if tooDeep != nil { return false }
         }
         skipBlanks()
         guard peek() == UInt8(ascii: "=") else { return false }
@@ -199,7 +275,7 @@ struct TOMLKeyLocator {
 
     // MARK: - Values
 
-    private mutating func scanValue(at path: ConfigKeyPath) {
+    private mutating func scanValue(at path: Node) {
         guard let byte = peek() else { return }
         switch byte {
         case UInt8(ascii: "\""):
@@ -236,7 +312,7 @@ struct TOMLKeyLocator {
         }
     }
 
-    private mutating func scanArray(at path: ConfigKeyPath) {
+    private mutating func scanArray(at path: Node) {
         var index = 0
         while true {
             skipBlanksCommentsAndNewlines()
@@ -245,7 +321,7 @@ struct TOMLKeyLocator {
                 position += 1
                 return
             }
-            let element = path.appending(index: index)
+            let element = child(path, .index(index))
             record(element, at: position)
             let before = position
             scanValue(at: element)
@@ -262,7 +338,7 @@ struct TOMLKeyLocator {
         }
     }
 
-    private mutating func scanInlineTable(at path: ConfigKeyPath) {
+    private mutating func scanInlineTable(at path: Node) {
         while true {
             // TOML 1.0 keeps inline tables on one line; allowing newlines costs nothing.
             skipBlanksCommentsAndNewlines()

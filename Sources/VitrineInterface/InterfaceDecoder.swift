@@ -34,6 +34,9 @@ final class InterfaceDecoder {
     init(fileName: String) { self.fileName = fileName }
 
     func decode(_ data: Data) throws(InterfaceError) -> (document: InterfaceDocument, warnings: [InterfaceDiagnostic]) {
+        guard data.count <= InterfaceDocument.maximumFileSize else {
+            throw Self.tooLarge(fileName: fileName, size: data.count)
+        }
         if let kind = Self.compiledFormat(data) {
             throw InterfaceError(
                 kind: .compiledNib,
@@ -54,6 +57,8 @@ final class InterfaceDecoder {
                         "duplicate id \"\(duplicate.id)\" on <\(duplicate.element)> (first on line \(duplicate.firstLine))"
                     ))
             }
+        case .failure(let syntax) where syntax.exceedsLimits:
+            throw InterfaceError(kind: .exceedsLimits, problems: [error(syntax.line, syntax.message)])
         case .failure(let syntax):
             throw InterfaceError(
                 kind: .syntax,
@@ -76,6 +81,18 @@ final class InterfaceDecoder {
     }
 
     // MARK: The file and its root
+
+    /// The error for a file of `size` bytes, over `InterfaceDocument.maximumFileSize`.
+    static func tooLarge(fileName: String, size: Int) -> InterfaceError {
+        InterfaceError(
+            kind: .exceedsLimits,
+            problems: [
+                InterfaceDiagnostic(
+                    severity: .error, file: fileName,
+                    message: "is larger than \(InterfaceDocument.maximumFileSize) bytes (\(size) bytes): refused unread"
+                )
+            ])
+    }
 
     /// A binary format Xcode compiles interface files into, named, or nil.
     static func compiledFormat(_ data: Data) -> String? {

@@ -58,6 +58,9 @@ public struct InterfaceError: Error, Hashable, Sendable, CustomStringConvertible
         case unknownDocumentType
         /// A document of a known type with errors: references to unknown ids, duplicate ids.
         case invalid
+        /// Larger than `InterfaceDocument.maximumFileSize` bytes, or nesting elements deeper than
+        /// `InterfaceDocument.maximumNestingDepth`: refused whole, nothing of it loaded.
+        case exceedsLimits
     }
 
     /// What went wrong, broadly.

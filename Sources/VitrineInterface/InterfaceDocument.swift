@@ -129,6 +129,15 @@ public struct InterfaceDocument: Hashable, Sendable {
         scenes.first { $0.viewController?.storyboardIdentifier == identifier }
     }
 
+    /// The largest file read, in bytes: libxml2's own limit on what it holds unparsed
+    /// (`XML_MAX_LOOKUP_LIMIT`, 10,000,000), which it reports as a bare syntax error. A large
+    /// storyboard Xcode writes is a few hundred kilobytes; a larger file is refused unread.
+    public static let maximumFileSize = 10_000_000
+
+    /// The most elements a file may nest, one inside another (256; Xcode's files nest a few
+    /// dozen). A deeper file is refused, naming the line of the first element too deep.
+    public static let maximumNestingDepth = InterfaceXMLReader.maximumNestingDepth
+
     /// Reads a `.xib` or `.storyboard` file; diagnostics name it by its last path component.
     ///
     /// Throws `InterfaceError`; returns the warnings (unknown elements and attributes) with the document.
@@ -149,6 +158,12 @@ public struct InterfaceDocument: Hashable, Sendable {
                                 + InterfaceDecoder.sourceFormatsAdvice
                             : "is a directory, not an interface file")
                 ])
+        }
+        // The size first, so a huge file (or a device) is not read into memory only to be refused.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+            size > maximumFileSize
+        {
+            throw InterfaceDecoder.tooLarge(fileName: fileName, size: size)
         }
         let data: Data
         do {

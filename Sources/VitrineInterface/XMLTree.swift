@@ -40,12 +40,21 @@ public struct InterfaceXMLElement: Hashable, Sendable {
 /// docs/benchmarks.md, "Interface files"). Nothing here tokenizes XML: libxml2 does, with its
 /// own well-formedness checks and error codes.
 enum InterfaceXMLReader {
-    /// Where the XML stopped being well formed.
+    /// Where the XML stopped being well formed, or went past `maximumNestingDepth`.
     struct SyntaxError: Error {
         var line: Int
         var column: Int
         var message: String
+        /// The file nests deeper than the limit (well formed or not, it is refused).
+        var exceedsLimits = false
     }
+
+    /// The most elements a file may nest, one inside another: libxml2's own default for the
+    /// documents it reads whole (`xmlParserMaxDepth`), which its push parser does not apply.
+    /// Xcode's files nest a few dozen (two elements a view: `<view>`, `<subviews>`); past
+    /// this, the tree and everything that walks it recursively (the decoder, VitrineKit's
+    /// builder, the tree's own release) would need a deeper stack than a thread has.
+    static let maximumNestingDepth = 256
 
     /// A parsed file: its root element, and every `id` attribute with the line it is on, taken
     /// while reading (a second walk over the tree cost more than the reading of them).
@@ -79,7 +88,7 @@ enum InterfaceXMLReader {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             // libxml2 takes a chunk's size as an Int32.
-            while offset < bytes.count, builder.firstError == nil {
+            while offset < bytes.count, builder.firstError == nil, builder.depthError == nil {
                 let size = min(bytes.count - offset, 1 << 24)
                 let chunk = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
                 xmlParseChunk(parser, chunk, Int32(size), 0)
@@ -88,6 +97,7 @@ enum InterfaceXMLReader {
             builder.isAtEnd = true
             xmlParseChunk(parser, nil, 0, 1)
         }
+        if let depthError = builder.depthError { return .failure(depthError) }
         if builder.firstError == nil, builder.stack.isEmpty, let root = builder.root {
             return .success(Parsed(root: root, idLines: builder.idLines, duplicateIDs: builder.duplicateIDs))
         }
@@ -131,6 +141,8 @@ enum InterfaceXMLReader {
         /// Whether all the data has been given to libxml2, and whether the first error came then.
         var isAtEnd = false
         var firstErrorWasAtEnd = false
+        /// The first element past `maximumNestingDepth`, where reading stopped.
+        var depthError: SyntaxError?
         var idLines: [String: Int] = [:]
         var duplicateIDs: [(id: String, element: String, line: Int, firstLine: Int)] = []
         /// Names by libxml2's interned pointer to them: a file repeats a few dozen names
@@ -156,9 +168,19 @@ enum InterfaceXMLReader {
             name local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, attributeCount: Int32,
             _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
         ) {
-            guard let local else { return }
+            guard let local, depthError == nil else { return }
             let elementName = name(local, prefix: prefix)
             let line = Int(xmlSAX2GetLineNumber(parser))
+            guard stack.count < InterfaceXMLReader.maximumNestingDepth else {
+                // Refused whole: a view hierarchy cut short would load as a different screen.
+                depthError = SyntaxError(
+                    line: line, column: 1,
+                    message: "nesting deeper than \(InterfaceXMLReader.maximumNestingDepth) elements "
+                        + "(<\(elementName)> inside <\(stack[stack.count - 1].name)>): the file is refused",
+                    exceedsLimits: true)
+                xmlStopParser(parser)
+                return
+            }
             var attributeValues: [String: String] = [:]
             if let attributes, attributeCount > 0 {
                 attributeValues.reserveCapacity(Int(attributeCount))
@@ -183,7 +205,7 @@ enum InterfaceXMLReader {
         }
 
         func end() {
-            guard var element = stack.popLast() else { return }
+            guard depthError == nil, var element = stack.popLast() else { return }
             if !element.children.isEmpty { element.text = "" }
             if stack.isEmpty {
                 root = element

@@ -3,7 +3,8 @@ import Foundation
 
 /// Why an image could not be decoded or encoded.
 public enum ImageCodecError: Error, Equatable, CustomStringConvertible {
-    /// The bytes are not a PNG, or the PNG is corrupt or truncated; `reason` is cairo's word.
+    /// The bytes are not a PNG, or the PNG is corrupt or truncated; `reason` says which
+    /// ("not a PNG file", "truncated PNG: ...", "corrupt PNG: bad CRC in its IDAT chunk ...").
     case invalidPNG(reason: String)
     /// The bytes are not a JPEG, or the JPEG is corrupt, truncated or in a colour space that
     /// cannot be shown; `reason` is libjpeg-turbo's word.
@@ -42,8 +43,9 @@ public enum ImageCodec {
         case jpeg
     }
 
-    /// The most pixels a decoded JPEG may have (64 megapixels, 256 MiB of XRGB8888): a
-    /// corrupt or hostile header cannot make the decoder allocate without bound.
+    /// The most pixels a decoded PNG or JPEG may have (64 Mi pixels, 256 MiB of 32-bit
+    /// pixels): a corrupt or hostile header (a 400 KB PNG claiming 20000x20000) cannot make the
+    /// decoder allocate without bound. Checked against the header before decoding.
     public static let maximumPixelCount = 64 * 1024 * 1024
 
     /// The format `data` is in, judged by its magic bytes (PNG's eight-byte signature, JPEG's
@@ -77,8 +79,11 @@ public enum ImageCodec {
         }
     }
 
-    /// Decodes a PNG. A corrupt or truncated file throws; it never crashes.
+    /// Decodes a PNG. A corrupt or truncated file throws, naming what is wrong (no signature,
+    /// a chunk cut off, a bad CRC, damaged image data); one of more than `maximumPixelCount`
+    /// pixels throws `.tooLarge` before anything is allocated. It never crashes.
     public static func decodePNG(_ data: Data) throws(ImageCodecError) -> CGImage {
+        _ = try PNGStructure.check(data)
         let reader = ByteReader(data)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(
@@ -91,7 +96,9 @@ public enum ImageCodec {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .invalidPNG(reason: String(cString: cairo_status_to_string(status)))
+            // cairo turns every libpng error into "out of memory": the structure was checked
+            // and the size capped, so the reason is in the chunks' data.
+            throw PNGStructure.diagnose(data)
         }
         guard let image = CairoSurface.copyImage(from: surface) else {
             throw .invalidPNG(reason: "unsupported pixel layout")
