@@ -14,7 +14,7 @@ import VitrineGraphics
 ///
 /// One renderer per compositor: it may keep state across frames (caches, offscreen buffers)
 /// and with each layer (`Compositor.DisplayEntry.rendererCache`).
-@MainActor
+@preconcurrency @MainActor
 public protocol Renderer: AnyObject {
     /// Paints `frame` into `target`: every pixel inside `frame.damage`, and no other.
     ///
@@ -82,7 +82,7 @@ public struct PixelMove: Equatable, Sendable {
 }
 
 /// What the compositor decided for one frame: the input of `Renderer.render(_:into:)`.
-@MainActor
+@preconcurrency @MainActor
 public struct RenderFrame {
     /// The compositor's frame number (increases by one each frame).
     public let frameNumber: UInt64
