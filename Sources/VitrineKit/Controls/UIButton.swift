@@ -40,8 +40,9 @@ open class UIButton: UIControl {
         public static var roundedRect: ButtonType { .system }
     }
 
-    /// The button's kind, as `buttonType`.
-    public let buttonType: ButtonType
+    /// The button's kind, as `buttonType`: `.custom` unless made by `init(type:)` or read
+    /// from an interface file.
+    public internal(set) var buttonType: ButtonType = .custom
 
     /// The title font of new buttons: the system font at 15 points, as UIKit's.
     static let titleFontSize: CGFloat = 15
@@ -65,16 +66,18 @@ open class UIButton: UIControl {
 
     // MARK: Creation
 
-    /// A button of `buttonType`, as `init(type:)`.
-    public init(type buttonType: ButtonType) {
+    /// A button of `buttonType`, as `init(type:)`. A convenience initializer, as in UIKit: it
+    /// goes through `init(frame:)`, so a subclass that overrides `init(frame:)` and
+    /// `init?(coder:)` is still made with `MyButton(type: .system)`.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
         self.buttonType = buttonType
-        super.init(frame: .zero)
-        setUp()
+        // A subclass's `init(frame:)` may have set a title while the button was `.custom`.
+        updateContent()
     }
 
     /// A `.custom` button with the given frame, as `init(frame:)`.
     public override init(frame: CGRect) {
-        buttonType = .custom
         super.init(frame: frame)
         setUp()
     }
