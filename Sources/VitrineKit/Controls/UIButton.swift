@@ -220,6 +220,28 @@ open class UIButton: UIControl {
         layoutContent()
     }
 
+    /// Where the background image goes, as `backgroundRect(forBounds:)`: the bounds.
+    /// Overridable, as in UIKit; `layoutSubviews()` asks it.
+    open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The area the image and the title are placed in, as `contentRect(forBounds:)`: `bounds`
+    /// less `contentEdgeInsets` (its centre point when the insets leave nothing).
+    open func contentRect(forBounds bounds: CGRect) -> CGRect { insetContentArea(of: bounds) }
+
+    /// Where the title label goes in `contentRect`, as `titleRect(forContentRect:)`: after the
+    /// image, the two placed together by `contentHorizontalAlignment` and
+    /// `contentVerticalAlignment`. Override it (with `imageRect(forContentRect:)`) to lay the
+    /// content out differently, as UIKit apps do.
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+        contentFrames(inContentRect: contentRect).title
+    }
+
+    /// Where the image view goes in `contentRect`, as `imageRect(forContentRect:)`: before the
+    /// title (see `titleRect(forContentRect:)`).
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
+        contentFrames(inContentRect: contentRect).image
+    }
+
     open override func stateDidChange() {
         super.stateDidChange()
         contentDidChange()
