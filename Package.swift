@@ -320,7 +320,7 @@ let package = Package(
         // not `strict`), as it does with Apple's SDK (docs/porting.md).
         .testTarget(
             name: "VitrineKitSwift5Tests",
-            dependencies: ["VitrineKit"],
+            dependencies: ["VitrineKit", "VitrinePlatform"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
