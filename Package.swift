@@ -321,6 +321,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitSwift5Tests",
             dependencies: ["VitrineKit", "VitrinePlatform"],
+            // A font for docs/porting.md's registration snippet, found through `Bundle.module`.
+            resources: [.copy("Fonts")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
