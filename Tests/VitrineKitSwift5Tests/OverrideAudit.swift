@@ -454,6 +454,22 @@ final class AuditTableViewController: UITableViewController {
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         OverrideLog.note("tableController didSelect \(indexPath.row)")
     }
+    override func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 50 }
+    // The scroll view delegate's methods, as a table view controller overrides them.
+    override func scrollViewDidScroll(_ scrollView: UIScrollView) { super.scrollViewDidScroll(scrollView) }
+    override func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {
+        targetContentOffset.pointee.y = (targetContentOffset.pointee.y / 50).rounded() * 50
+    }
+    override func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    override func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { false }
+    override func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+    override func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    override func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    override func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    override func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    override func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
 final class AuditCollectionCell: UICollectionViewCell {

@@ -167,9 +167,16 @@ final class OverrideAuditTests: XCTestCase {
         XCTAssertTrue(cell is AuditTableCell)
         XCTAssertEqual(cell?.textLabel?.text, "Two")
         XCTAssertNotNil(cell?.detailTextLabel, "the subclass chose the subtitle style")
+        XCTAssertEqual(cell?.frame.height, 50, "heightForRowAt overridden")
+        // The table calls its delegate, the controller, through the protocol: the overrides answer.
+        let delegate: any UIScrollViewDelegate = controller
+        XCTAssertFalse(delegate.scrollViewShouldScrollToTop(controller.tableView))
+        var target = CGPoint(x: 0, y: 74)
+        delegate.scrollViewWillEndDragging(controller.tableView, withVelocity: .zero, targetContentOffset: &target)
+        XCTAssertEqual(target, CGPoint(x: 0, y: 50))
 
         _ = OverrideLog.take()
-        input.tap(at: CGPoint(x: 100, y: 66), time: 1)
+        input.tap(at: CGPoint(x: 100, y: 75), time: 1)
         let selection = OverrideLog.take()
         XCTAssertTrue(selection.contains("cell setSelected true"))
         XCTAssertTrue(selection.contains("tableController didSelect 1"))
