@@ -338,7 +338,9 @@ let package = Package(
         // not `strict`), as it does with Apple's SDK (docs/porting.md).
         .testTarget(
             name: "VitrineKitSwift5Tests",
-            dependencies: ["VitrineKit"],
+            dependencies: ["VitrineKit", "VitrinePlatform"],
+            // A font for docs/porting.md's registration snippet, found through `Bundle.module`.
+            resources: [.copy("Fonts")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

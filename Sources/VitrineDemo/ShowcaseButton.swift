@@ -22,7 +22,7 @@ public final class ShowcaseButton: UIButton {
         self.highlightedFill = highlightedFill
         self.border = border
         self.highlightedBorder = highlightedBorder ?? border
-        super.init(type: .custom)
+        super.init(frame: .zero)
         setTitle(title, for: .normal)
         setTitleColor(.white, for: .normal)
         updateColors()

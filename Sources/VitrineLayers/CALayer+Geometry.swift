@@ -165,12 +165,12 @@ extension CALayer {
 
     /// The transform as an affine transform, as `affineTransform()` (meaningful when the
     /// transform is affine).
-    public func affineTransform() -> CGAffineTransform {
+    internal func affineTransformValue() -> CGAffineTransform {
         CATransform3DGetAffineTransform(transform)
     }
 
     /// Sets `transform` from an affine transform, as `setAffineTransform(_:)`.
-    public func setAffineTransform(_ m: CGAffineTransform) {
+    internal func setAffineTransformValue(_ m: CGAffineTransform) {
         transform = CATransform3DMakeAffineTransform(m)
     }
 
@@ -180,27 +180,27 @@ extension CALayer {
     /// screen; for a window's layer at the origin, UIKit's window coordinates). Layers in
     /// different trees convert through their roots' spaces, taken to be the same. Core
     /// Animation leaves unmappable points undefined; Vitrine returns NaN coordinates.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    internal func mapPoint(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         CALayer.conversion(from: layer, to: self)?.apply(p) ?? CALayer.unmappablePoint
     }
 
     /// `p` from this layer's coordinates into `layer`'s, as `convert(_:to:)`; see
     /// `convert(_:from:)`.
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    internal func mapPoint(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         CALayer.conversion(from: self, to: layer)?.apply(p) ?? CALayer.unmappablePoint
     }
 
     /// The bounding box of `r` mapped from `layer`'s coordinates into this layer's, as
     /// `convert(_:from:)`; `.null` when a corner cannot be mapped. See `convert(_:from:)` for
     /// points.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    internal func mapRect(_ r: CGRect, from layer: CALayer?) -> CGRect {
         if r.isNull { return r }
         return CALayer.conversion(from: layer, to: self)?.boundingBox(of: r) ?? .null
     }
 
     /// The bounding box of `r` mapped from this layer's coordinates into `layer`'s, as
     /// `convert(_:to:)`; `.null` when a corner cannot be mapped.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    internal func mapRect(_ r: CGRect, to layer: CALayer?) -> CGRect {
         if r.isNull { return r }
         return CALayer.conversion(from: self, to: layer)?.boundingBox(of: r) ?? .null
     }

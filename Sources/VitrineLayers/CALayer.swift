@@ -16,7 +16,7 @@ import VitrineGraphics
 /// Overridable (`open`) methods live in this class body and forward to their implementations
 /// in the `CALayer+*.swift` files, because Swift cannot override declarations made in
 /// extensions.
-@MainActor
+@preconcurrency @MainActor
 open class CALayer {
     // MARK: Identity and change tracking (for the compositor)
 
@@ -446,9 +446,12 @@ open class CALayer {
 
     /// A copy of `layer`'s own properties (not its sublayers, superlayer, delegate or tree
     /// host), as `init(layer:)`, which Core Animation uses to make presentation layers.
-    /// Anything that is not a `CALayer` gives a default layer.
-    public convenience init(layer: Any) {
-        self.init()
+    /// Anything that is not a `CALayer` gives a default layer. A designated initializer, as in
+    /// Core Animation, so a subclass overrides it (`override init(layer: Any)`) to copy its own
+    /// properties; Vitrine's `presentation()` does not call it (see there).
+    public init(layer: Any) {
+        CALayer.lastLayerID += 1
+        layerID = CALayer.lastLayerID
         guard let other = layer as? CALayer else { return }
         copyProperties(from: other)
     }
@@ -563,7 +566,9 @@ open class CALayer {
     /// A copy of the layer showing what is on screen, as `presentation()`: its own properties
     /// with the values animations gave them at the last frame's sample time (the time that
     /// frame shows). As in Core Animation, nil for a layer never drawn. Unlike Core
-    /// Animation's, it has no superlayer or sublayers. A new copy each call.
+    /// Animation's, it has no superlayer or sublayers. A new copy each call. Made with the
+    /// required `init()`, not `init(layer:)` (Swift cannot call a subclass's non-required
+    /// initializer through `Self`), so a subclass's own stored properties keep their defaults.
     open func presentation() -> Self? {
         guard hasBeenRendered || hasPresentationOverlay else { return nil }
         let copy = Self()
@@ -585,6 +590,53 @@ open class CALayer {
     /// ...), a `CABasicAnimation` of that key with `CATransaction.animationDuration()` and
     /// `CATransaction.animationTimingFunction()` (`.default` when nil); nil for anything else.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
+
+    /// Attaches a copy of `anim` under `key` (replacing one there), as `add(_:forKey:)`. See
+    /// `performAdd(_:forKey:)` in `CALayer+Animations.swift` for how its timing is resolved.
+    open func add(_ anim: CAAnimation, forKey key: String?) { performAdd(anim, forKey: key) }
+
+    /// Removes the animation attached under `key`, as `removeAnimation(forKey:)`; its
+    /// delegate gets `animationDidStop(_:finished: false)` at the next frame.
+    open func removeAnimation(forKey key: String) { performRemoveAnimation(forKey: key) }
+
+    /// Removes every attached animation, as `removeAllAnimations()`.
+    open func removeAllAnimations() { performRemoveAllAnimations() }
+
+    /// The layer's own copy of the animation attached under `key`, as `animation(forKey:)`.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations in the order added (nil when none), as
+    /// `animationKeys()`.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// The transform as an affine transform, as `affineTransform()` (meaningful when the
+    /// transform is affine).
+    open func affineTransform() -> CGAffineTransform { affineTransformValue() }
+
+    /// Sets `transform` from an affine transform, as `setAffineTransform(_:)`.
+    open func setAffineTransform(_ m: CGAffineTransform) { setAffineTransformValue(m) }
+
+    /// `p` from `layer`'s coordinates into this layer's, as `convert(_:from:)`; a nil `layer`
+    /// is the space the root layer is placed in. See `CALayer+Geometry.swift`.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { mapPoint(p, from: layer) }
+
+    /// `p` from this layer's coordinates into `layer`'s, as `convert(_:to:)`.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { mapPoint(p, to: layer) }
+
+    /// The bounding box of `r` mapped from `layer`'s coordinates into this layer's, as
+    /// `convert(_:from:)`; `.null` when a corner cannot be mapped.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { mapRect(r, from: layer) }
+
+    /// The bounding box of `r` mapped from this layer's coordinates into `layer`'s, as
+    /// `convert(_:to:)`; `.null` when a corner cannot be mapped.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { mapRect(r, to: layer) }
+
+    /// `t` from `l`'s time space into this layer's, as `convertTime(_:from:)`; a nil `l` is the
+    /// media time. See `CALayer+MediaTiming.swift`.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { mapTime(t, from: l) }
+
+    /// `t` from this layer's time space into `l`'s, as `convertTime(_:to:)`.
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { mapTime(t, to: l) }
 
     // MARK: Change notification
 

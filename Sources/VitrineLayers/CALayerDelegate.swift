@@ -6,7 +6,7 @@ import VitrineGraphics
 /// Core Animation's optional methods are requirements here with default implementations in an
 /// extension, so a delegate implements only what it needs. One Swift consequence: a subclass
 /// can only customise a method its conforming superclass itself implements.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Provides the layer's contents, as `display(_:)`; called by `CALayer.display()`.
     /// The default implementation draws the layer's backing image through `draw(in:)`, which is

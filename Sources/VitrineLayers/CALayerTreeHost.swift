@@ -6,7 +6,7 @@
 /// properties, its sublayers, or its need for display or layout notifies the hosts found on
 /// the way from that layer up to its root (usually only the root has one); the host then
 /// schedules a frame. There is no global registry: a tree nobody hosts notifies nobody.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerTreeHost: AnyObject {
     /// Something in the tree under `root` changed; called synchronously from the property
     /// setter, possibly many times per frame, so it should only note that a frame is due.

@@ -20,7 +20,7 @@ import Foundation
 /// explicit transaction commits (or, for the implicit transaction, at `flush()`), or, when
 /// animations were added to layers during the transaction (explicitly or as implicit
 /// actions), once the last of them has stopped (finished or removed), as Core Animation does.
-@MainActor
+@preconcurrency @MainActor
 public final class CATransaction {
     /// One open transaction's own values; nil where it inherits.
     private struct Scope {

@@ -103,18 +103,25 @@ extension UIButton {
     /// The size of a button with nothing to show, as iOS's: 30x34 points.
     static let emptyContentSize = CGSize(width: 30, height: 34)
 
-    /// Places the image and the title in the bounds less `contentEdgeInsets`.
+    /// Places the background image, the image and the title where the overridable
+    /// `backgroundRect(forBounds:)`, `imageRect(forContentRect:)` and
+    /// `titleRect(forContentRect:)` say, in `contentRect(forBounds:)`, as UIKit does.
     func layoutContent() {
-        existingBackgroundImageView?.frame = bounds
-        let frames = contentFrames(in: bounds)
-        existingImageView?.frame = frames.image
-        existingLabel?.frame = frames.title
+        existingBackgroundImageView?.frame = backgroundRect(forBounds: bounds)
+        let area = contentRect(forBounds: bounds)
+        existingImageView?.frame = imageRect(forContentRect: area)
+        existingLabel?.frame = titleRect(forContentRect: area)
     }
 
-    /// Where the image and the title go in `bounds` less `contentEdgeInsets`.
-    func contentFrames(in bounds: CGRect) -> (image: CGRect, title: CGRect) {
-        var area = bounds.inset(by: contentEdgeInsets)
-        if area.isNull { area = CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) }
+    /// `bounds` less `contentEdgeInsets`; the centre point when the insets leave nothing.
+    func insetContentArea(of bounds: CGRect) -> CGRect {
+        let area = bounds.inset(by: contentEdgeInsets)
+        return area.isNull ? CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) : area
+    }
+
+    /// Where the image and the title go in `area`: side by side, placed by the content
+    /// alignments.
+    func contentFrames(inContentRect area: CGRect) -> (image: CGRect, title: CGRect) {
         var (image, title) = contentSizes()
         if effectiveContentHorizontalAlignment == .fill {
             title.width = max(0, area.width - image.width)
@@ -132,7 +139,7 @@ extension UIButton {
         )
     }
 
-    /// The title label's baselines in the button: where `contentFrames(in:)` puts the label
+    /// The title label's baselines in the button: where `titleRect(forContentRect:)` puts the label
     /// in the bounds (their fitting size where they have none), then where the label draws its
     /// text in that frame. Nil without a title shown.
     func titleBaselines() -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
@@ -145,7 +152,7 @@ extension UIButton {
             if !(area.width > 0) { area.size.width = fitting.width }
             if !(area.height > 0) { area.size.height = fitting.height }
         }
-        let frame = contentFrames(in: area).title
+        let frame = titleRect(forContentRect: contentRect(forBounds: area))
         guard let inLabel = label.textBaselines(inSize: frame.size) else { return nil }
         // A zero-height title frame is measured at the label's own height, from its top.
         let height = frame.height > 0 ? frame.height : label.intrinsicContentSize.height

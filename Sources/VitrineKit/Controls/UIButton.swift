@@ -40,8 +40,9 @@ open class UIButton: UIControl {
         public static var roundedRect: ButtonType { .system }
     }
 
-    /// The button's kind, as `buttonType`.
-    public let buttonType: ButtonType
+    /// The button's kind, as `buttonType`: `.custom` unless made by `init(type:)` or read
+    /// from an interface file.
+    public internal(set) var buttonType: ButtonType = .custom
 
     /// The title font of new buttons: the system font at 15 points, as UIKit's.
     static let titleFontSize: CGFloat = 15
@@ -65,16 +66,18 @@ open class UIButton: UIControl {
 
     // MARK: Creation
 
-    /// A button of `buttonType`, as `init(type:)`.
-    public init(type buttonType: ButtonType) {
+    /// A button of `buttonType`, as `init(type:)`. A convenience initializer, as in UIKit: it
+    /// goes through `init(frame:)`, so a subclass that overrides `init(frame:)` and
+    /// `init?(coder:)` is still made with `MyButton(type: .system)`.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
         self.buttonType = buttonType
-        super.init(frame: .zero)
-        setUp()
+        // A subclass's `init(frame:)` may have set a title while the button was `.custom`.
+        updateContent()
     }
 
     /// A `.custom` button with the given frame, as `init(frame:)`.
     public override init(frame: CGRect) {
-        buttonType = .custom
         super.init(frame: frame)
         setUp()
     }
@@ -215,6 +218,28 @@ open class UIButton: UIControl {
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutContent()
+    }
+
+    /// Where the background image goes, as `backgroundRect(forBounds:)`: the bounds.
+    /// Overridable, as in UIKit; `layoutSubviews()` asks it.
+    open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The area the image and the title are placed in, as `contentRect(forBounds:)`: `bounds`
+    /// less `contentEdgeInsets` (its centre point when the insets leave nothing).
+    open func contentRect(forBounds bounds: CGRect) -> CGRect { insetContentArea(of: bounds) }
+
+    /// Where the title label goes in `contentRect`, as `titleRect(forContentRect:)`: after the
+    /// image, the two placed together by `contentHorizontalAlignment` and
+    /// `contentVerticalAlignment`. Override it (with `imageRect(forContentRect:)`) to lay the
+    /// content out differently, as UIKit apps do.
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+        contentFrames(inContentRect: contentRect).title
+    }
+
+    /// Where the image view goes in `contentRect`, as `imageRect(forContentRect:)`: before the
+    /// title (see `titleRect(forContentRect:)`).
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
+        contentFrames(inContentRect: contentRect).image
     }
 
     open override func stateDidChange() {

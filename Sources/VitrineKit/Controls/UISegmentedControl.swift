@@ -85,9 +85,10 @@ open class UISegmentedControl: UIControl {
 
     /// A control with a segment for each item, a `String` (a title) or a `UIImage`; other
     /// items are skipped. Sized to its intrinsic size, no segment selected, as
-    /// `init(items:)`.
-    public convenience init(items: [Any]?) {
-        self.init(frame: .zero)
+    /// `init(items:)`: a designated initializer, as in UIKit, so a subclass may override it.
+    public init(items: [Any]?) {
+        super.init(frame: .zero)
+        setUp()
         for item in items ?? [] {
             switch item {
             case let title as String: segments.append(SegmentContent(title: title))
@@ -111,6 +112,10 @@ open class UISegmentedControl: UIControl {
     /// An empty control at `frame`, as `init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+
+    private func setUp() {
         isOpaque = false
         layer.addSublayer(trackLayer)
         layer.addSublayer(pillLayer)

@@ -268,7 +268,7 @@ open class UIBezierPath: CustomStringConvertible {
     /// as `fill()`, using `usesEvenOddFillRule`. The context's graphics state is saved and
     /// restored around it, as in UIKit. Without a current context nothing is drawn (UIKit
     /// logs). Any path the caller was building in the context itself is discarded.
-    @MainActor
+    @preconcurrency @MainActor
     open func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -278,7 +278,7 @@ open class UIBezierPath: CustomStringConvertible {
 
     /// Fills as `fill()` does, with `blendMode` and `alpha` (which replaces the context's
     /// alpha, clamped to 0...1) in force, as `fill(with:alpha:)`.
-    @MainActor
+    @preconcurrency @MainActor
     open func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -292,7 +292,7 @@ open class UIBezierPath: CustomStringConvertible {
     /// this path's line attributes (width, cap, join, miter limit, dash), as `stroke()`. The
     /// line is centred on the path. The context's graphics state is saved and restored around
     /// it. Without a current context nothing is drawn.
-    @MainActor
+    @preconcurrency @MainActor
     open func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -302,7 +302,7 @@ open class UIBezierPath: CustomStringConvertible {
 
     /// Strokes as `stroke()` does, with `blendMode` and `alpha` in force, as
     /// `stroke(with:alpha:)`.
-    @MainActor
+    @preconcurrency @MainActor
     open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -315,7 +315,7 @@ open class UIBezierPath: CustomStringConvertible {
     /// Intersects the current context's clip with the path's area, as `addClip()`, using
     /// `usesEvenOddFillRule`. As in UIKit the clip is not undone: wrap the call in
     /// `saveGState()`/`restoreGState()` to limit it. Without a current context it does nothing.
-    @MainActor
+    @preconcurrency @MainActor
     open func addClip() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.beginPath()

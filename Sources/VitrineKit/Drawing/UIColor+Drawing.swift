@@ -6,20 +6,20 @@ extension UIColor {
     /// as `setFill()`: what `UIBezierPath.fill()` and `UIGraphicsRendererContext.fill(_:)` paint
     /// with. Without a current context it does nothing. Deviations: main-actor bound (the context
     /// stack is the main actor's), and not overridable (declared in an extension).
-    @MainActor
+    @preconcurrency @MainActor
     public func setFill() {
         UIGraphicsGetCurrentContext()?.setFillColor(cgColor)
     }
 
     /// Makes this colour the stroke colour of the current context, as `setStroke()`: what
     /// `UIBezierPath.stroke()` draws with. Without a current context it does nothing.
-    @MainActor
+    @preconcurrency @MainActor
     public func setStroke() {
         UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor)
     }
 
     /// Makes this colour both the fill and the stroke colour of the current context, as `set()`.
-    @MainActor
+    @preconcurrency @MainActor
     public func set() {
         setFill()
         setStroke()

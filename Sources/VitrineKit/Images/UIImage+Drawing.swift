@@ -7,14 +7,14 @@ extension UIImage {
     /// and kept); a resizable image keeps its caps (see `resizingMode`), in upright points as
     /// in UIKit. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
     /// keeps one per thread).
-    @MainActor public func draw(in rect: CGRect) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(in: rect, context: context)
     }
 
     /// Draws the image at its size in points with its top-left corner at `point` in the
     /// current graphics context, as `draw(at:)`.
-    @MainActor public func draw(at point: CGPoint) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(at: point, context: context)
     }

@@ -144,7 +144,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
     /// `traitCollectionDidChange(_:)` or runs `performAsCurrent(_:)`, that environment's
     /// traits; otherwise the main screen's. Setting it lasts until the next such call
     /// changes it (or it is set to another value). Main thread only (UIKit's is per thread).
-    @MainActor public static var current: UITraitCollection {
+    @preconcurrency @MainActor public static var current: UITraitCollection {
         get { storedCurrent ?? UIScreen.main.traitCollection }
         set { storedCurrent = newValue }
     }
@@ -152,7 +152,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
 
     /// Runs `actions` with this collection as `current`, then restores the previous one, as
     /// `performAsCurrent(_:)`.
-    @MainActor public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+    @preconcurrency @MainActor public func performAsCurrent(_ actions: () throws -> Void) rethrows {
         let saved = Self.storedCurrent
         Self.storedCurrent = self
         defer { Self.storedCurrent = saved }

@@ -44,7 +44,7 @@ extension Bundle {
     /// `loadNibNamed(_:owner:options:)`: the top-level objects, or nil when the nib did not
     /// load (logged with its file and line; UIKit raises). The parsed file is kept, so loading
     /// the same nib again does not parse it again.
-    @MainActor
+    @preconcurrency @MainActor
     public func loadNibNamed(_ name: String, owner: Any?, options: [UINib.OptionsKey: Any]? = nil) -> [Any]? {
         let nib = UINib.cached(named: name, bundle: self)
         let objects = nib.instantiate(withOwner: owner, options: options)

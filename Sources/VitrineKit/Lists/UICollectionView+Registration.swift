@@ -5,7 +5,7 @@ extension UICollectionView {
     /// `UICollectionView.CellRegistration` (iOS 14): dequeue with
     /// `dequeueConfiguredReusableCell(using:for:item:)`; the class is registered under an
     /// identifier of the registration's own the first time.
-    @MainActor
+    @preconcurrency @MainActor
     public struct CellRegistration<Cell: UICollectionViewCell, Item> {
         /// Configures a dequeued cell for its item, as `Handler`.
         public typealias Handler = @MainActor (Cell, IndexPath, Item) -> Void
@@ -21,7 +21,7 @@ extension UICollectionView {
 
     /// A supplementary view class of a kind and how to configure it, as UIKit's
     /// `UICollectionView.SupplementaryRegistration`.
-    @MainActor
+    @preconcurrency @MainActor
     public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
         /// Configures a dequeued view, as `Handler`.
         public typealias Handler = @MainActor (Supplementary, String, IndexPath) -> Void

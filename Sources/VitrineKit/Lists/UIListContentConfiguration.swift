@@ -217,7 +217,7 @@ nonisolated public struct UIListContentConfiguration: UIContentConfiguration, Ha
     public static func sidebarCell() -> UIListContentConfiguration { cell() }
 
     /// A new `UIListContentView` showing this configuration, as `makeContentView()`.
-    @MainActor public func makeContentView() -> any UIView & UIContentView {
+    @preconcurrency @MainActor public func makeContentView() -> any UIView & UIContentView {
         UIListContentView(configuration: self)
     }
 

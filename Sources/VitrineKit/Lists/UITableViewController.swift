@@ -183,4 +183,25 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+    /// `UIScrollViewDelegate`'s method, with UIKit's default answer; override it.
+    open func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }

@@ -123,9 +123,12 @@ open class UINavigationController: UIViewController {
         }
     }
 
-    /// A navigation controller showing `rootViewController`, as `init(rootViewController:)`.
-    public convenience init(rootViewController: UIViewController) {
-        self.init(nibName: nil, bundle: nil)
+    /// A navigation controller showing `rootViewController`, as `init(rootViewController:)`:
+    /// a designated initializer, as in UIKit, so a subclass may override it.
+    public init(rootViewController: UIViewController) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nil, bundle: nil)
+        connectBarAndPopGesture()
         setViewControllers([rootViewController], animated: false)
     }
 

@@ -13,7 +13,7 @@ extension String {
     /// `.font` (default: the 12-point system font) and `.foregroundColor` (default: black).
     /// Nothing is drawn without a current context. Main actor only: Vitrine's UIGraphics
     /// context stack belongs to it (UIKit keeps one per thread).
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(at: point, withAttributes: attributes, in: context)
     }
@@ -21,7 +21,7 @@ extension String {
     /// Draws the string wrapped within `rect`'s width, from its top, clipped to `rect`, in the
     /// current graphics context, as `draw(in:withAttributes:)`; attributes as
     /// `draw(at:withAttributes:)`.
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(in: rect, withAttributes: attributes, in: context)
     }
@@ -44,12 +44,12 @@ extension String {
 
 extension NSString {
     /// As `String.draw(at:withAttributes:)`, UIKit's `NSString` method.
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
 
     /// As `String.draw(in:withAttributes:)`, UIKit's `NSString` method.
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
 

@@ -26,4 +26,13 @@ extension UIFont {
     public static func registerFont(at url: URL) -> Bool {
         !FontRegistry.register(fileAt: url).isEmpty
     }
+
+    /// The fonts in the file at `url`, as `registerFont(at:)` with a `URL`. For the spelling iOS
+    /// code uses, `for url in Bundle.main.urls(forResourcesWithExtension: "ttf", subdirectory:
+    /// nil) ?? [] { ... }`: swift-corelibs-foundation's `Bundle` returns `[NSURL]` there, where
+    /// Apple's returns `[URL]`.
+    @discardableResult
+    public static func registerFont(at url: NSURL) -> Bool {
+        registerFont(at: url as URL)
+    }
 }

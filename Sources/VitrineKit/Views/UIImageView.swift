@@ -63,9 +63,11 @@ open class UIImageView: UIView {
     }
 
     /// An image view sized to `image` (its frame is the image's size at the origin), as
-    /// `init(image:)`.
-    public convenience init(image: UIImage?) {
-        self.init(image: image, highlightedImage: nil)
+    /// `init(image:)`: a designated initializer, as in UIKit, so a subclass may override it.
+    public init(image: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+        configure()
     }
 
     /// An image view sized to `image`, with a highlighted image, as

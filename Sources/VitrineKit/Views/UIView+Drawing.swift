@@ -119,7 +119,7 @@ extension UIView {
     /// bounds. Empty, non-finite or oversized bounds (over 16384 pixels a side or 64
     /// megapixels) leave no image and call no `draw(_:)`. A layer other than the view's own
     /// is left alone.
-    public func display(_ layer: CALayer) {
+    func displayBackingImage(of layer: CALayer) {
         guard layer === self.layer else { return }
         let state = ViewDrawingState.state(for: self)
         let marked = state.wholeViewIsDirty ? nil : state.dirtyRect

@@ -602,7 +602,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// `layoutSubviews()`, as UIKit does, and the Auto Layout engine sets the frames of the
     /// subviews placed by constraints between `viewWillLayoutSubviews()` and
     /// `layoutSubviews()`.
-    public func layoutSublayers(of layer: CALayer) {
+    /// Open, as in UIKit: a subclass that overrides it calls `super` for the view's layout.
+    open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         owningViewController?.deliverViewIsAppearing()
         owningViewController?.viewWillLayoutSubviews()
@@ -613,4 +614,9 @@ open class UIView: UIResponder, CALayerDelegate {
         layoutSubviews()
         owningViewController?.viewDidLayoutSubviews()
     }
+
+    /// Redraws the view's backing image through `draw(_:)`, as UIView's `display(_:)`
+    /// (`CALayerDelegate`); see `displayBackingImage(of:)` in `UIView+Drawing.swift`. Open, as
+    /// in UIKit: a subclass may supply the layer's contents itself.
+    open func display(_ layer: CALayer) { displayBackingImage(of: layer) }
 }

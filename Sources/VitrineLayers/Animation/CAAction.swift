@@ -7,10 +7,12 @@ import Foundation
 public protocol CAAction {
     /// Runs the action for `event` (the changed property's key) on `anObject` (the layer),
     /// as `run(forKey:object:arguments:)`.
-    @MainActor func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+    @preconcurrency @MainActor func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
 extension NSNull: CAAction {
     /// Does nothing: `NSNull` as an action is Core Animation's "no action" marker.
-    @MainActor public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+    @preconcurrency @MainActor public func run(
+        forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?
+    ) {}
 }

@@ -10,7 +10,7 @@ import Foundation
 /// - A `speed` or `timeOffset` that is not finite counts as 1 and 0.
 /// - `copy()` copies the properties Vitrine's classes declare; a subclass made outside
 ///   Vitrine does not get its own stored properties copied (Core Animation's uses `NSCopying`).
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimation: CAMediaTiming, CAAction {
     /// See `CAMediaTiming.beginTime`.
     open var beginTime: CFTimeInterval = 0
@@ -46,7 +46,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     public required init() {}
 
     /// A new animation, as the class method `animation()`.
-    public class func animation() -> Self { Self() }
+    open class func animation() -> Self { Self() }
 
     /// A copy of the animation, as `copy()`; `add(_:forKey:)` attaches a copy, so changing
     /// the original afterwards does not change the running animation.

@@ -5,7 +5,7 @@
 /// Calls come from the screen's animation engine during a frame, after every animation of the
 /// frame was sampled (so a delegate may add or remove animations and change layers; the
 /// changes show from the next frame on).
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAnimationDelegate: AnyObject {
     /// The animation's active time began, as `animationDidStart(_:)`.
     func animationDidStart(_ anim: CAAnimation)

@@ -19,7 +19,7 @@ import Foundation
 ///    keep filling (`fillMode`).
 /// Delegate calls (`animationDidStart`, `animationDidStop`) and transaction completion blocks
 /// run after the whole tree is sampled, in the order the events happened.
-@MainActor
+@preconcurrency @MainActor
 public final class CAAnimationEngine {
     private enum Event {
         case start(CAAnimation)

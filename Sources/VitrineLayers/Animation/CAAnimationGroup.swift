@@ -6,7 +6,7 @@
 /// before the children see it. The children's delegates and `isRemovedOnCompletion` are
 /// ignored (only the group's count), as in Core Animation. A child with `duration` 0 lasts
 /// as long as the group.
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimationGroup: CAAnimation {
     /// The animations, applied in order, as `animations`.
     open var animations: [CAAnimation]?

@@ -23,7 +23,7 @@
 /// `Int` for scalars, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D` (or `CGAffineTransform`),
 /// `CGColor` (or nil for a clear colour). A value of the wrong type or with a NaN or infinite
 /// component makes the animation do nothing (the layer shows what is underneath).
-@MainActor
+@preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value, as `fromValue`.
     open var fromValue: Any?

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// `path`, `rotationMode`, `tensionValues`, `continuityValues` and `biasValues` are not
 /// supported yet.
-@MainActor
+@preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values, as `values`.
     open var values: [Any]?

@@ -24,7 +24,7 @@ extension CALayer {
     ///   `CATransaction.setCompletionBlock(_:)`).
     ///
     /// Animations apply in the order they were added; additive ones add to what is underneath.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    internal func performAdd(_ anim: CAAnimation, forKey key: String?) {
         guard anim.isUsable, let copy = anim.copy() as? CAAnimation else { return }
         if !(copy.duration > 0 && copy.duration.isFinite) {
             let fallback = CATransaction.animationDuration()
@@ -56,7 +56,7 @@ extension CALayer {
     /// Removes the animation attached under `key`, as `removeAnimation(forKey:)`. Its delegate
     /// gets `animationDidStop(_:finished: false)` at the next frame (unless it had finished).
     /// An unknown key does nothing.
-    public func removeAnimation(forKey key: String) {
+    internal func performRemoveAnimation(forKey key: String) {
         guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
         detachAnimation(at: index)
         notifyTreeHosts()
@@ -64,7 +64,7 @@ extension CALayer {
 
     /// Removes every attached animation, as `removeAllAnimations()` (see
     /// `removeAnimation(forKey:)`).
-    public func removeAllAnimations() {
+    internal func performRemoveAllAnimations() {
         guard !attachedAnimations.isEmpty else { return }
         while !attachedAnimations.isEmpty { detachAnimation(at: 0) }
         notifyTreeHosts()
@@ -73,13 +73,13 @@ extension CALayer {
     /// The animation attached under `key`, as `animation(forKey:)`: the layer's own copy,
     /// the object delegates receive. Like Core Animation's, it must not be changed (see
     /// `updateAnimation(forKey:_:)`).
-    public func animation(forKey key: String) -> CAAnimation? {
+    internal func attachedAnimation(forKey key: String) -> CAAnimation? {
         attachedAnimations.first(where: { $0.key == key })?.animation
     }
 
     /// The keys of the attached animations in the order added, as `animationKeys()`; nil
     /// when there are none.
-    public func animationKeys() -> [String]? {
+    internal func attachedAnimationKeys() -> [String]? {
         attachedAnimations.isEmpty ? nil : attachedAnimations.map(\.key)
     }
 

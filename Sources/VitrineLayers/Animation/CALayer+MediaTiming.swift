@@ -50,13 +50,13 @@ extension CALayer: CAMediaTiming {
     /// same layer time) gives that layer's `beginTime`. Layers in different trees convert
     /// through the media time. `duration`, `repeatCount`, `repeatDuration`, `autoreverses`
     /// and `fillMode` do not take part (Vitrine's layer time runs unbounded).
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+    internal func mapTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
         CALayer.convert(t, from: l, to: self)
     }
 
     /// Converts `t` from this layer's time space to `l`'s, as `convertTime(_:to:)`; a nil `l`
     /// means the media time. See `convertTime(_:from:)`.
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+    internal func mapTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
         CALayer.convert(t, from: self, to: l)
     }
 

@@ -5,7 +5,7 @@
 /// `CAAnimation` and `CALayer` adopt it, as in Core Animation. A layer's `beginTime`, `speed`
 /// and `timeOffset` give it a time space of its own, derived from its superlayer's (see
 /// `CALayer.convertTime(_:from:)`); its animations run in it.
-@MainActor
+@preconcurrency @MainActor
 public protocol CAMediaTiming: AnyObject {
     /// When the animation begins, in its parent's time (for an animation on a layer, the
     /// layer's time: `convertTime(CACurrentMediaTime(), from: nil)`, which is the media time

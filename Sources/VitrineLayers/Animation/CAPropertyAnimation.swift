@@ -3,7 +3,7 @@
 /// The key paths that animate are those of `CALayer`'s animatable properties (see
 /// `CALayer.add(_:forKey:)`); any other key path makes the animation do nothing, without an
 /// error, as in Core Animation.
-@MainActor
+@preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
     /// The layer property the animation changes, as `keyPath` (`"position"`,
     /// `"transform.rotation.z"`, ...).

@@ -18,7 +18,7 @@ import Foundation
 /// `duration` (use `settlingDuration` for a duration that lets it come to rest) and ignores
 /// `timingFunction`. Non-positive or non-finite `mass` or `stiffness`, and negative or
 /// non-finite `damping`, fall back to Core Animation's defaults (1, 100, 10).
-@MainActor
+@preconcurrency @MainActor
 open class CASpringAnimation: CABasicAnimation {
     /// The mass on the spring, as `mass` (default 1).
     open var mass: CGFloat = 1

@@ -32,7 +32,7 @@ public struct CompositeResult: Sendable {
 /// would (`Compositor+Scrolling.swift`).
 ///
 /// One compositor per screen: it remembers that screen's previous frames.
-@MainActor
+@preconcurrency @MainActor
 public final class Compositor {
     /// Points to pixels (the screen's scale).
     public let scale: CGFloat

@@ -10,7 +10,7 @@ import VitrineGraphics
 /// transforms, offscreen groups from a pool of buffers reused across frames. The masks are
 /// kept with each layer (`Compositor.DisplayEntry.rendererCache`) while its shape stays the
 /// same.
-@MainActor
+@preconcurrency @MainActor
 public final class PixmanRenderer: Renderer {
     /// Premultiplied buffers for offscreen groups.
     let offscreens = OffscreenPool()

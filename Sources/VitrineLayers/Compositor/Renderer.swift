@@ -14,7 +14,7 @@ import VitrineGraphics
 ///
 /// One renderer per compositor: it may keep state across frames (caches, offscreen buffers)
 /// and with each layer (`Compositor.DisplayEntry.rendererCache`).
-@MainActor
+@preconcurrency @MainActor
 public protocol Renderer: AnyObject {
     /// Paints `frame` into `target`: every pixel inside `frame.damage`, and no other.
     ///
@@ -82,7 +82,7 @@ public struct PixelMove: Equatable, Sendable {
 }
 
 /// What the compositor decided for one frame: the input of `Renderer.render(_:into:)`.
-@MainActor
+@preconcurrency @MainActor
 public struct RenderFrame {
     /// The compositor's frame number (increases by one each frame).
     public let frameNumber: UInt64
@@ -107,31 +107,31 @@ public struct RenderFrame {
 extension Compositor.DisplayEntry {
     /// The layer this entry draws (for `content` and `border`), clips to (`pushClip`,
     /// `popClip`) or groups (`beginGroup`, `endGroup`).
-    @MainActor public var layer: CALayer { record.layer }
+    @preconcurrency @MainActor public var layer: CALayer { record.layer }
     /// The layer's bounds coordinates to target pixels.
-    @MainActor public var transform: ProjectiveTransform { record.current.transform }
+    @preconcurrency @MainActor public var transform: ProjectiveTransform { record.current.transform }
     /// The opacity to draw the layer's own parts with: its own, or 1 when it is a group, whose
     /// opacity (`groupOpacity`) applies when the group is composited.
-    @MainActor public var opacity: Double { record.drawing.opacity }
+    @preconcurrency @MainActor public var opacity: Double { record.drawing.opacity }
     /// The layer's own opacity this frame (animations applied): a group's, at `endGroup`.
-    @MainActor public var groupOpacity: Double { Double(record.layer.renderOpacity) }
+    @preconcurrency @MainActor public var groupOpacity: Double { Double(record.layer.renderOpacity) }
     /// The target pixels the layer's own drawing may touch, clipped by its ancestors.
-    @MainActor public var box: PixelRect { record.current.box }
+    @preconcurrency @MainActor public var box: PixelRect { record.current.box }
     /// The target pixels the layer and its sublayers may touch: an offscreen group's extent.
-    @MainActor public var subtreeBox: PixelRect { record.subtreeBox }
+    @preconcurrency @MainActor public var subtreeBox: PixelRect { record.subtreeBox }
     /// For `pushClip`: the axis-aligned pixel rectangle the sublayers are clipped to.
-    @MainActor public var boundsClip: PixelRect? { record.drawing.boundsClip }
+    @preconcurrency @MainActor public var boundsClip: PixelRect? { record.drawing.boundsClip }
     /// The pixels the layer covers opaquely (a top-level layer may be drawn as a copy there).
-    @MainActor public var opaqueBox: PixelRect? { record.drawing.opaqueBox }
+    @preconcurrency @MainActor public var opaqueBox: PixelRect? { record.drawing.opaqueBox }
     /// For groups: whether the group is cut to the layer's rounded or turned bounds.
-    @MainActor public var groupMasksToBounds: Bool { record.drawing.groupMasksToBounds }
+    @preconcurrency @MainActor public var groupMasksToBounds: Bool { record.drawing.groupMasksToBounds }
     /// For `content`: the pieces of `layer.contents` to draw and where (empty: none).
-    @MainActor public var contentsPieces: [ContentsPiece] { record.contentsPieces }
+    @preconcurrency @MainActor public var contentsPieces: [ContentsPiece] { record.contentsPieces }
     /// For `beginGroup`: how many entries further on its `endGroup` is.
     public var groupLength: Int { length }
     /// State the renderer keeps with this layer while it is drawn (caches); dropped with the
     /// compositor's record of the layer.
-    @MainActor public var rendererCache: AnyObject? {
+    @preconcurrency @MainActor public var rendererCache: AnyObject? {
         get { record.rendererCache }
         nonmutating set { record.rendererCache = newValue }
     }
@@ -139,36 +139,36 @@ extension Compositor.DisplayEntry {
     // The layer's properties as this frame draws them (animations applied), which a renderer
     // reads instead of the model values.
     /// The layer's bounds this frame.
-    @MainActor public var bounds: CGRect { record.layer.renderBounds }
+    @preconcurrency @MainActor public var bounds: CGRect { record.layer.renderBounds }
     /// The background colour this frame.
-    @MainActor public var backgroundColor: CGColor? { record.layer.renderBackgroundColor }
+    @preconcurrency @MainActor public var backgroundColor: CGColor? { record.layer.renderBackgroundColor }
     /// The corner radius this frame.
-    @MainActor public var cornerRadius: CGFloat { record.layer.renderCornerRadius }
+    @preconcurrency @MainActor public var cornerRadius: CGFloat { record.layer.renderCornerRadius }
     /// The border width this frame.
-    @MainActor public var borderWidth: CGFloat { record.layer.renderBorderWidth }
+    @preconcurrency @MainActor public var borderWidth: CGFloat { record.layer.renderBorderWidth }
     /// The border colour this frame.
-    @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
+    @preconcurrency @MainActor public var borderColor: CGColor? { record.layer.renderBorderColor }
     /// The image drawn for `content`: `contents`, or what a shape, gradient or text layer
     /// generated.
-    @MainActor public var contentsImage: CGImage? { record.image }
+    @preconcurrency @MainActor public var contentsImage: CGImage? { record.image }
 
     // For `shadow`: what a renderer needs to draw the layer's shadow under it (the entries
     // that cast an alpha shadow follow, `groupLength` of them).
     /// The shadow's colour with `shadowOpacity` applied, premultiplied; nil: no shadow.
-    @MainActor public var shadowColor: PremultipliedColor? { record.shadow?.color }
+    @preconcurrency @MainActor public var shadowColor: PremultipliedColor? { record.shadow?.color }
     /// The blur's standard deviation in target pixels.
-    @MainActor public var shadowSigma: Double { record.shadow?.sigma ?? 0 }
+    @preconcurrency @MainActor public var shadowSigma: Double { record.shadow?.sigma ?? 0 }
     /// The shadow's offset in whole target pixels.
-    @MainActor public var shadowOffset: (x: Int, y: Int) { (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0) }
+    @preconcurrency @MainActor public var shadowOffset: (x: Int, y: Int) { (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0) }
     /// `shadowPath` (layer coordinates, drawn through `transform`), or nil for a shadow of the
     /// alpha of the following entries.
-    @MainActor public var shadowPath: CGPath? { record.shadow?.path }
+    @preconcurrency @MainActor public var shadowPath: CGPath? { record.shadow?.path }
     /// The target pixels the shadow's shape is taken from, before offset and blur.
-    @MainActor public var shadowSourceBox: PixelRect { record.shadow?.sourceBox ?? .zero }
+    @preconcurrency @MainActor public var shadowSourceBox: PixelRect { record.shadow?.sourceBox ?? .zero }
     /// The target pixels the shadow may touch, clipped.
-    @MainActor public var shadowBox: PixelRect { record.shadow?.box ?? .zero }
+    @preconcurrency @MainActor public var shadowBox: PixelRect { record.shadow?.box ?? .zero }
     /// Changes whenever the shape an alpha shadow is cast from changes (not when it only moves):
     /// a renderer keeps its blurred mask while this, the sigma and the transform's linear part
     /// stay.
-    @MainActor public var shadowContentKey: UInt64 { record.shadow?.contentStamp ?? 0 }
+    @preconcurrency @MainActor public var shadowContentKey: UInt64 { record.shadow?.contentStamp ?? 0 }
 }

@@ -25,6 +25,7 @@ import VitrineGraphics
 /// nothing of its own, as a mistyped value does); when `locations` has a different count
 /// than `colors` it is ignored and the colours are spread evenly (Core Animation leaves that
 /// case undefined).
+@preconcurrency @MainActor
 open class CAGradientLayer: CALayer {
     /// The gradient's shape, as `type` (default `.axial`).
     open var type: CAGradientLayerType = .axial {

@@ -22,6 +22,7 @@ import VitrineGraphics
 /// at most `maximumInstanceCount` instances are drawn; `preservesDepth` is stored only
 /// (everything is flattened, as with false). Animatable: `instanceDelay`, `instanceTransform`,
 /// `instanceColor` and the four offsets.
+@preconcurrency @MainActor
 open class CAReplicatorLayer: CALayer {
     /// The most instances drawn (a larger `instanceCount` draws this many).
     public static let maximumInstanceCount = 1000

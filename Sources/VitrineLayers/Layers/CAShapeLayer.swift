@@ -16,6 +16,7 @@ import VitrineGraphics
 /// `strokeColor`. Deviations: shape content
 /// farther than 2,048 points outside the bounds is not drawn, and a shape wider than 4,096
 /// pixels is drawn at a lower resolution, so that an enormous path never costs seconds.
+@preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates, as `path` (default nil). Kept as an immutable
     /// copy, as Core Animation copies it. Animatable between paths with the same elements

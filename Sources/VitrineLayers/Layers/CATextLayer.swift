@@ -15,6 +15,7 @@ import VitrineGraphics
 /// draws the system font (Core Animation's default is Helvetica). Text is drawn at the screen's
 /// resolution whatever `contentsScale` says (Core Animation draws at `contentsScale`, which
 /// makes text blurry on 2x screens unless set). Animatable: `fontSize`, `foregroundColor`.
+@preconcurrency @MainActor
 open class CATextLayer: CALayer {
     /// The text, as `string` (a `String` or `NSAttributedString`; default nil).
     open var string: Any? {

@@ -220,10 +220,10 @@ final class GestureArena {
     /// The recognizers `recognizer` must see fail first.
     private func dependencies(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         var result = recognizer.requiredToFail.compactMap(\.recognizer)
-        if let delegate = recognizer.delegate {
-            for other in competitors(of: recognizer)
-            where delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other)
-                && !result.contains(where: { $0 === other })
+        // The subclasses' overrides, then the delegate, as UIKit consults them.
+        for other in competitors(of: recognizer) where !result.contains(where: { $0 === other }) {
+            if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
+                || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
             {
                 result.append(other)
             }

@@ -185,6 +185,13 @@ open class UIGestureRecognizer {
     /// Whether `preventingGestureRecognizer` may stop this one, as `canBePrevented(by:)`
     /// (default true).
     open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether this recognizer waits for `otherGestureRecognizer`, receiving the same touches,
+    /// to fail before it recognizes, as `shouldRequireFailure(of:)` (default false); a
+    /// subclass's way to say what `require(toFail:)` says for one instance.
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether `otherGestureRecognizer`, receiving the same touches, waits for this one to
+    /// fail before it recognizes, as `shouldBeRequiredToFail(by:)` (default false).
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 
     /// Runs the actions.
     func sendActions() {

@@ -11,6 +11,7 @@ import VitrinePlatform
 /// required go down. With `numberOfTapsRequired` above 0, that many quick taps (each lifting
 /// within `UITapGestureRecognizer.multiTapInterval` of the next going down) must come first.
 /// Fingers added after it began are ignored.
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the fingers must be held, in seconds, as `minimumPressDuration` (default 0.5).
     open var minimumPressDuration: TimeInterval = 0.5

@@ -9,6 +9,7 @@ import Foundation
 /// `translation(in:)` is the centroid's movement since enough fingers went down (it includes
 /// the 10 points that began the gesture; fingers joining or leaving do not move it),
 /// `velocity(in:)` its rate over the last 0.1 s of samples, in points per second.
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// How far the centroid moves before the gesture begins, in points.
     public static let hysteresis: CGFloat = 10

@@ -8,6 +8,7 @@ import Foundation
 /// `scale` is the distance between the fingers over their distance when the second went down
 /// (it includes the change that began the gesture); setting it rebases it on the current
 /// distance, as in UIKit. `velocity` is the scale's rate over the last 0.1 s, per second.
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// How much the distance between the fingers changes before the gesture begins, in points.
     public static let hysteresis: CGFloat = 10

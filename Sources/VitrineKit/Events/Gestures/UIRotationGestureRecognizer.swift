@@ -10,6 +10,7 @@ import Foundation
 /// screen is positive, as in UIKit; it includes the turn that began the gesture, and keeps
 /// counting past a full turn); setting it rebases it on the current angle. `velocity` is its
 /// rate over the last 0.1 s, in radians per second.
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// How far the fingers turn before the gesture begins, in radians.
     public static let hysteresis: CGFloat = 0.1

@@ -14,6 +14,7 @@ import Foundation
 /// `edges` is empty by default, as in UIKit, so a recognizer that is not given an edge never
 /// recognizes. A touch that starts within the margin of several of the `edges` (a corner)
 /// may move away from any of them.
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// How far from the edge the first finger may come down, in points.
     public static let edgeMargin: CGFloat = 20

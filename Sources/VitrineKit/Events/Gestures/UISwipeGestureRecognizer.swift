@@ -11,6 +11,7 @@ import VitrinePlatform
 /// it is 10 points long), when time runs out, when a finger lifts first, or when the number of
 /// fingers differs from `numberOfTouchesRequired`. UIKit leaves its thresholds undocumented;
 /// these are Vitrine's.
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Swipe directions, as `UISwipeGestureRecognizer.Direction` (UIKit's raw values).
     public struct Direction: OptionSet, Sendable {

@@ -12,6 +12,7 @@ import VitrinePlatform
 /// UIKit leaves these thresholds undocumented; these are Vitrine's. Unlike UIKit, a finger held
 /// down for long does not fail a tap by itself (a long-press recognizer on the same view wins
 /// by beginning first).
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// How far a finger may move and still tap, in points.
     public static let allowableMovement: CGFloat = 10
