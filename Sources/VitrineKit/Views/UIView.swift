@@ -206,9 +206,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Appearance (see UIView+Appearance.swift)
 
-    /// The background colour, as `backgroundColor` (the layer's background colour).
+    /// The background colour, as `backgroundColor` (the layer's background colour; a dynamic
+    /// colour resolved with the view's `traitCollection`, and again when it changes).
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet { layer.backgroundColor = backgroundColor?.resolvedColor(with: traitCollection).cgColor }
     }
 
     /// The view's opacity, as `alpha`: the layer's `opacity`, so the view and its subviews
