@@ -241,6 +241,12 @@ public struct InterfaceObject: Hashable, Sendable {
     /// Interface Builder writes `translatesAutoresizingMaskIntoConstraints="NO"` on views it
     /// constrains; nil means UIKit's default (YES).
     public var translatesAutoresizingMaskIntoConstraints: Bool? { bool("translatesAutoresizingMaskIntoConstraints") }
+    /// `fixedFrame="YES"`: Interface Builder places the view by its frame (and its
+    /// autoresizing mask), not by constraints.
+    public var isFixedFrame: Bool? { bool("fixedFrame") }
+    /// `"unspecified"`, `"forceLeftToRight"`, `"forceRightToLeft"`, `"playback"`, `"spatial"`
+    /// (`UISemanticContentAttribute` case names).
+    public var semanticContentAttribute: String? { attributes["semanticContentAttribute"] }
     public var horizontalHuggingPriority: Double? { double("horizontalHuggingPriority") }
     public var verticalHuggingPriority: Double? { double("verticalHuggingPriority") }
     public var horizontalCompressionResistancePriority: Double? { double("horizontalCompressionResistancePriority") }
@@ -266,6 +272,8 @@ public struct InterfaceObject: Hashable, Sendable {
             case .multipleTouchEnabled: result.isMultipleTouchEnabled = InterfaceValueParsing.bool(value)
             case .translatesAutoresizingMaskIntoConstraints:
                 result.translatesAutoresizingMaskIntoConstraints = InterfaceValueParsing.bool(value)
+            case .fixedFrame: result.isFixedFrame = InterfaceValueParsing.bool(value)
+            case .semanticContentAttribute: result.semanticContentAttribute = value
             case .horizontalHuggingPriority: result.horizontalHuggingPriority = InterfaceValueParsing.double(value)
             case .verticalHuggingPriority: result.verticalHuggingPriority = InterfaceValueParsing.double(value)
             case .horizontalCompressionResistancePriority:
@@ -381,6 +389,9 @@ public struct InterfaceViewAttributes: Hashable, Sendable {
     public var isOpaque: Bool?
     public var isMultipleTouchEnabled: Bool?
     public var translatesAutoresizingMaskIntoConstraints: Bool?
+    /// `fixedFrame`: placed by its frame in Interface Builder.
+    public var isFixedFrame: Bool?
+    public var semanticContentAttribute: String?
     public var horizontalHuggingPriority: Double?
     public var verticalHuggingPriority: Double?
     public var horizontalCompressionResistancePriority: Double?
@@ -391,7 +402,8 @@ public struct InterfaceViewAttributes: Hashable, Sendable {
     /// The attributes, by the names Xcode writes.
     enum Field: String, CaseIterable {
         case contentMode, tag, alpha, hidden, clipsSubviews, userInteractionEnabled, opaque, multipleTouchEnabled
-        case translatesAutoresizingMaskIntoConstraints, horizontalHuggingPriority, verticalHuggingPriority
+        case translatesAutoresizingMaskIntoConstraints, fixedFrame, semanticContentAttribute
+        case horizontalHuggingPriority, verticalHuggingPriority
         case horizontalCompressionResistancePriority, verticalCompressionResistancePriority
     }
     static let fields = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.rawValue, $0) })

@@ -12,9 +12,24 @@ import VitrineGraphics
 /// Vitrine has no dark mode, so the dynamic system colours (`label`, `systemBackground` ...)
 /// have their light-appearance values. Extended-range components are clamped to 0...1 when
 /// drawn (`cgColor` keeps them).
+///
+/// **Dynamic colours** (`init(dynamicProvider:)`, `UIColor { traits in ... }`) are resolved
+/// as UIKit resolves them: by `resolvedColor(with:)`, and for `cgColor` (and the components)
+/// with `UITraitCollection.current`, which Vitrine sets to a view's traits while it draws
+/// (`draw(_:)`) and reports trait changes; a view's `backgroundColor` is resolved with the
+/// view's `traitCollection`, again when its traits change. A dynamic colour is equal only to
+/// itself.
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
-    /// The colour as a CoreGraphics colour, as `cgColor`.
-    public let cgColor: CGColor
+    /// The colour as a CoreGraphics colour, as `cgColor`; a dynamic colour's is resolved with
+    /// `UITraitCollection.current`.
+    public var cgColor: CGColor {
+        guard dynamicProvider != nil else { return staticColor }
+        return resolvedColor(with: Self.currentTraits()).cgColor
+    }
+    /// The components of a colour that is not dynamic.
+    private let staticColor: CGColor
+    /// The provider of a dynamic colour.
+    private let dynamicProvider: ((UITraitCollection) -> UIColor)?
 
     /// Whether the colour is in the grey colour space (made from a white level) rather than
     /// sRGB; part of equality, as in UIKit.
@@ -22,14 +37,44 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     /// A colour from sRGB components, as `init(red:green:blue:alpha:)`.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        staticColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        dynamicProvider = nil
         isGray = false
     }
 
     /// A grey, as `init(white:alpha:)`: in the grey colour space.
     public init(white: CGFloat, alpha: CGFloat) {
-        cgColor = CGColor(red: white, green: white, blue: white, alpha: alpha)
+        staticColor = CGColor(red: white, green: white, blue: white, alpha: alpha)
+        dynamicProvider = nil
         isGray = true
+    }
+
+    /// A colour that depends on the traits it is shown with, as `init(dynamicProvider:)`:
+    /// `provider` is called each time the colour is resolved (`resolvedColor(with:)`, or
+    /// `cgColor` with `UITraitCollection.current`), not when it is made.
+    public init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
+        staticColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        dynamicProvider = provider
+        isGray = false
+    }
+
+    /// The colour for `traitCollection`, as `resolvedColor(with:)`: a dynamic colour's
+    /// provider's answer (itself resolved), any other colour itself.
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let dynamicProvider else { return self }
+        return dynamicProvider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// Whether the colour is dynamic (made with a provider).
+    var isDynamic: Bool { dynamicProvider != nil }
+
+    /// `UITraitCollection.current`: as set (`performAsCurrent(_:)`, a view drawing, a trait
+    /// change being reported), else the light appearance every Vitrine screen has.
+    private static func currentTraits() -> UITraitCollection {
+        UITraitCollection.resolvingTraits.get()
+            ?? UITraitCollection(
+                scale: 0, horizontal: .unspecified, vertical: .unspecified, idiom: .pad, direction: .leftToRight,
+                style: .light)
     }
 
     /// A colour from hue, saturation and brightness (HSB, all 0...1), as
@@ -48,14 +93,19 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The colour of a CoreGraphics colour, as `init(cgColor:)` (in sRGB: Vitrine's `CGColor`
     /// has no colour space of its own).
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        staticColor = cgColor
+        dynamicProvider = nil
         isGray = false
     }
 
     /// The same colour with another alpha, in the same colour space, as
-    /// `withAlphaComponent(_:)`.
+    /// `withAlphaComponent(_:)` (a dynamic colour stays dynamic).
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        isGray
+        if let dynamicProvider {
+            return UIColor { traits in dynamicProvider(traits).withAlphaComponent(alpha) }
+        }
+        let cgColor = staticColor
+        return isGray
             ? UIColor(white: cgColor.red, alpha: alpha)
             : UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
     }
@@ -134,13 +184,18 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// Whether both are in the same colour space with the same components, as UIKit's
     /// `isEqual(_:)`.
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
-        lhs.isGray == rhs.isGray && lhs.cgColor == rhs.cgColor
+        if lhs.isDynamic || rhs.isDynamic { return lhs === rhs }
+        return lhs.isGray == rhs.isGray && lhs.staticColor == rhs.staticColor
     }
 
-    /// Hashes the colour space and components.
+    /// Hashes the colour space and components (a dynamic colour: its identity).
     public func hash(into hasher: inout Hasher) {
+        if isDynamic {
+            hasher.combine(ObjectIdentifier(self))
+            return
+        }
         hasher.combine(isGray)
-        hasher.combine(cgColor)
+        hasher.combine(staticColor)
     }
 
     open var description: String {

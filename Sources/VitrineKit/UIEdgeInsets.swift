@@ -36,8 +36,8 @@ extension CGRect {
 }
 
 /// Insets whose horizontal edges follow the reading direction, as UIKit's
-/// `NSDirectionalEdgeInsets`. Vitrine lays out left to right, so leading is left and trailing
-/// is right.
+/// `NSDirectionalEdgeInsets`: leading is left and trailing right, except in a view laid out
+/// right to left (`UIView.semanticContentAttribute`).
 public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     public var top: CGFloat
     public var leading: CGFloat
@@ -69,6 +69,21 @@ extension UIEdgeInsets {
     /// The same insets as leading and trailing (left to right).
     var directional: NSDirectionalEdgeInsets {
         NSDirectionalEdgeInsets(top: top, leading: left, bottom: bottom, trailing: right)
+    }
+
+    /// The insets with leading and trailing as the edges `direction` puts them on.
+    init(_ directional: NSDirectionalEdgeInsets, _ direction: UIUserInterfaceLayoutDirection) {
+        let rightToLeft = direction == .rightToLeft
+        self.init(
+            top: directional.top, left: rightToLeft ? directional.trailing : directional.leading,
+            bottom: directional.bottom, right: rightToLeft ? directional.leading : directional.trailing)
+    }
+
+    /// The insets as leading and trailing in `direction`.
+    func directional(_ direction: UIUserInterfaceLayoutDirection) -> NSDirectionalEdgeInsets {
+        let rightToLeft = direction == .rightToLeft
+        return NSDirectionalEdgeInsets(
+            top: top, leading: rightToLeft ? right : left, bottom: bottom, trailing: rightToLeft ? left : right)
     }
 }
 

@@ -51,6 +51,13 @@ open class UIResponder {
         if !rest.isEmpty { next?.pressesBegan(rest, with: event) }
     }
 
+    /// Presses changed (their force, for buttons with pressure), as
+    /// `pressesChanged(_:with:)`; the default passes them to `next`. Keyboard keys have no
+    /// pressure, so Vitrine's key sources do not send it.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesChanged(presses, with: event)
+    }
+
     /// Keys came up, as `pressesEnded(_:with:)`; the default passes them to `next`.
     open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         next?.pressesEnded(presses, with: event)

@@ -90,6 +90,9 @@ open class CALayer {
             if needsDisplayOnBoundsChange { markNeedsDisplay(notifying: false) }
             layerDidChange(ownDrawing: bounds.size != oldValue.size)
             didChangeAnimatableProperty("bounds")
+            if bounds.size != oldValue.size {
+                (delegate as? CALayerBoundsSizeObserver)?.layerBoundsSizeDidChange(self)
+            }
         }
     }
 

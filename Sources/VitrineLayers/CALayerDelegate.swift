@@ -54,3 +54,11 @@ extension CALayerDelegate {
     /// Returns nil: the layer goes on searching.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
+
+/// A layer delegate told when the layer's bounds change size, however they are set: UIKit
+/// lays out a view's superview when the view's size changes, even through its layer
+/// (`UIView` adopts it). Not Core Animation API, so `package`.
+@MainActor
+package protocol CALayerBoundsSizeObserver: AnyObject {
+    func layerBoundsSizeDidChange(_ layer: CALayer)
+}

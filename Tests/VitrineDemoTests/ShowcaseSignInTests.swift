@@ -39,7 +39,7 @@ import VitrinePlatform
         #expect(c.statusLabel.text == "Welcome, Ada")
         #expect(c.visitorsLabel.text == "1")
         // The fields are emptied and nothing is being edited any more.
-        #expect(c.nameField.text == nil && c.pinField.text == nil && !c.pinField.isFirstResponder)
+        #expect(c.nameField.text == "" && c.pinField.text == "" && !c.pinField.isFirstResponder)
     }
 
     @Test func checkingInWithoutANameCountsAsBefore() {

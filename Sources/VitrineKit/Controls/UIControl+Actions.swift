@@ -47,6 +47,70 @@ extension UIControl {
         return target
     }
 
+    /// Adds a closure for `controlEvents` under a target object and an action name,
+    /// Vitrine's form of `addTarget(_:action:for:)` for code that later asks
+    /// `allTargets` or `actions(forTarget:forControlEvent:)`: `target` (not retained, as in
+    /// UIKit; nil is the nil target, sent up the responder chain, which the closure does) is
+    /// what `allTargets` lists and `action` is the name `actions(forTarget:forControlEvent:)`
+    /// returns, written as the selector would be (`"save:"`, `"tapped(_:)"`: any spelling the
+    /// app compares with). The closure runs as with `addTarget(for:_:)`.
+    @discardableResult
+    public func addTarget(
+        _ target: AnyObject?, action: String, for controlEvents: Event,
+        _ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void
+    ) -> Target {
+        let token = Target(object: target, isNilTarget: target == nil, actionName: action, handler)
+        if !controlEvents.isEmpty {
+            registrations.append(Registration(handler: .target(token), events: controlEvents))
+        }
+        return token
+    }
+
+    /// The targets of the control's target-action pairs, as `allTargets`: the object each was
+    /// added for (`addTarget(_:action:for:_:)`, an interface file's connection), `NSNull` for
+    /// the nil target (First Responder) as in UIKit (on Linux find it with `base is NSNull`:
+    /// corelibs' `NSNull` instances hash differently), and the `Target` token of a closure added
+    /// without one. `UIAction`s are not targets and are not listed. A target object that is
+    /// not `Hashable` is listed by its token.
+    public var allTargets: Set<AnyHashable> {
+        var targets: Set<AnyHashable> = []
+        for registration in registrations {
+            guard case .target(let target) = registration.handler else { continue }
+            if target.isNilTarget {
+                targets.insert(AnyHashable(Self.nilTarget))
+            } else if let object = target.object, let hashable = object as? AnyHashable {
+                targets.insert(hashable)
+            } else {
+                targets.insert(AnyHashable(target))
+            }
+        }
+        return targets
+    }
+
+    /// The one `NSNull` `allTargets` lists: swift-corelibs Foundation hashes `NSNull`
+    /// instances differently though they compare equal, so a set would hold one per control.
+    private static let nilTarget = NSNull()
+
+    /// The names of the actions `target` has for `controlEvent`, as
+    /// `actions(forTarget:forControlEvent:)`: the names given to
+    /// `addTarget(_:action:for:_:)` or an interface file's selectors (`"increment:"`), in the
+    /// order added; nil when there are none. `target` is the object (nil or `NSNull`: the nil
+    /// target) or a closure's `Target` token. A closure added without a name has none.
+    public func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
+        let wantsNilTarget = target == nil || target is NSNull
+        let object = target.flatMap { $0 as AnyObject }
+        var names: [String] = []
+        for registration in registrations where !registration.events.isDisjoint(with: controlEvent) {
+            guard case .target(let token) = registration.handler, let name = token.actionName else { continue }
+            let matches =
+                wantsNilTarget
+                ? token.isNilTarget
+                : (token === object || (token.object != nil && token.object === object))
+            if matches { names.append(name) }
+        }
+        return names.isEmpty ? nil : names
+    }
+
     /// Removes a closure added with `addTarget(for:_:)` (nil: every one) from
     /// `controlEvents`, as `removeTarget(_:action:for:)`.
     public func removeTarget(_ target: Target?, for controlEvents: Event) {

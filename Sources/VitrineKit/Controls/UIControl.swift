@@ -225,10 +225,30 @@ open class UIControl: UIView {
 
     // MARK: Actions (see UIControl+Actions.swift)
 
-    /// An action added with `addTarget(for:_:)`; pass it to `removeTarget(_:for:)`.
-    public final class Target {
+    /// An action added with `addTarget(for:_:)`; pass it to `removeTarget(_:for:)`. Equal
+    /// only to itself, so `allTargets` can hold it.
+    public final class Target: Hashable {
         let handler: @MainActor (UIControl, UIEvent?) -> Void
-        init(_ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void) { self.handler = handler }
+        /// The object the action was added for (not retained, as UIKit's targets), when given.
+        weak var object: AnyObject?
+        /// Whether it was added for the nil target (sent up the responder chain).
+        let isNilTarget: Bool
+        /// The action's name (an interface file's selector), what
+        /// `actions(forTarget:forControlEvent:)` reports.
+        let actionName: String?
+
+        init(
+            object: AnyObject? = nil, isNilTarget: Bool = false, actionName: String? = nil,
+            _ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void
+        ) {
+            self.handler = handler
+            self.object = object
+            self.isNilTarget = isNilTarget
+            self.actionName = actionName
+        }
+
+        public nonisolated static func == (lhs: Target, rhs: Target) -> Bool { lhs === rhs }
+        public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
     /// What runs for which events, in the order added.

@@ -61,6 +61,8 @@ final class TouchDelivery {
                 let group = mine.filter { $0.phase == phase }
                 guard !group.isEmpty else { continue }
                 if phase == .began {
+                    // A new press (the next tap of a multi-tap): the last one's touches go.
+                    if recognizer.trackedTouches.isEmpty { recognizer.liftedTouches = [] }
                     recognizer.trackedTouches += group
                     recognizer.seenTouches += group
                     recognizer.isInvolved = true
@@ -79,6 +81,11 @@ final class TouchDelivery {
                     if let window = group.first?.window {
                         recognizer.lastWindow = window
                         recognizer.lastWindowLocation = centroid(of: recognizer.trackedTouches)
+                    }
+                    if phase == .ended {
+                        recognizer.liftedTouches += group.filter { touch in
+                            recognizer.trackedTouches.contains { $0 === touch }
+                        }
                     }
                     recognizer.trackedTouches.removeAll { touch in group.contains { $0 === touch } }
                 }

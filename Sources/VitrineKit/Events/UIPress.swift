@@ -62,12 +62,60 @@ public final class UIPress: Hashable {
         case began, changed, stationary, ended, cancelled
     }
 
+    /// The kind of button, as `UIPress.PressType` (UIKit's raw values). UIKit's type is an
+    /// Objective-C enumeration that also carries values it does not name (a letter key's), so
+    /// here it is a struct with UIKit's names as constants: `switch press.type { case .select: ...
+    /// default: ... }` reads as with UIKit's.
+    public struct PressType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let upArrow = PressType(rawValue: 0)
+        public static let downArrow = PressType(rawValue: 1)
+        public static let leftArrow = PressType(rawValue: 2)
+        public static let rightArrow = PressType(rawValue: 3)
+        public static let select = PressType(rawValue: 4)
+        public static let menu = PressType(rawValue: 5)
+        public static let playPause = PressType(rawValue: 6)
+        public static let pageUp = PressType(rawValue: 30)
+        public static let pageDown = PressType(rawValue: 31)
+        public static let tvRemoteOneTwoThree = PressType(rawValue: 32)
+        public static let tvRemoteFourColors = PressType(rawValue: 33)
+
+        /// A key UIKit gives no press type (a letter, a digit): Vitrine's value, outside
+        /// UIKit's names; read the `key` instead.
+        static let otherKey = PressType(rawValue: -1)
+
+        /// The type of a key by its evdev code: arrows, Return (and keypad Enter) as select,
+        /// Escape as menu, Page Up / Page Down and Play/Pause, as a hardware keyboard's
+        /// presses report them on iOS.
+        static func of(keyCode: UInt32) -> PressType {
+            switch keyCode {
+            case 103: .upArrow
+            case 108: .downArrow
+            case 105: .leftArrow
+            case 106: .rightArrow
+            case 28, 96: .select
+            case 1: .menu
+            case 164: .playPause
+            case 104: .pageUp
+            case 109: .pageDown
+            default: .otherKey
+            }
+        }
+    }
+
     /// The phase, as `phase`.
     public internal(set) var phase: Phase
     /// When it last changed, as `timestamp`.
     public internal(set) var timestamp: Double
     /// The key, as `key`.
     public let key: UIKey?
+    /// The kind of button, as `type` (see `PressType` for the keys that have one).
+    public var type: PressType { key.map { PressType.of(keyCode: $0.keyCode) } ?? .otherKey }
+    /// How hard the button is pressed, as `force`: keys are digital buttons, so 1 while down
+    /// and 0 once released or cancelled, as UIKit reports for buttons without pressure.
+    public var force: CGFloat { phase == .ended || phase == .cancelled ? 0 : 1 }
 
     init(key: UIKey, phase: Phase, timestamp: Double) {
         self.key = key

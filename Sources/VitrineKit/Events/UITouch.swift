@@ -30,6 +30,14 @@ public final class UITouch: Hashable {
     public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
     /// `.direct`, as `type`.
     public var type: TouchType { .direct }
+    /// How hard the finger presses, as `force`: 0, what iOS reports on a device without
+    /// 3D Touch. libinput gives no pressure for touchscreen events (1.22, Debian 12, has
+    /// pressure only for tablet tools), so no panel's force reaches Vitrine.
+    public var force: CGFloat { 0 }
+    /// The largest `force` the screen reports, as `maximumPossibleForce`: 0 with no pressure
+    /// (see `force`), as on iOS without 3D Touch, so `force / maximumPossibleForce` must be
+    /// guarded as there.
+    public var maximumPossibleForce: CGFloat { 0 }
 
     /// The location in window coordinates, now and at the previous change.
     var windowLocation: CGPoint

@@ -148,7 +148,22 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
         get { storedCurrent ?? UIScreen.main.traitCollection }
         set { storedCurrent = newValue }
     }
-    @MainActor private static var storedCurrent: UITraitCollection?
+    @MainActor private static var storedCurrent: UITraitCollection? {
+        didSet { resolvingTraits.set(storedCurrent) }
+    }
+
+    /// `current` as set, for resolving dynamic colours from any thread (`UIColor.cgColor` is
+    /// not main-actor isolated); nil when it was not set (the main screen's traits).
+    static let resolvingTraits = LockedTraits()
+
+    /// A trait collection behind a lock.
+    final class LockedTraits: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var value: UITraitCollection?
+
+        func set(_ traits: UITraitCollection?) { lock.withLock { value = traits } }
+        func get() -> UITraitCollection? { lock.withLock { value } }
+    }
 
     /// Runs `actions` with this collection as `current`, then restores the previous one, as
     /// `performAsCurrent(_:)`.

@@ -102,14 +102,7 @@ enum NibActionLookup {
     /// placeholder's actions, as UIKit's nil-targeted actions), falling back to the chain of the
     /// sender when nothing is first responder: the first responder listing the action gets it.
     static func sendUpTheChain(_ selector: String, sender: UIResponder, event: UIEvent?) -> Bool {
-        var responder: UIResponder? = FirstResponder.current ?? sender
-        while let current = responder {
-            if let action = action(selector, on: current) {
-                return action.invoke(current, sender, event)
-            }
-            responder = current.next
-        }
-        return false
+        UIApplication.shared.sendAction(selector, to: nil, from: sender, for: event)
     }
 
     /// The control events an action's `eventType=` names, as Interface Builder writes them.

@@ -270,12 +270,22 @@ struct NibBuilder {
         if let enabled = attributes.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
         if let opaque = attributes.isOpaque { view.isOpaque = opaque }
         if let multiple = attributes.isMultipleTouchEnabled { view.isMultipleTouchEnabled = multiple }
+        if let name = attributes.semanticContentAttribute {
+            if let attribute = InterfaceCaseNames.value(named: name, in: UISemanticContentAttribute.self) {
+                view.semanticContentAttribute = attribute
+            } else {
+                warn(object.line, "unknown semanticContentAttribute \"\(name)\"")
+            }
+        }
         // Interface Builder writes NO on the views it constrains; a view another view's
-        // constraints name is taken as constrained when the file does not say.
+        // constraints name is taken as constrained when the file does not say. A view placed
+        // by its frame (`fixedFrame="YES"`) translates its mask whatever the attribute says,
+        // as UIKit's loading makes it.
         if !builtIn {
             view.translatesAutoresizingMaskIntoConstraints =
-                attributes.translatesAutoresizingMaskIntoConstraints
-                ?? (topLevel || !constrainedIDs.contains(object.id))
+                attributes.isFixedFrame == true
+                || (attributes.translatesAutoresizingMaskIntoConstraints
+                    ?? (topLevel || !constrainedIDs.contains(object.id)))
         }
         if let priority = attributes.horizontalHuggingPriority {
             view.setContentHuggingPriority(UILayoutPriority(rawValue: Float(priority)), for: .horizontal)

@@ -160,7 +160,7 @@ struct NibConnector {
             // The First Responder placeholder: found when the action is sent, as UIKit's nil target.
             let file = fileName
             let line = connection.line
-            control.addTarget(for: events) { control, event in
+            control.addTarget(nil, action: selector, for: events) { control, event in
                 if !NibActionLookup.sendUpTheChain(selector, sender: control, event: event) {
                     kitLog.error("\(file):\(line): no responder takes the action \"\(selector)\"")
                 }
@@ -185,7 +185,7 @@ struct NibConnector {
         let file = fileName
         let line = connection.line
         // UIKit does not retain an action's target.
-        control.addTarget(for: events) { [weak target] control, event in
+        control.addTarget(target, action: selector, for: events) { [weak target] control, event in
             guard let target else { return }
             if !action.invoke(target, control, event) {
                 let message =

@@ -122,7 +122,9 @@ open class UINib {
     /// actions connected and `awakeFromNib()` called on it. An
     /// attribute value Vitrine does not know is warned about, naming the file, line and element.
     /// Its properties are set, its subviews are added in order (a stack view's arranged), the
-    /// file's constraints are activated, the user-defined runtime attributes are set, the outlets
+    /// file's constraints are activated (a view keeps translating its autoresizing mask unless
+    /// the file says NO or constrains it; one placed by its frame, `fixedFrame="YES"`, always
+    /// does, as UIKit's loading makes it), the user-defined runtime attributes are set, the outlets
     /// and actions are connected, and then `awakeFromNib()` is called on every view made, depth
     /// first in file order, once all of them are built and connected, as UIKit. Top-level view
     /// controllers (made with `init?(coder:)`, their views from their `nibName=` when asked for),

@@ -7,6 +7,8 @@ struct ConstraintInstallation {
     let constraint: NSLayoutConstraint
     var equation: LayoutEquation
     let baseConstant: Double
+    /// -1 when the constraint was made right to left (its `constant` counts leftward).
+    var constantSign: Double = 1
 }
 
 /// The Auto Layout engine of one view tree, as UIKit keeps one per window: the active
@@ -143,9 +145,10 @@ final class LayoutEngine {
 
     func install(_ constraint: NSLayoutConstraint) {
         let id = ObjectIdentifier(constraint)
-        guard installed[id] == nil, let (equation, base) = makeEquation(for: constraint) else { return }
+        guard installed[id] == nil, let (equation, base, sign) = makeEquation(for: constraint) else { return }
         let added = add(equation, origin: .constraint(constraint))
-        installed[id] = ConstraintInstallation(constraint: constraint, equation: added, baseConstant: base)
+        installed[id] = ConstraintInstallation(
+            constraint: constraint, equation: added, baseConstant: base, constantSign: sign)
         if constraint.involvesBaselines { baselineConstraints.insert(id) }
         if !isFitting { constraint.engine = self }
         markNeedsSolve()
@@ -164,7 +167,7 @@ final class LayoutEngine {
     func constantDidChange(of constraint: NSLayoutConstraint) {
         let id = ObjectIdentifier(constraint)
         guard var installation = installed[id] else { return }
-        let target = installation.baseConstant - Double(constraint.constant)
+        let target = installation.baseConstant - installation.constantSign * Double(constraint.constant)
         do {
             try solver.updateConstant(of: installation.equation, to: target)
         } catch .unsatisfiable {
@@ -190,32 +193,74 @@ final class LayoutEngine {
         install(constraint)
     }
 
+    /// A view's layout direction changed (`semanticContentAttribute`): the constraints on
+    /// leading and trailing edges are made again, from the new direction.
+    func layoutDirectionDidChange() {
+        let directional = installed.values.map(\.constraint).filter {
+            $0.firstAttribute.isDirectional || $0.secondAttribute.isDirectional
+        }
+        // All out before any comes back in: one made in the new direction beside others
+        // still in the old one would conflict.
+        for constraint in directional { uninstall(constraint) }
+        for constraint in directional { install(constraint) }
+    }
+
     /// Whether the constraint is in this engine.
     func isInstalled(_ constraint: NSLayoutConstraint) -> Bool { installed[ObjectIdentifier(constraint)] != nil }
 
-    /// The equation of a constraint, `lhs relation multiplier × rhs + constant`, and its
-    /// constant without the constraint's `constant`.
-    private func makeEquation(for constraint: NSLayoutConstraint) -> (LayoutEquation, Double)? {
-        guard let ancestor = constraint.installedView, let first = constraint.firstItem,
-            let lhs = expression(first, constraint.firstAttribute, in: ancestor)
+    /// The equation of a constraint, `lhs relation multiplier × rhs + constant`, its
+    /// constant without the constraint's `constant`, and the sign the `constant` took.
+    ///
+    /// Right to left (the first item's `effectiveUserInterfaceLayoutDirection`), as UIKit:
+    /// leading is the right edge and trailing the left, and a constraint on them counts
+    /// leftward, so its constant is negated and `≤` / `≥` swap (`b.leading == a.trailing + 8`
+    /// puts b 8 points left of a).
+    private func makeEquation(for constraint: NSLayoutConstraint) -> (LayoutEquation, Double, Double)? {
+        guard let ancestor = constraint.installedView, let first = constraint.firstItem else { return nil }
+        let directional = constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional
+        let rightToLeft = directional && Self.layoutDirection(of: first) == .rightToLeft
+        guard let lhs = expression(first, constraint.firstAttribute, in: ancestor, rightToLeft: rightToLeft)
         else { return nil }
         var rhs = LinearExpression()
         if let second = constraint.secondItem {
-            guard let expression = expression(second, constraint.secondAttribute, in: ancestor) else { return nil }
+            guard
+                let expression = expression(
+                    second, constraint.secondAttribute, in: ancestor, rightToLeft: rightToLeft)
+            else { return nil }
             rhs = expression.scaled(by: Double(constraint.multiplier))
         }
         let base = lhs.constant - rhs.constant
-        rhs.constant += Double(constraint.constant)
+        let sign: Double = rightToLeft ? -1 : 1
+        rhs.constant += sign * Double(constraint.constant)
+        var relation = constraint.relation
+        if rightToLeft {
+            switch relation {
+            case .lessThanOrEqual: relation = .greaterThanOrEqual
+            case .greaterThanOrEqual: relation = .lessThanOrEqual
+            case .equal: break
+            }
+        }
         let equation = LayoutEquation(
-            lhs, constraint.relation.equationRelation, rhs, priority: Double(constraint.priority.rawValue))
-        return (equation, base)
+            lhs, relation.equationRelation, rhs, priority: Double(constraint.priority.rawValue))
+        return (equation, base, sign)
+    }
+
+    /// The layout direction of a constraint's item: a view's, or a guide's owning view's.
+    static func layoutDirection(of item: AnyObject) -> UIUserInterfaceLayoutDirection {
+        if let view = item as? UIView { return view.effectiveUserInterfaceLayoutDirection }
+        if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+            return owner.effectiveUserInterfaceLayoutDirection
+        }
+        return .leftToRight
     }
 
     /// An item's attribute in `ancestor`'s coordinates. Margin attributes are the view's
     /// margins guide's; baselines are those of the view's `forFirstBaselineLayout` /
     /// `forLastBaselineLayout`, from its text (for a view without text, its top edge for the first
     /// baseline and its bottom edge for the last).
-    private func expression(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView)
+    private func expression(
+        _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView, rightToLeft: Bool
+    )
         -> LinearExpression?
     {
         var item = item
@@ -240,7 +285,11 @@ final class LayoutEngine {
         case .left, .leading, .right, .trailing, .centerX:
             guard addOrigin(of: item, horizontal: true, in: ancestor, to: &expression) else { return nil }
             if attribute == .centerX { expression.add(entry.width, 0.5) }
-            if attribute == .right || attribute == .trailing { expression.add(entry.width, 1) }
+            // Right to left, leading is the right edge and trailing the left.
+            let isRightEdge =
+                attribute == .right || (attribute == .trailing && !rightToLeft)
+                || (attribute == .leading && rightToLeft)
+            if isRightEdge { expression.add(entry.width, 1) }
         case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:
             guard addOrigin(of: item, horizontal: false, in: ancestor, to: &expression) else { return nil }
             switch attribute {
@@ -690,7 +739,7 @@ final class LayoutEngine {
         for id in baselineConstraints {
             guard let installation = installed[id] else { continue }
             let constraint = installation.constraint
-            guard let (_, base) = makeEquation(for: constraint), base != installation.baseConstant else { continue }
+            guard let (_, base, _) = makeEquation(for: constraint), base != installation.baseConstant else { continue }
             uninstall(constraint)
             install(constraint)
             changed = true

@@ -32,3 +32,28 @@ extension IndexPath {
         set { self[1] = newValue }
     }
 }
+
+/// UIKit's additions to Foundation's `NSIndexPath`, for code that still uses the class:
+/// `NSIndexPath(row:section:)`, `NSIndexPath(item:section:)` and the `row`, `item` and
+/// `section` properties, as `IndexPath`'s (the section is the first index). swift-corelibs
+/// Foundation has the class without them.
+extension NSIndexPath {
+    /// The index path of a table view's row, as `init(row:section:)`.
+    public convenience init(row: Int, section: Int) {
+        self.init(indexes: [section, row], length: 2)
+    }
+
+    /// The index path of a collection view's item, as `init(item:section:)`.
+    public convenience init(item: Int, section: Int) {
+        self.init(indexes: [section, item], length: 2)
+    }
+
+    /// The section, the path's first index, as `section`.
+    public var section: Int { index(atPosition: 0) }
+
+    /// The row within the section, the path's second index, as `row`.
+    public var row: Int { index(atPosition: 1) }
+
+    /// The item within the section, the path's second index, as `item`.
+    public var item: Int { index(atPosition: 1) }
+}

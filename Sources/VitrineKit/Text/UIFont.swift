@@ -10,8 +10,8 @@ import Foundation
 /// PostScript name. Fonts an app ships are registered with `registerFont(at:)`.
 /// Deviations: fonts are found by fontconfig and laid out by pango; the system font is the
 /// generic `"sans-serif"` family (DejaVu Sans with `fonts-dejavu-core`), not San Francisco, so
-/// metrics differ from iOS; a final class, not an `NSObject`; there is no `UIFontDescriptor`,
-/// `capHeight` or `xHeight` yet.
+/// metrics differ from iOS; a final class, not an `NSObject`; there is no `capHeight` or
+/// `xHeight` yet. `fontDescriptor` is a `UIFontDescriptor` (see there for what it carries).
 public final class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// What pango lays out: family, size, weight and slant. A Vitrine extension, for drawing
     /// with VitrineGraphics' `TextLayout`.

@@ -82,9 +82,8 @@ extension UITextField {
         textIsSetAfterEditing()
     }
 
-    /// The text changed by editing: it is now set (not nil), and everyone is told.
+    /// The text changed by editing: everyone is told.
     func textIsSetAfterEditing() {
-        markTextSet()
         textDidChange()
         sendActions(for: .editingChanged)
         NotificationCenter.default.post(name: UITextField.textDidChangeNotification, object: self)

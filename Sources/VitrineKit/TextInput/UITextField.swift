@@ -60,19 +60,17 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
 
     var buffer = TextEditingBuffer()
 
-    /// The text, as `text`: nil by default (as documented); setting it replaces the text
-    /// and puts the caret at its end, without the delegate or `.editingChanged` (as UIKit).
+    /// The text, as `text`: `""` on a new field and after `text = nil`, as UIKit's (the
+    /// property is optional in the declaration, but UIKit's getter never returns nil); setting
+    /// it replaces the text and puts the caret at its end, without the delegate or
+    /// `.editingChanged` (as UIKit).
     open var text: String? {
-        get { textIsSet ? buffer.text : nil }
+        get { buffer.text }
         set {
-            textIsSet = newValue != nil
             buffer.setText(newValue ?? "")
             textDidChange()
         }
     }
-    var textIsSet = false
-    /// Editing made the text non-nil ("" after deleting everything, as UIKit).
-    func markTextSet() { textIsSet = true }
 
     /// The text with the field's style, as `attributedText`; setting takes the string, and
     /// the font and colour of its first character when it has them (see the class notes).

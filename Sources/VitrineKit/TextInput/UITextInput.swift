@@ -91,7 +91,6 @@ extension UITextField: UITextInput {
     public func replace(_ range: UITextRange, withText text: String) {
         guard range.end.offset <= buffer.length else { return }
         buffer.replace(range.nsRange, with: text)
-        markTextSet()
         textDidChange()
         sendActions(for: .editingChanged)
     }

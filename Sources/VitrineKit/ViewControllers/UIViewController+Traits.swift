@@ -127,6 +127,10 @@ extension UIView: UITraitEnvironment {
             traits = controller.propagateTraitChange(inheritedFrom: old, to: new, walksView: false)
         }
         guard traits.0 != traits.1 else { return }
+        // A dynamic background colour follows the new traits.
+        if let backgroundColor, backgroundColor.isDynamic, traits.1.hasDifferentColorAppearance(comparedTo: traits.0) {
+            layer.backgroundColor = backgroundColor.resolvedColor(with: traits.1).cgColor
+        }
         TraitChange.report(to: self, from: traits.0, to: traits.1)
         for subview in subviews { subview.propagateTraitChange(from: traits.0, to: traits.1) }
     }

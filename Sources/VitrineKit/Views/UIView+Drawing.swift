@@ -157,7 +157,8 @@ extension UIView {
 
         state.baseDrawRan = false
         UIGraphicsPushContext(context)
-        draw(drawRect)
+        // Dynamic colours resolve with the view's traits while it draws, as in UIKit.
+        traitCollection.performAsCurrent { draw(drawRect) }
         if let index = GraphicsContextStack.entries.lastIndex(where: { $0.context === context }) {
             GraphicsContextStack.entries.removeSubrange(index...)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import VitrineLayers
 
-extension UIView {
+extension UIView: CALayerBoundsSizeObserver {
     /// Runs a change to the frame or bounds; when the bounds size changed, the subviews are
     /// autoresized, the view and its superview are marked for layout (so `layoutSubviews()`
     /// runs on both, as on iOS, where resizing a view lays out its superview too) and, with
@@ -17,11 +17,19 @@ extension UIView {
         if autoresizesSubviews {
             for subview in subviews { subview.autoresize(superviewSizeChangedFrom: oldSize, to: newSize) }
         }
+        // The superview is marked by `layerBoundsSizeDidChange(_:)`, which the layer called.
         setNeedsLayout()
-        if let superview, !UIView.viewsLayingOut.contains(ObjectIdentifier(superview)) {
-            superview.setNeedsLayout()
-        }
         boundsSizeDidChange()
+    }
+
+    /// The layer's bounds changed size (through the view's frame or bounds, or the layer's
+    /// own): the superview is marked for layout, as on iOS, unless it is inside its own
+    /// `layoutSubviews()` placing this view.
+    package func layerBoundsSizeDidChange(_ layer: CALayer) {
+        guard layer === self.layer, let superview,
+            !UIView.viewsLayingOut.contains(ObjectIdentifier(superview))
+        else { return }
+        superview.setNeedsLayout()
     }
 
     /// The views whose `layoutSubviews()` is running now (nested passes included).

@@ -206,9 +206,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Appearance (see UIView+Appearance.swift)
 
-    /// The background colour, as `backgroundColor` (the layer's background colour).
+    /// The background colour, as `backgroundColor` (the layer's background colour; a dynamic
+    /// colour resolved with the view's `traitCollection`, and again when it changes).
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet { layer.backgroundColor = backgroundColor?.resolvedColor(with: traitCollection).cgColor }
     }
 
     /// The view's opacity, as `alpha`: the layer's `opacity`, so the view and its subviews
@@ -476,17 +477,41 @@ open class UIView: UIResponder, CALayerDelegate {
     /// each side). `layoutMarginsGuide` and the margin attributes follow it.
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
         didSet {
+            // Margins set by their left and right stay there when the direction changes.
+            if !isSettingDirectionalMargins { directionalMarginsGiven = nil }
             guard layoutMargins != oldValue else { return }
             autoLayout?.item.engine?.markNeedsSolve()
             layoutMarginsDidChange()
         }
     }
 
-    /// The layout margins with leading and trailing edges, as `directionalLayoutMargins`
-    /// (left to right: leading is left).
+    /// The layout margins with leading and trailing edges, as `directionalLayoutMargins`:
+    /// leading is the left margin, or the right one when the view's
+    /// `effectiveUserInterfaceLayoutDirection` is right to left. Margins set this way follow
+    /// a later change of direction (`semanticContentAttribute`), as UIKit's.
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
-        get { layoutMargins.directional }
-        set { layoutMargins = UIEdgeInsets(newValue) }
+        get { layoutMargins.directional(effectiveUserInterfaceLayoutDirection) }
+        set {
+            isSettingDirectionalMargins = true
+            layoutMargins = UIEdgeInsets(newValue, effectiveUserInterfaceLayoutDirection)
+            isSettingDirectionalMargins = false
+            directionalMarginsGiven = newValue
+        }
+    }
+    /// The margins as last set through `directionalLayoutMargins`, while `layoutMargins` has
+    /// not been set since.
+    var directionalMarginsGiven: NSDirectionalEdgeInsets?
+    private var isSettingDirectionalMargins = false
+
+    /// How the view's content reads when the layout direction flips, as
+    /// `semanticContentAttribute` (default `.unspecified`: it follows the interface's
+    /// direction). `.forceRightToLeft` lays out leading and trailing anchors, stack views and
+    /// directional margins right to left in the view and the subviews that leave theirs
+    /// unspecified; see `effectiveUserInterfaceLayoutDirection`.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet {
+            if semanticContentAttribute != oldValue { layoutDirectionDidChange() }
+        }
     }
 
     /// Whether the view also keeps its superview's margins where it reaches into them, as

@@ -169,6 +169,7 @@ final class GestureArena {
         recognizer.currentState = .possible
         recognizer.pendingState = nil
         recognizer.trackedTouches = []
+        recognizer.liftedTouches = []
         recognizer.seenTouches = []
         recognizer.isInvolved = false
         waiting.removeAll { $0.recognizer == nil || $0.recognizer === recognizer }

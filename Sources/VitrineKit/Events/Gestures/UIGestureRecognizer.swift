@@ -121,22 +121,41 @@ open class UIGestureRecognizer {
     /// hold back those that require it to fail.
     var isInvolved = false
 
-    /// The number of touches it tracks, as `numberOfTouches`.
-    public var numberOfTouches: Int { trackedTouches.count }
+    /// The touches of the current press that lifted (not cancelled, not ignored), in the order
+    /// they went down; emptied when the next press begins and at reset.
+    var liftedTouches: [UITouch] = []
+    /// Whether a gesture recognized as its fingers lift still reports them: UIKit's tap,
+    /// swipe and long-press recognizers keep the recognized gesture's touches readable in the
+    /// action (`numberOfTouches`, `location(ofTouch:in:)`) until they reset.
+    var reportsLiftedTouches: Bool { false }
 
-    /// The centroid of the tracked touches in `view`'s coordinates (nil: the window's), as
+    /// The touches the queries answer for: those down, or once all have lifted, those of the
+    /// recognized press (see `reportsLiftedTouches`).
+    private var reportedTouches: [UITouch] {
+        if !trackedTouches.isEmpty { return trackedTouches }
+        return reportsLiftedTouches && state == .ended ? liftedTouches : []
+    }
+
+    /// The number of touches, as `numberOfTouches`: those down, or in a tap's, swipe's or
+    /// long press's action, those of the recognized gesture (as UIKit's).
+    public var numberOfTouches: Int { reportedTouches.count }
+
+    /// The centroid of the touches in `view`'s coordinates (nil: the window's), as
     /// `location(in:)`; the last known place once they have lifted.
     open func location(in view: UIView?) -> CGPoint {
-        guard !trackedTouches.isEmpty else { return lastLocation(in: view) }
-        let points = trackedTouches.map { $0.location(in: view) }
+        let touches = reportedTouches
+        guard !touches.isEmpty else { return lastLocation(in: view) }
+        let points = touches.map { $0.location(in: view) }
         let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
         return CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count))
     }
 
-    /// The location of one tracked touch, as `location(ofTouch:in:)`.
+    /// The location of one of the touches `numberOfTouches` counts, as
+    /// `location(ofTouch:in:)` (a lifted touch: where it lifted).
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        guard trackedTouches.indices.contains(touchIndex) else { return location(in: view) }
-        return trackedTouches[touchIndex].location(in: view)
+        let touches = reportedTouches
+        guard touches.indices.contains(touchIndex) else { return location(in: view) }
+        return touches[touchIndex].location(in: view)
     }
 
     /// The centroid when the last touch lifted, in window coordinates, and its window.
@@ -154,6 +173,7 @@ open class UIGestureRecognizer {
     /// cancelled in its view when this recognizer recognizes.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         trackedTouches.removeAll { $0 === touch }
+        liftedTouches.removeAll { $0 === touch }
         seenTouches.removeAll { $0 === touch }
         touch.gestureRecognizers.removeAll { $0 === self }
     }

@@ -93,6 +93,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// The recognized gesture's touches stay readable in its action after they lift, as
+    /// in UIKit (`numberOfTouches`, `location(ofTouch:in:)`).
+    override var reportsLiftedTouches: Bool { true }
+
     open override func reset() {
         super.reset()
         timer?.cancel()

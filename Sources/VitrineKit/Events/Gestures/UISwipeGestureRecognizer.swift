@@ -86,6 +86,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         if state == .possible { state = .failed }
     }
 
+    /// The recognized gesture's touches stay readable in its action after they lift, as
+    /// in UIKit (`numberOfTouches`, `location(ofTouch:in:)`).
+    override var reportsLiftedTouches: Bool { true }
+
     open override func reset() {
         super.reset()
         timer?.cancel()
