@@ -181,7 +181,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
-                "VitrineService", "VitrineConfig",
+                "VitrineService", "VitrineConfig", "VitrineIO",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -26,9 +26,39 @@ extension UIScreen {
         return pixels
     }
 
-    /// `renderSnapshot()` as PNG, with its size in pixels.
-    @_spi(Service) public func snapshotPNG() throws(ImageCodecError) -> (png: Data, width: Int, height: Int) {
-        let pixels = renderSnapshot()
-        return (try ImageCodec.encodePNG(pixels), pixels.width, pixels.height)
+    /// A copy of what the screen shows, upright at its pixel size, to encode off the main
+    /// actor: the frame on screen copied (the buffer presented last, or a rotated panel's
+    /// upright picture); `renderSnapshot()` before the first frame, or when the frame is not
+    /// in memory the CPU reads or not of the screen's size.
+    @_spi(Service) public func takeSnapshot() -> ScreenSnapshot {
+        let width = max(1, Int((bounds.width * scale).rounded()))
+        let height = max(1, Int((bounds.height * scale).rounded()))
+        if let shown = frameLoop.copyOfShownFrame(), shown.width == width, shown.height == height {
+            return ScreenSnapshot(pixels: shown)
+        }
+        return ScreenSnapshot(pixels: renderSnapshot())
     }
+
+    /// `takeSnapshot()` as PNG, with its size in pixels.
+    @_spi(Service) public func snapshotPNG() throws(ImageCodecError) -> (png: Data, width: Int, height: Int) {
+        let snapshot = takeSnapshot()
+        return (try snapshot.encodePNG(), snapshot.width, snapshot.height)
+    }
+}
+
+/// Pixels a screen showed, taken on the main actor and encoded anywhere: the control socket
+/// encodes its screenshots on a queue of its own, so the main loop only pays for the copy.
+@_spi(Service) public struct ScreenSnapshot: @unchecked Sendable {
+    // Unchecked: the buffer is a fresh one that nothing else holds, and is only read after
+    // the hand-over (cairo encodes from a surface of its own over it, safe on any thread).
+    private let pixels: PixelBuffer
+
+    init(pixels: PixelBuffer) { self.pixels = pixels }
+
+    /// The size in pixels.
+    public var width: Int { pixels.width }
+    public var height: Int { pixels.height }
+
+    /// The pixels as PNG.
+    public func encodePNG() throws(ImageCodecError) -> Data { try ImageCodec.encodePNG(pixels) }
 }
