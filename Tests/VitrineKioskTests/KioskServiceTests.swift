@@ -113,5 +113,9 @@ import VitrineService
         let image = try ImageCodec.decode(try snapshot.encodePNG())
         #expect(image.makePixelBuffer().pixel(x: 10, y: 10) & 0xFF_FFFF == 0xFF_0000)
         #expect(screen.renderSnapshot().pixel(x: 10, y: 10) & 0xFF_FFFF == 0x00_00FF)
+        // Into a buffer made beforehand off the main actor, as the control socket's batches do.
+        let prepared = ScreenSnapshot(preparingWidth: 320, height: 200)
+        let copied = try ImageCodec.decode(try screen.takeSnapshot(into: prepared).encodePNG())
+        #expect(copied.makePixelBuffer().pixel(x: 300, y: 190) & 0xFF_FFFF == 0xFF_0000)
     }
 }

@@ -246,15 +246,14 @@ final class ScreenFrameLoop: CALayerTreeHost {
         modeDidChange()
     }
 
-    /// A copy of the frame on screen, upright: the buffer presented last, or on a rotated panel
-    /// the compositor's picture of it. A copy is a `memcpy`, where rendering the tree afresh
-    /// with a new compositor repaints everything (about 150 ms for the showcase at 1920x1080,
-    /// `docs/benchmarks.md`). Nil before the first present, after a mode change and for
-    /// buffers the CPU cannot read.
-    func copyOfShownFrame() -> PixelBuffer? {
+    /// The frame on screen, upright: the buffer presented last, or on a rotated panel the
+    /// compositor's picture of it (screenshots copy it: a `memcpy`, where rendering the tree
+    /// afresh with a new compositor repaints everything, about 80 ms for the showcase at
+    /// 1920x1080, `docs/benchmarks.md`). Nil before the first present, after a mode change and
+    /// for buffers the CPU cannot read.
+    func shownFrame() -> PixelBuffer? {
         guard let front = frontBuffer else { return nil }
-        let shown = compositor.rotation == .upright ? front.cpuPixels : compositor.uprightPicture?.cpuPixels
-        return shown?.copy()
+        return compositor.rotation == .upright ? front.cpuPixels : compositor.uprightPicture?.cpuPixels
     }
 
     /// The next frame repaints every pixel (`UIScreen.setNeedsFullRedraw()`).
