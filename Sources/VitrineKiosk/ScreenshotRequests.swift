@@ -33,6 +33,18 @@ final class ScreenshotRequests: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Runs a job on the main actor: on the main queue, or where a test says.
+    private let onMainActor: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+
+    /// Requests whose main-actor parts run through `onMainActor` (the main queue unless a test
+    /// runs them itself).
+    init(
+        onMainActor: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void = { job in
+            DispatchQueue.main.async { MainActor.assumeIsolated { job() } }
+        }
+    ) {
+        self.onMainActor = onMainActor
+    }
 
     /// Answers a control request, `screenshot [SCREEN]`, through `reply`. Called on any queue;
     /// returns at once.
@@ -50,7 +62,7 @@ final class ScreenshotRequests: Sendable {
     var batchCount: Int { state.withLock { $0.batches } }
 
     private func scheduleBatch() {
-        DispatchQueue.main.async { MainActor.assumeIsolated { self.takeBatch() } }
+        onMainActor { self.takeBatch() }
     }
 
     /// A batch's screen: the requests for it, and its copy once taken.
@@ -90,7 +102,7 @@ final class ScreenshotRequests: Sendable {
         // faults cost more than the copy); the main queue then only copies into it.
         ScreenshotEncoder.shared.run { [jobs] in
             let buffers = jobs.map { ScreenSnapshot(preparingWidth: $0.width, height: $0.height) }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.copy(jobs, into: buffers) } }
+            self.onMainActor { self.copy(jobs, into: buffers) }
         }
     }
 

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import VitrinePlatform
 import VitrineService
@@ -18,16 +20,22 @@ import VitrineService
         return (clock, backend)
     }
 
-    /// A request answered as the control socket's are: copied on the main queue, encoded on
-    /// the screenshot queue.
-    private func answer(_ command: String, _ arguments: [String]) async -> ControlSocketServer.Reply {
-        let requests = ScreenshotRequests()
-        return await withCheckedContinuation { continuation in
-            requests.answer(command, arguments) { continuation.resume(returning: $0) }
+    /// A request answered as the control socket's are (copied on the main actor, encoded on
+    /// the encoder thread), its main-actor parts run within this test's turn: the test never
+    /// suspends, so no other suite's test changes the application's screens meanwhile.
+    private func answer(_ command: String, _ arguments: [String]) -> ControlSocketServer.Reply {
+        let main = ManualMainActor()
+        let requests = ScreenshotRequests(onMainActor: main.schedule)
+        let replies = Mutex<[ControlSocketServer.Reply]>([])
+        requests.answer(command, arguments) { reply in
+            replies.withLock { $0.append(reply) }
+            main.wake()
         }
+        main.run { replies.withLock { !$0.isEmpty } }
+        return replies.withLock { $0.first } ?? .failure("no answer")
     }
 
-    @Test func aScreenshotRequestGetsThePNGOfTheNamedScreen() async throws {
+    @Test func aScreenshotRequestGetsThePNGOfTheNamedScreen() throws {
         let (clock, backend) = installScreens()
         let second = UIScreen.screens[1]
         let window = UIWindow(frame: second.bounds)
@@ -35,7 +43,7 @@ import VitrineService
         window.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
         window.isHidden = false
         clock.advance(by: 0.1)
-        guard case .image(let png, let name, let width, let height) = await answer("screenshot", ["PANEL-2"]) else {
+        guard case .image(let png, let name, let width, let height) = answer("screenshot", ["PANEL-2"]) else {
             Issue.record("no image")
             return
         }
@@ -49,23 +57,23 @@ import VitrineService
         #expect(shown.pixel(x: 80, y: 50) & 0xFF_FFFF == 0xFF_0000)
     }
 
-    @Test func badRequestsAreAnsweredWithTheReason() async {
+    @Test func badRequestsAreAnsweredWithTheReason() {
         _ = installScreens()
-        guard case .failure(let unknownScreen) = await answer("screenshot", ["HDMI-A-9"]) else {
+        guard case .failure(let unknownScreen) = answer("screenshot", ["HDMI-A-9"]) else {
             Issue.record("screenshot of a missing screen succeeded")
             return
         }
         #expect(unknownScreen == "no screen named HDMI-A-9 (screens: PANEL-1, PANEL-2)")
-        guard case .failure(let unknownCommand) = await answer("reboot", []) else {
+        guard case .failure(let unknownCommand) = answer("reboot", []) else {
             Issue.record("an unknown request succeeded")
             return
         }
         #expect(unknownCommand == "unknown request reboot")
     }
 
-    @Test func theMainScreenIsCapturedWhenNoneIsNamed() async {
+    @Test func theMainScreenIsCapturedWhenNoneIsNamed() {
         _ = installScreens()
-        guard case .image(_, let name, let width, _) = await answer("screenshot", []) else {
+        guard case .image(_, let name, let width, _) = answer("screenshot", []) else {
             Issue.record("no image")
             return
         }
@@ -74,19 +82,20 @@ import VitrineService
 
     /// Requests that arrive together share one main-queue turn and one copy of the screen,
     /// however many there are (issue 27: 200 screenshots once held the main loop for 76 s).
-    @Test func requestsArrivingTogetherShareOneMainQueueTurn() async {
+    @Test func requestsArrivingTogetherShareOneBatch() {
         _ = installScreens()
-        let requests = ScreenshotRequests()
-        let (stream, continuation) = AsyncStream.makeStream(of: ControlSocketServer.Reply.self)
-        // All asked before the main queue turns: they are all in its first batch.
+        let main = ManualMainActor()
+        let requests = ScreenshotRequests(onMainActor: main.schedule)
+        let collected = Mutex<[ControlSocketServer.Reply]>([])
+        // All asked before the main actor's part runs: they are all in its first batch.
         for index in 0..<20 {
-            requests.answer("screenshot", [index % 2 == 0 ? "PANEL-1" : "PANEL-2"]) { continuation.yield($0) }
+            requests.answer("screenshot", [index % 2 == 0 ? "PANEL-1" : "PANEL-2"]) { reply in
+                collected.withLock { $0.append(reply) }
+                main.wake()
+            }
         }
-        var replies: [ControlSocketServer.Reply] = []
-        for await reply in stream {
-            replies.append(reply)
-            if replies.count == 20 { break }
-        }
+        main.run { collected.withLock { $0.count == 20 } }
+        let replies = collected.withLock { $0 }
         let images = replies.compactMap { reply -> (String, Data)? in
             guard case .image(let png, let screen, _, _) = reply else { return nil }
             return (screen, png)
@@ -99,7 +108,7 @@ import VitrineService
 
     /// A screenshot copies the frame on screen (a `memcpy` on the main queue), not a fresh
     /// render of the tree: a change not yet drawn is not in it.
-    @Test func aScreenshotIsTheFrameOnScreen() async throws {
+    @Test func aScreenshotIsTheFrameOnScreen() throws {
         let (clock, _) = installScreens()
         let screen = UIScreen.screens[0]
         let window = UIWindow(frame: screen.bounds)
@@ -117,5 +126,32 @@ import VitrineService
         let prepared = ScreenSnapshot(preparingWidth: 320, height: 200)
         let copied = try ImageCodec.decode(try screen.takeSnapshot(into: prepared).encodePNG())
         #expect(copied.makePixelBuffer().pixel(x: 300, y: 190) & 0xFF_FFFF == 0xFF_0000)
+    }
+}
+
+/// Runs jobs meant for the main actor when the test says, on its own turn of the main actor.
+private final class ManualMainActor: Sendable {
+    private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    /// Keeps `job` for `run(until:)`.
+    func schedule(_ job: @escaping @MainActor @Sendable () -> Void) {
+        jobs.withLock { $0.append(job) }
+        arrived.signal()
+    }
+
+    /// Something the test waits for happened (a reply from the encoder thread).
+    func wake() { arrived.signal() }
+
+    /// Runs the jobs as they come until `done()`, giving up after 10 s without news.
+    @MainActor func run(until done: () -> Bool) {
+        while !done() {
+            guard arrived.wait(timeout: .now() + 10) == .success else { return }
+            let pending = jobs.withLock { jobs in
+                defer { jobs = [] }
+                return jobs
+            }
+            for job in pending { job() }
+        }
     }
 }
