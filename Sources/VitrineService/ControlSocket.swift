@@ -109,11 +109,11 @@ public final class ControlSocketServer: Sendable {
     /// Stops serving (the clients being served are closed) and removes the socket file, if it
     /// is still the one this server made.
     public func close() {
-        guard
-            isClosed.withLock({ closed in
-                defer { closed = true }; return !closed
-            })
-        else { return }
+        let wasOpen = isClosed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard wasOpen else { return }
         connections.stop()
         var info = stat()
         if lstat(path, &info) == 0, UInt64(info.st_dev) == socketFile.device, UInt64(info.st_ino) == socketFile.inode {
