@@ -54,6 +54,7 @@ let package = Package(
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
         .executable(name: "vitrine-anim-bench", targets: ["vitrine-anim-bench"]),
         .executable(name: "vitrine-daemon-bench", targets: ["vitrine-daemon-bench"]),
+        .executable(name: "vitrine-socket-bench", targets: ["vitrine-socket-bench"]),
         .executable(name: "vitrine-layout-bench", targets: ["vitrine-layout-bench"]),
         .executable(name: "vitrine-scroll-bench", targets: ["vitrine-scroll-bench"]),
         .executable(name: "vitrine-parser-bench", targets: ["vitrine-parser-bench"]),
@@ -182,7 +183,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
-                "VitrineService", "VitrineConfig",
+                "VitrineService", "VitrineConfig", "VitrineIO",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -288,6 +289,12 @@ let package = Package(
             name: "vitrine-daemon-bench",
             dependencies: ["VitrineTestSupport"],
             path: "Benchmarks/vitrine-daemon-bench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "vitrine-socket-bench",
+            dependencies: ["VitrineKiosk", "VitrineKit", "VitrineDemo", "VitrineService", "VitrineIO"],
+            path: "Benchmarks/vitrine-socket-bench",
             swiftSettings: strict
         ),
         // Checks on real KMS and real input (uinput devices read by libinput): run inside the

@@ -36,7 +36,7 @@ guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
     let notify = try DatagramListener(name: NSTemporaryDirectory() + "vitrine-bench-notify-\(tag)")
     var environment = ProcessInfo.processInfo.environment
     environment["NOTIFY_SOCKET"] = notify.name
-    environment["VITRINE_CONTROL_SOCKET"] = NSTemporaryDirectory() + "vitrine-bench-control-\(tag)"
+    environment["VITRINE_CONTROL_SOCKET"] = NSTemporaryDirectory() + "vitrine-bench-control-\(tag)/control"
     // An empty config: the defaults, whatever /etc/vitrine holds on this machine.
     let config = NSTemporaryDirectory() + "vitrine-bench-\(tag).toml"
     _ = FileManager.default.createFile(atPath: config, contents: Data())

@@ -35,7 +35,8 @@ enum DaemonChecks {
     ) -> Daemon? {
         let tag = UUID().uuidString.prefix(8)
         let notifyPath = "/tmp/vitrine-notify-\(tag)"
-        let controlSocket = "/tmp/vitrine-control-\(tag)"
+        // In a folder of its own: /tmp itself is writable by everyone, which the daemon refuses.
+        let controlSocket = "/tmp/vitrine-control-\(tag)/control"
         guard let notify = try? DatagramListener(name: notifyPath) else {
             checks.expect(false, "\(name): a notify socket is bound at \(notifyPath)")
             return nil
@@ -536,7 +537,7 @@ enum DaemonServiceChecks {
         chmod(notifyPath, 0o777)  // the unprivileged daemon must be able to send to it
         let environment = [
             "NOTIFY_SOCKET": notifyPath, "VITRINE_BACKEND": "drm",
-            "VITRINE_CONTROL_SOCKET": "/tmp/vitrine-control-\(tag)",
+            "VITRINE_CONTROL_SOCKET": "/tmp/vitrine-control-\(tag)/control",
         ]
         guard let daemon = startAsNobody(arguments: [], environment: environment) else {
             checks.expect(false, "non-root: vitrined starts as nobody")

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import VitrineConfig
+import VitrineIO
 import VitrinePlatform
 import VitrineService
 import VitrineSystemd
@@ -30,6 +31,8 @@ public final class KioskService {
     var notifier: SystemdNotifier? { notifications?.notifier }
     private var signals: SignalWatcher?
     private var controlServer: ControlSocketServer?
+    /// Answers the control socket's screenshots off the main loop.
+    private let screenshots = ScreenshotRequests()
     private var isStopping = false
     private var screenObservers: [any NSObjectProtocol] = []
     /// Sets a screen's overscan again when its rotation, scale or mode changed.
@@ -188,8 +191,8 @@ public final class KioskService {
     private func startControlSocket() {
         let path = options.controlSocket ?? ControlSocketPath.forDaemon(environment: environment)
         do {
-            controlServer = try ControlSocketServer(path: path) { command, arguments in
-                KioskService.answer(command, arguments)
+            controlServer = try ControlSocketServer(path: path) { [screenshots] command, arguments, reply in
+                screenshots.answer(command, arguments, reply: reply)
             }
             serviceLog.info("control socket: \(path)")
         } catch {
@@ -198,43 +201,25 @@ public final class KioskService {
         }
     }
 
-    /// Answers a control request: `screenshot [SCREEN]`.
-    static func answer(_ command: String, _ arguments: [String]) -> ControlSocketServer.Reply {
-        guard command == "screenshot" else { return .failure("unknown request \(command)") }
-        let screen: UIScreen
-        if let name = arguments.first {
-            guard let named = UIScreen.screens.first(where: { $0.name == name }) else {
-                let names = UIScreen.screens.map(\.name).joined(separator: ", ")
-                return .failure("no screen named \(name) (screens: \(names.isEmpty ? "none" : names))")
-            }
-            screen = named
-        } else {
-            guard !UIScreen.screens.isEmpty else { return .failure("no screen is connected") }
-            screen = UIScreen.main
-        }
-        do {
-            let shot = try screen.snapshotPNG()
-            return .image(png: shot.png, screen: screen.name, width: shot.width, height: shot.height)
-        } catch {
-            return .failure("cannot encode the screenshot: \(error)")
-        }
-    }
-
-    /// `--screenshot PATH`: asks the running daemon and writes what it sends.
+    /// `--screenshot PATH`: asks the running daemon and writes what it sends (replacing the
+    /// file whole: `AtomicFile`).
     private func requestScreenshot(to path: String) -> Never {
         let socket = options.controlSocket ?? ControlSocketPath.forClient(environment: environment)
+        let screenshot: ControlSocketClient.Screenshot
         do {
-            let screenshot = try ControlSocketClient.screenshot(path: socket, screen: options.screen)
-            try screenshot.png.write(to: URL(fileURLWithPath: path))
-            print("wrote \(path): \(screenshot.screen), \(screenshot.width)x\(screenshot.height)")
-            exit(0)
-        } catch let error as ControlSocketError {
+            screenshot = try ControlSocketClient.screenshot(path: socket, screen: options.screen)
+        } catch {
             serviceLog.error("screenshot: \(error)")
             exit(ExitStatus.unavailable)
+        }
+        do {
+            try AtomicFile.write(screenshot.png, to: path)
         } catch {
-            serviceLog.error("screenshot: cannot write \(path): \(error)")
+            serviceLog.error("screenshot: \(error)")
             exit(ExitStatus.cannotCreate)
         }
+        print("wrote \(path): \(screenshot.screen), \(screenshot.width)x\(screenshot.height)")
+        exit(0)
     }
 
     /// `--capture PATH`: once every screen has shown its first frame, waits a little so that
@@ -305,7 +290,7 @@ public final class KioskService {
                             "\(stem)-\(screen.name).\(url.pathExtension.isEmpty ? "png" : url.pathExtension)")
                 }
                 let shot = try screen.snapshotPNG()
-                try shot.png.write(to: target)
+                try AtomicFile.write(shot.png, to: target.path)
                 let backend = backends?.name ?? "the app's"
                 print(
                     "vitrine: wrote \(target.path): screen \(screen.name) "
@@ -313,6 +298,10 @@ public final class KioskService {
                         + "\(screen.presentedFrameCount) frames presented)")
             }
             if exits { stop(reason: "Capture written", status: 0) }
+        } catch let error as AtomicFileError {
+            // It names the file and the errno.
+            serviceLog.critical("--capture: \(error)")
+            stop(reason: "Capture failed", status: ExitStatus.cannotCreate)
         } catch {
             serviceLog.critical("--capture: cannot write \(path): \(error)")
             stop(reason: "Capture failed", status: ExitStatus.cannotCreate)

@@ -100,6 +100,10 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case refused(String)
     /// The daemon's answer was cut short or malformed.
     case badReply(String)
+    /// The socket's folder could have been made, or be written, by someone else.
+    case unsafeFolder(String, String)
+    /// Something other than a socket is where the socket should be: left alone.
+    case notASocket(String)
 
     public var description: String {
         switch self {
@@ -109,6 +113,8 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
         case .noDaemon(let path): "no daemon answers on \(path) (is vitrine running? --control-socket names another)"
         case .refused(let message): message
         case .badReply(let message): "bad reply from the daemon: \(message)"
+        case .unsafeFolder(let folder, let reason): "refusing \(folder) for the control socket: \(reason)"
+        case .notASocket(let path): "\(path) is not a socket: left alone (remove it, or name another --control-socket)"
         }
     }
 }

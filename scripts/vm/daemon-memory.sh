@@ -9,7 +9,7 @@ set -eu
 daemon=$1
 config=/tmp/daemon-memory.toml
 printf '[[output]]\nconnector = "Virtual-1"\nmode = "1920x1080"\n' > "$config"
-"$daemon" --config "$config" --backend drm --control-socket /tmp/daemon-memory.sock > /tmp/daemon-memory.log 2>&1 &
+"$daemon" --config "$config" --backend drm --control-socket /tmp/daemon-memory/control > /tmp/daemon-memory.log 2>&1 &
 pid=$!
 for seconds in 30 60; do
     sleep 30
@@ -18,6 +18,6 @@ for seconds in 30 60; do
 done
 echo "the dumb buffers' mappings:"
 grep -A4 "/dev/dri/card0" "/proc/$pid/smaps" | grep -E "card0|^Rss"
-"$daemon" --screenshot /tmp/daemon-memory.png --control-socket /tmp/daemon-memory.sock
+"$daemon" --screenshot /tmp/daemon-memory.png --control-socket /tmp/daemon-memory/control
 kill -TERM "$pid"
 wait "$pid" && echo "daemon stopped: exit 0"

@@ -46,6 +46,8 @@ final class ScreenCompositor {
     }
     /// The upright picture, while rotated.
     private var picture: (any RenderTarget)?
+    /// The upright picture of the last frame, while rotated (screenshots copy it).
+    var uprightPicture: (any RenderTarget)? { rotation == .upright ? nil : picture }
     /// The last frames, turned into the output's pixels.
     private var outputHistory = DamageHistory(capacity: Compositor.maximumBufferAge)
 

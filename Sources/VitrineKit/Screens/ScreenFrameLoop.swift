@@ -49,6 +49,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     private(set) var completedPresentCount = 0
     /// Frames run so far, presented or not (for tests and statistics).
     private(set) var frameCount = 0
+    /// The buffer presented last: it holds the frame on screen (for screenshots).
+    private var frontBuffer: SwapchainBuffer?
     /// The display links added to this screen, in the order added.
     private var displayLinks: [CADisplayLink] = []
     /// Whether animations were still running after the last frame.
@@ -210,6 +212,7 @@ final class ScreenFrameLoop: CALayerTreeHost {
         if !result.repainted.isEmpty || result.moved != nil {
             do {
                 try screen.output.present(buffer, damage: result.frameDamage)
+                frontBuffer = buffer
                 presentedFrameCount += 1
                 vblankTimer?.cancel()
                 vblankTimer = nil
@@ -229,6 +232,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// The output switched modes: its buffers are new and a present in flight was dropped,
     /// so the next frame repaints everything and is scheduled afresh; vblanks restart now.
     func modeDidChange() {
+        // The output's buffers are new.
+        frontBuffer = nil
         compositor.invalidate()
         lastVblank = clock.now
         vblankTimer?.cancel()
@@ -244,6 +249,16 @@ final class ScreenFrameLoop: CALayerTreeHost {
     /// it was away or dark: no wake-ups, no retries.
     func outputDidResume() {
         modeDidChange()
+    }
+
+    /// The frame on screen, upright: the buffer presented last, or on a rotated panel the
+    /// compositor's picture of it (screenshots copy it: a `memcpy`, where rendering the tree
+    /// afresh with a new compositor repaints everything, about 80 ms for the showcase at
+    /// 1920x1080, `docs/benchmarks.md`). Nil before the first present, after a mode change and
+    /// for buffers the CPU cannot read.
+    func shownFrame() -> PixelBuffer? {
+        guard let front = frontBuffer else { return nil }
+        return compositor.rotation == .upright ? front.cpuPixels : compositor.uprightPicture?.cpuPixels
     }
 
     /// The next frame repaints every pixel (`UIScreen.setNeedsFullRedraw()`).
