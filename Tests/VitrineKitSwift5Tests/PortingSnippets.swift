@@ -44,6 +44,48 @@ final class FontLaunchDelegate: UIApplicationDelegate {
     }
 }
 
+// MARK: docs/porting.md, "Actions sent to nil (up the responder chain)"
+
+final class EditorViewController: UIViewController {
+    var copies = 0
+    func copyText(_ sender: Any?) { copies += 1 }
+}
+
+extension EditorViewController: NibActionTarget {
+    static let nibActions = [NibAction("copy:", EditorViewController.copyText)]
+}
+
+protocol Copying: AnyObject { func copyText(_ sender: Any?) }
+
+extension EditorViewController: Copying {}
+
+/// The doc's two ways of reaching the editor from a button in its view.
+func sendCopyUpTheChain(from button: UIButton) {
+    UIApplication.shared.sendAction("copy:", to: nil, from: button, for: nil)  // true when taken
+}
+
+func findCopyingUpTheChain(from button: UIButton) {
+    var responder: UIResponder? = button
+    while let current = responder {
+        if let target = current as? Copying { target.copyText(button); break }
+        responder = current.next
+    }
+}
+
+// MARK: docs/porting.md, "Overrides inside extensions"
+
+final class MyView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layOutBadge()  // still in the extension
+    }
+}
+
+extension MyView {
+    static var badgeLayouts = 0
+    func layOutBadge() { MyView.badgeLayouts += 1 }
+}
+
 // MARK: The check
 
 final class PortingSnippetTests: XCTestCase {
@@ -86,6 +128,30 @@ final class PortingSnippetTests: XCTestCase {
             }
             XCTAssertTrue(found, "not in PortingSnippets.swift:\n" + block.joined(separator: "\n"))
         }
+    }
+
+    func testBothWaysUpTheResponderChainReachTheEditor() {
+        let editor = EditorViewController()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        window.rootViewController = editor
+        window.makeKeyAndVisible()
+        defer { window.isHidden = true }
+        let button = UIButton(type: .system)
+        editor.view.addSubview(button)
+        // The search starts at the first responder: nothing else may hold it here.
+        UIApplication.shared.keyWindow?.endEditing(true)
+        sendCopyUpTheChain(from: button)
+        XCTAssertEqual(editor.copies, 1)
+        findCopyingUpTheChain(from: button)
+        XCTAssertEqual(editor.copies, 2)
+    }
+
+    func testTheOverrideInTheClassBodyCallsTheExtensionsHelper() {
+        let view = MyView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let before = MyView.badgeLayouts
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        XCTAssertEqual(MyView.badgeLayouts, before + 1)
     }
 
     func testTheFontLoopRegistersTheBundlesFonts() {
