@@ -91,6 +91,15 @@ public enum ConfigLoader {
                         message: "nested deeper than \(maximumNestingDepth) levels (keys, arrays and inline tables)")
                 ])
         }
+        if let header = locator.headerWithoutKey {
+            throw ConfigError(
+                kind: .syntax,
+                problems: [
+                    .init(
+                        severity: .error, file: file, line: header.line, column: header.column,
+                        message: "a table header needs a key after its '[' (a bare or quoted key, as [output])")
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -57,6 +57,13 @@ struct TOMLKeyLocator {
     /// is scanned.
     private(set) var tooDeep: (line: Int, column: Int, path: ConfigKeyPath)?
 
+    /// The first table header with no key where one must start (`[` then a newline, `#`, `=`
+    /// or any byte that begins no key): line and 1-based column in bytes of that byte.
+    /// toml++ (3.4) does not check this case: it asserts, aborting the process, where a
+    /// release build without assertions would read on undefined. So it is refused before
+    /// toml++ reads the text (found by fuzzing, docs/testing.md).
+    private(set) var headerWithoutKey: (line: Int, column: Int)?
+
     private let bytes: [UInt8]
     private var position = 0
     /// Offsets at which each line starts; `lineStarts[n]` begins line n + 1.
@@ -204,6 +211,22 @@ struct TOMLKeyLocator {
         let start = position
         let isArray = peek(1) == UInt8(ascii: "[")
         position += isArray ? 2 : 1
+        // What toml++ skips before the key: spaces and tabs only, not a CR.
+        var keyStart = position
+        while keyStart < bytes.count && (bytes[keyStart] == UInt8(ascii: " ") || bytes[keyStart] == UInt8(ascii: "\t"))
+        {
+            keyStart += 1
+        }
+        if keyStart < bytes.count, headerWithoutKey == nil {
+            let byte = bytes[keyStart]
+            // A `]` here is a blank key, which toml++ reports itself.
+            if !Self.isBareKeyByte(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+                && byte != UInt8(ascii: "]")
+            {
+                let line = lineNumber(at: keyStart)
+                headerWithoutKey = (line, keyStart - lineStarts[line - 1] + 1)
+            }
+        }
         let keys = scanKey()
         skipBlanks()
         guard let last = keys.last else { return nil }

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import VitrineConfig
+
+/// Table headers with no key (`[` then a newline): toml++ 3.4 asserts on them and aborts the
+/// daemon, so the loader refuses them first (found by `vitrine-fuzz config`, docs/testing.md).
+@Suite struct TableHeaderTests {
+    @Test(arguments: [
+        ("[\n", 1, 2), ("[[\n", 1, 3), ("seat = \"seat0\"\n[ # a comment\n", 2, 3), ("[=1]\n", 1, 2),
+        ("[\r\n", 1, 2), ("[\t.a]\n", 1, 3), ("[[ {x}]]\n", 1, 4), ("[\u{A0}a]\n", 1, 2),
+    ])
+    func aHeaderWithoutAKeyIsASyntaxErrorAtItsByte(text: String, line: Int, column: Int) throws {
+        let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "h.toml") }
+        #expect(error.kind == .syntax)
+        #expect(error.problems.count == 1)
+        #expect(error.problems.first?.line == line)
+        #expect(error.problems.first?.column == column)
+        #expect(error.problems.first?.message.hasPrefix("a table header needs a key") == true)
+    }
+
+    /// Headers toml++ reads itself: keys after blanks, quoted keys, and the mistakes it reports.
+    @Test func headersWithAKeyOrThatTomlReportsAreLeftToIt() throws {
+        #expect(TOMLKeyLocator(text: "[ idle ]\n[[ touch ]]\n[\"output\"]\n['x']\n").headerWithoutKey == nil)
+        for text in ["[]\n", "[[]]\n", "[", "[  "] {
+            let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "h.toml") }
+            #expect(error.kind == .syntax)
+            #expect(error.problems.first?.message.hasPrefix("a table header needs a key") == false, "\(text)")
+        }
+    }
+
+    /// A `[` that opens an array, even on a line of its own, is no header.
+    @Test func anArrayIsNoHeader() {
+        let text = "[[touch]]\ncalibration = [\n[\n1]]\n"
+        #expect(TOMLKeyLocator(text: text).headerWithoutKey == nil)
+    }
+}
