@@ -100,6 +100,15 @@ public enum ConfigLoader {
                         message: "a table header needs a key after its '[' (a bare or quoted key, as [output])")
                 ])
         }
+        if let element = locator.elementWithoutValue {
+            throw ConfigError(
+                kind: .syntax,
+                problems: [
+                    .init(
+                        severity: .error, file: file, line: element.line, column: element.column,
+                        message: "an array element must start with a value")
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

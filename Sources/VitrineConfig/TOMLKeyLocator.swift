@@ -64,6 +64,11 @@ struct TOMLKeyLocator {
     /// toml++ reads the text (found by fuzzing, docs/testing.md).
     private(set) var headerWithoutKey: (line: Int, column: Int)?
 
+    /// The first array element that starts with a `}` or a Unicode line break (U+0085,
+    /// U+2028, U+2029): line and 1-based column in bytes. toml++ (3.4) asserts there as at
+    /// `headerWithoutKey` (found by fuzzing too).
+    private(set) var elementWithoutValue: (line: Int, column: Int)?
+
     private let bytes: [UInt8]
     private var position = 0
     /// Offsets at which each line starts; `lineStarts[n]` begins line n + 1.
@@ -344,6 +349,10 @@ struct TOMLKeyLocator {
                 position += 1
                 return
             }
+            if elementWithoutValue == nil && startsNoValue(at: position) {
+                let line = lineNumber(at: position)
+                elementWithoutValue = (line, position - lineStarts[line - 1] + 1)
+            }
             let element = child(path, .index(index))
             record(element, at: position)
             let before = position
@@ -359,6 +368,15 @@ struct TOMLKeyLocator {
                 return  // not an array this scanner understands; stop rather than loop
             }
         }
+    }
+
+    /// Whether the bytes at `offset` are a `}` or a Unicode line break: toml++ takes them for
+    /// the end of a value where an array element must start, and asserts.
+    private func startsNoValue(at offset: Int) -> Bool {
+        let rest = bytes[offset...].prefix(3)
+        return rest.first == UInt8(ascii: "}") || rest.starts(with: [0xC2, 0x85])
+            || rest.elementsEqual([0xE2, 0x80, 0xA8])
+            || rest.elementsEqual([0xE2, 0x80, 0xA9])
     }
 
     private mutating func scanInlineTable(at path: Node) {

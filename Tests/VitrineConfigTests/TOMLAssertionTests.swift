@@ -2,9 +2,10 @@ import Testing
 
 @testable import VitrineConfig
 
-/// Table headers with no key (`[` then a newline): toml++ 3.4 asserts on them and aborts the
-/// daemon, so the loader refuses them first (found by `vitrine-fuzz config`, docs/testing.md).
-@Suite struct TableHeaderTests {
+/// Text toml++ 3.4 asserts on, aborting the daemon: a table header with no key (`[` then a
+/// newline), an array element starting with `}`. The loader refuses them first
+/// (found by `vitrine-fuzz config`, docs/testing.md).
+@Suite struct TOMLAssertionTests {
     @Test(arguments: [
         ("[\n", 1, 2), ("[[\n", 1, 3), ("seat = \"seat0\"\n[ # a comment\n", 2, 3), ("[=1]\n", 1, 2),
         ("[\r\n", 1, 2), ("[\t.a]\n", 1, 3), ("[[ {x}]]\n", 1, 4), ("[\u{A0}a]\n", 1, 2),
@@ -32,5 +33,20 @@ import Testing
     @Test func anArrayIsNoHeader() {
         let text = "[[touch]]\ncalibration = [\n[\n1]]\n"
         #expect(TOMLKeyLocator(text: text).headerWithoutKey == nil)
+    }
+
+    /// An array element that starts with a `}` or a Unicode line break: toml++ 3.4 asserts on
+    /// it (found by `vitrine-fuzz config` as `output = [ { co = [ } ]`).
+    @Test(arguments: [
+        ("output = [\n    { co = [\n    }\n  , \"HDMI-A-2\",\n]\n", 3, 5), ("a = [}]\n", 1, 6),
+        ("a = [1, }]\n", 1, 9), ("a = [\u{2028}]\n", 1, 6), ("a = [\u{85}1]\n", 1, 6),
+    ])
+    func anArrayElementWithoutAValueIsASyntaxError(text: String, line: Int, column: Int) throws {
+        let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "a.toml") }
+        #expect(error.kind == .syntax)
+        #expect(error.problems.first?.line == line)
+        #expect(error.problems.first?.column == column)
+        #expect(error.problems.first?.message == "an array element must start with a value")
+        #expect(TOMLKeyLocator(text: "a = [ 1, [2], { b = 3 }, \"}\" ]\n").elementWithoutValue == nil)
     }
 }
