@@ -91,22 +91,14 @@ public enum ConfigLoader {
                         message: "nested deeper than \(maximumNestingDepth) levels (keys, arrays and inline tables)")
                 ])
         }
-        if let header = locator.headerWithoutKey {
+        // What toml++ would abort on rather than report.
+        if let refusal = locator.refusal {
             throw ConfigError(
                 kind: .syntax,
                 problems: [
                     .init(
-                        severity: .error, file: file, line: header.line, column: header.column,
-                        message: "a table header needs a key after its '[' (a bare or quoted key, as [output])")
-                ])
-        }
-        if let element = locator.elementWithoutValue {
-            throw ConfigError(
-                kind: .syntax,
-                problems: [
-                    .init(
-                        severity: .error, file: file, line: element.line, column: element.column,
-                        message: "an array element must start with a value")
+                        severity: .error, file: file, line: refusal.line, column: refusal.column,
+                        message: refusal.message)
                 ])
         }
         let root: TOMLTable

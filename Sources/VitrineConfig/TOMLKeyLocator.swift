@@ -57,17 +57,13 @@ struct TOMLKeyLocator {
     /// is scanned.
     private(set) var tooDeep: (line: Int, column: Int, path: ConfigKeyPath)?
 
-    /// The first table header with no key where one must start (`[` then a newline, `#`, `=`
-    /// or any byte that begins no key): line and 1-based column in bytes of that byte.
-    /// toml++ (3.4) does not check this case: it asserts, aborting the process, where a
-    /// release build without assertions would read on undefined. So it is refused before
-    /// toml++ reads the text (found by fuzzing, docs/testing.md).
-    private(set) var headerWithoutKey: (line: Int, column: Int)?
-
-    /// The first array element that starts with a `}` or a Unicode line break (U+0085,
-    /// U+2028, U+2029): line and 1-based column in bytes. toml++ (3.4) asserts there as at
-    /// `headerWithoutKey` (found by fuzzing too).
-    private(set) var elementWithoutValue: (line: Int, column: Int)?
+    /// The first place where toml++ (3.4) would fail an assertion and abort the process (or,
+    /// built without assertions, read on undefined): line, 1-based column in bytes, and the
+    /// syntax error to report instead. Found by fuzzing (docs/testing.md): a table header with
+    /// no key (`[` then a newline, `#`, `=`, any byte that starts no key), an array element
+    /// starting with `}` or a Unicode line break, a date and `T` with no time after them.
+    /// toml++ checks these cases everywhere else but not there.
+    private(set) var refusal: (line: Int, column: Int, message: String)?
 
     private let bytes: [UInt8]
     private var position = 0
@@ -222,14 +218,13 @@ struct TOMLKeyLocator {
         {
             keyStart += 1
         }
-        if keyStart < bytes.count, headerWithoutKey == nil {
+        if keyStart < bytes.count {
             let byte = bytes[keyStart]
             // A `]` here is a blank key, which toml++ reports itself.
             if !Self.isBareKeyByte(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
                 && byte != UInt8(ascii: "]")
             {
-                let line = lineNumber(at: keyStart)
-                headerWithoutKey = (line, keyStart - lineStarts[line - 1] + 1)
+                refuse(at: keyStart, "a table header needs a key after its '[' (a bare or quoted key, as [output])")
             }
         }
         let keys = scanKey()
@@ -329,6 +324,20 @@ struct TOMLKeyLocator {
             position += 1
             scanInlineTable(at: path)
         default:
+            // `YYYY-MM-DDT` commits toml++ to a time, which it asserts starts with a digit.
+            let date = bytes[position...].prefix(12)
+            if date.count == 12,
+                date.enumerated().allSatisfy({ index, byte in
+                    switch index {
+                    case 4, 7: byte == UInt8(ascii: "-")
+                    case 10: byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t")
+                    case 11: !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    }
+                })
+            {
+                refuse(at: position + 11, "a date and time needs the time after its 'T' (as 1979-05-27T07:32:00)")
+            }
             // Numbers, booleans, dates and times (which may contain a space) end at a
             // separator, a comment or the end of the line.
             while let next = peek(),
@@ -349,10 +358,7 @@ struct TOMLKeyLocator {
                 position += 1
                 return
             }
-            if elementWithoutValue == nil && startsNoValue(at: position) {
-                let line = lineNumber(at: position)
-                elementWithoutValue = (line, position - lineStarts[line - 1] + 1)
-            }
+            if startsNoValue(at: position) { refuse(at: position, "an array element must start with a value") }
             let element = child(path, .index(index))
             record(element, at: position)
             let before = position
@@ -368,6 +374,13 @@ struct TOMLKeyLocator {
                 return  // not an array this scanner understands; stop rather than loop
             }
         }
+    }
+
+    /// Notes the first `refusal`.
+    private mutating func refuse(at offset: Int, _ message: String) {
+        guard refusal == nil else { return }
+        let line = lineNumber(at: offset)
+        refusal = (line, offset - lineStarts[line - 1] + 1, message)
     }
 
     /// Whether the bytes at `offset` are a `}` or a Unicode line break: toml++ takes them for

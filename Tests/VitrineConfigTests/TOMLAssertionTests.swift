@@ -3,7 +3,8 @@ import Testing
 @testable import VitrineConfig
 
 /// Text toml++ 3.4 asserts on, aborting the daemon: a table header with no key (`[` then a
-/// newline), an array element starting with `}`. The loader refuses them first
+/// newline), an array element starting with `}`, a date-time without its time. The loader
+/// refuses them first
 /// (found by `vitrine-fuzz config`, docs/testing.md).
 @Suite struct TOMLAssertionTests {
     @Test(arguments: [
@@ -21,7 +22,7 @@ import Testing
 
     /// Headers toml++ reads itself: keys after blanks, quoted keys, and the mistakes it reports.
     @Test func headersWithAKeyOrThatTomlReportsAreLeftToIt() throws {
-        #expect(TOMLKeyLocator(text: "[ idle ]\n[[ touch ]]\n[\"output\"]\n['x']\n").headerWithoutKey == nil)
+        #expect(TOMLKeyLocator(text: "[ idle ]\n[[ touch ]]\n[\"output\"]\n['x']\n").refusal == nil)
         for text in ["[]\n", "[[]]\n", "[", "[  "] {
             let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "h.toml") }
             #expect(error.kind == .syntax)
@@ -32,7 +33,7 @@ import Testing
     /// A `[` that opens an array, even on a line of its own, is no header.
     @Test func anArrayIsNoHeader() {
         let text = "[[touch]]\ncalibration = [\n[\n1]]\n"
-        #expect(TOMLKeyLocator(text: text).headerWithoutKey == nil)
+        #expect(TOMLKeyLocator(text: text).refusal == nil)
     }
 
     /// An array element that starts with a `}` or a Unicode line break: toml++ 3.4 asserts on
@@ -47,6 +48,17 @@ import Testing
         #expect(error.problems.first?.line == line)
         #expect(error.problems.first?.column == column)
         #expect(error.problems.first?.message == "an array element must start with a value")
-        #expect(TOMLKeyLocator(text: "a = [ 1, [2], { b = 3 }, \"}\" ]\n").elementWithoutValue == nil)
+        #expect(TOMLKeyLocator(text: "a = [ 1, [2], { b = 3 }, \"}\" ]\n").refusal == nil)
+    }
+
+    /// `YYYY-MM-DDT` not followed by a digit: toml++ 3.4 asserts that the time starts with one
+    /// (found by `vitrine-fuzz config` as `name =1979-05-27T\u{10}7632:0Z`).
+    @Test(arguments: ["name =1979-05-27T\u{10}7632:0Z\n", "a = 1979-05-27Tx\n", "a = [1979-05-27t]\n"])
+    func aDateAndTWithoutATimeIsASyntaxError(text: String) throws {
+        let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "d.toml") }
+        #expect(error.kind == .syntax)
+        #expect(error.problems.first?.message.hasPrefix("a date and time needs the time") == true)
+        #expect(
+            TOMLKeyLocator(text: "a = 1979-05-27T07:32:00Z\nb = 1979-05-27\nc = 1979-05-27 07:32:00\n").refusal == nil)
     }
 }
