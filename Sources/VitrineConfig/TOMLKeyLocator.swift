@@ -61,7 +61,8 @@ struct TOMLKeyLocator {
     /// built without assertions, read on undefined): line, 1-based column in bytes, and the
     /// syntax error to report instead. Found by fuzzing (docs/testing.md): a table header with
     /// no key (`[` then a newline, `#`, `=`, any byte that starts no key), an array element
-    /// starting with `}` or a Unicode line break, a date and `T` with no time after them.
+    /// starting with `}` or a Unicode line break, a date and `T` with no time after them, a
+    /// date, a space and one digit.
     /// toml++ checks these cases everywhere else but not there.
     private(set) var refusal: (line: Int, column: Int, message: String)?
 
@@ -337,6 +338,18 @@ struct TOMLKeyLocator {
                 })
             {
                 refuse(at: position + 11, "a date and time needs the time after its 'T' (as 1979-05-27T07:32:00)")
+            }
+            // `YYYY-MM-DD D` (one digit after the space, then the value's end): toml++ rescans
+            // for a time after the space, steps back, and asserts it is not at a value's end.
+            let spaced = bytes[position...].prefix(13)
+            if spaced.count >= 12, spaced.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true,
+                spaced[position + 4] == UInt8(ascii: "-"), spaced[position + 7] == UInt8(ascii: "-"),
+                spaced[position + 10] == UInt8(ascii: " "),
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(spaced[position + 11]),
+                spaced.count == 12 || Array(" \t\r\n,]}#".utf8).contains(spaced[position + 12])
+            {
+                refuse(
+                    at: position + 11, "a date and time needs the whole time after the space (as 1979-05-27 07:32:00)")
             }
             // Numbers, booleans, dates and times (which may contain a space) end at a
             // separator, a comment or the end of the line.

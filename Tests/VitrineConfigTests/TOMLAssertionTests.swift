@@ -3,7 +3,8 @@ import Testing
 @testable import VitrineConfig
 
 /// Text toml++ 3.4 asserts on, aborting the daemon: a table header with no key (`[` then a
-/// newline), an array element starting with `}`, a date-time without its time. The loader
+/// newline), an array element starting with `}`, a date-time without its time, a date, a
+/// space and one digit. The loader
 /// refuses them first
 /// (found by `vitrine-fuzz config`, docs/testing.md).
 @Suite struct TOMLAssertionTests {
@@ -60,5 +61,18 @@ import Testing
         #expect(error.problems.first?.message.hasPrefix("a date and time needs the time") == true)
         #expect(
             TOMLKeyLocator(text: "a = 1979-05-27T07:32:00Z\nb = 1979-05-27\nc = 1979-05-27 07:32:00\n").refusal == nil)
+    }
+
+    /// A date, a space and a single digit: toml++ 3.4 asserts while stepping back from the
+    /// time it looked for (found by `vitrine-fuzz config` as `name =0624-05-=0 0`).
+    @Test(arguments: [
+        "a = 2024-05-10 0\n", "a = [2024-05-10 0]\n", "a = 2024-05-10 0 # c\n", "a = 0624-05-=0 0",
+        "name =0624-05-=0 0\n",
+    ])
+    func aDateASpaceAndOneDigitIsASyntaxError(text: String) throws {
+        let error = try #require(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "d.toml") }
+        #expect(error.kind == .syntax)
+        #expect(error.problems.first?.message.hasPrefix("a date and time needs the whole time") == true)
+        #expect(TOMLKeyLocator(text: "a = 2024-05-10 07\nb = 2024-05-10 07:30:00\nc = 2024-05-10 # c\n").refusal == nil)
     }
 }
