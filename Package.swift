@@ -59,6 +59,7 @@ let package = Package(
         .executable(name: "vitrine-scroll-bench", targets: ["vitrine-scroll-bench"]),
         .executable(name: "vitrine-parser-bench", targets: ["vitrine-parser-bench"]),
         .executable(name: "vitrine-vm-tests", targets: ["vitrine-vm-tests"]),
+        .executable(name: "vitrine-fuzz", targets: ["vitrine-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -307,6 +308,17 @@ let package = Package(
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
+            swiftSettings: strict
+        ),
+        // The fuzz targets (issue 27): replays a corpus in any build; scripts/fuzz/build.sh builds
+        // it with libFuzzer (docs/testing.md, "Fuzzing").
+        .executableTarget(
+            name: "vitrine-fuzz",
+            dependencies: [
+                "VitrineConfig", "VitrineDRM", "VitrineInterface", "VitrineKit", "VitrineService",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/vitrine-fuzz",
             swiftSettings: strict
         ),
 

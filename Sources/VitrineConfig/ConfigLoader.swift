@@ -91,6 +91,16 @@ public enum ConfigLoader {
                         message: "nested deeper than \(maximumNestingDepth) levels (keys, arrays and inline tables)")
                 ])
         }
+        // What toml++ would abort on rather than report.
+        if let refusal = locator.refusal {
+            throw ConfigError(
+                kind: .syntax,
+                problems: [
+                    .init(
+                        severity: .error, file: file, line: refusal.line, column: refusal.column,
+                        message: refusal.message)
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -57,6 +57,15 @@ struct TOMLKeyLocator {
     /// is scanned.
     private(set) var tooDeep: (line: Int, column: Int, path: ConfigKeyPath)?
 
+    /// The first place where toml++ (3.4) would fail an assertion and abort the process (or,
+    /// built without assertions, read on undefined): line, 1-based column in bytes, and the
+    /// syntax error to report instead. Found by fuzzing (docs/testing.md): a table header with
+    /// no key (`[` then a newline, `#`, `=`, any byte that starts no key), an array element
+    /// starting with `}` or a Unicode line break, a date and `T` with no time after them, a
+    /// date, a space and one digit.
+    /// toml++ checks these cases everywhere else but not there.
+    private(set) var refusal: (line: Int, column: Int, message: String)?
+
     private let bytes: [UInt8]
     private var position = 0
     /// Offsets at which each line starts; `lineStarts[n]` begins line n + 1.
@@ -204,6 +213,21 @@ struct TOMLKeyLocator {
         let start = position
         let isArray = peek(1) == UInt8(ascii: "[")
         position += isArray ? 2 : 1
+        // What toml++ skips before the key: spaces and tabs only, not a CR.
+        var keyStart = position
+        while keyStart < bytes.count && (bytes[keyStart] == UInt8(ascii: " ") || bytes[keyStart] == UInt8(ascii: "\t"))
+        {
+            keyStart += 1
+        }
+        if keyStart < bytes.count {
+            let byte = bytes[keyStart]
+            // A `]` here is a blank key, which toml++ reports itself.
+            if !Self.isBareKeyByte(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+                && byte != UInt8(ascii: "]")
+            {
+                refuse(at: keyStart, "a table header needs a key after its '[' (a bare or quoted key, as [output])")
+            }
+        }
         let keys = scanKey()
         skipBlanks()
         guard let last = keys.last else { return nil }
@@ -301,6 +325,32 @@ struct TOMLKeyLocator {
             position += 1
             scanInlineTable(at: path)
         default:
+            // `YYYY-MM-DDT` commits toml++ to a time, which it asserts starts with a digit.
+            let date = bytes[position...].prefix(12)
+            if date.count == 12,
+                date.enumerated().allSatisfy({ index, byte in
+                    switch index {
+                    case 4, 7: byte == UInt8(ascii: "-")
+                    case 10: byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t")
+                    case 11: !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    }
+                })
+            {
+                refuse(at: position + 11, "a date and time needs the time after its 'T' (as 1979-05-27T07:32:00)")
+            }
+            // `YYYY-MM-DD D` (one digit after the space, then the value's end): toml++ rescans
+            // for a time after the space, steps back, and asserts it is not at a value's end.
+            let spaced = bytes[position...].prefix(13)
+            if spaced.count >= 12, spaced.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true,
+                spaced[position + 4] == UInt8(ascii: "-"), spaced[position + 7] == UInt8(ascii: "-"),
+                spaced[position + 10] == UInt8(ascii: " "),
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(spaced[position + 11]),
+                spaced.count == 12 || Array(" \t\r\n,]}#".utf8).contains(spaced[position + 12])
+            {
+                refuse(
+                    at: position + 11, "a date and time needs the whole time after the space (as 1979-05-27 07:32:00)")
+            }
             // Numbers, booleans, dates and times (which may contain a space) end at a
             // separator, a comment or the end of the line.
             while let next = peek(),
@@ -321,6 +371,7 @@ struct TOMLKeyLocator {
                 position += 1
                 return
             }
+            if startsNoValue(at: position) { refuse(at: position, "an array element must start with a value") }
             let element = child(path, .index(index))
             record(element, at: position)
             let before = position
@@ -336,6 +387,22 @@ struct TOMLKeyLocator {
                 return  // not an array this scanner understands; stop rather than loop
             }
         }
+    }
+
+    /// Notes the first `refusal`.
+    private mutating func refuse(at offset: Int, _ message: String) {
+        guard refusal == nil else { return }
+        let line = lineNumber(at: offset)
+        refusal = (line, offset - lineStarts[line - 1] + 1, message)
+    }
+
+    /// Whether the bytes at `offset` are a `}` or a Unicode line break: toml++ takes them for
+    /// the end of a value where an array element must start, and asserts.
+    private func startsNoValue(at offset: Int) -> Bool {
+        let rest = bytes[offset...].prefix(3)
+        return rest.first == UInt8(ascii: "}") || rest.starts(with: [0xC2, 0x85])
+            || rest.elementsEqual([0xE2, 0x80, 0xA8])
+            || rest.elementsEqual([0xE2, 0x80, 0xA9])
     }
 
     private mutating func scanInlineTable(at path: Node) {

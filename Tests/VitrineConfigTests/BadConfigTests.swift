@@ -29,6 +29,11 @@ struct BadConfigCase: CustomTestStringConvertible, Sendable {
             "syntax-unclosed-array.toml",
             #"syntax-unclosed-array.toml:7:1: Error while parsing array: expected comma or closing ']', saw '['"#,
             kind: .syntax),
+        // toml++ aborts on a header without a key: refused before it reads the text.
+        .init(
+            "syntax-header-without-key.toml",
+            "syntax-header-without-key.toml:4:2: a table header needs a key after its '[' (a bare or quoted key, as [output])",
+            kind: .syntax),
         .init(
             "syntax-duplicate-key.toml",
             #"syntax-duplicate-key.toml:4:12: Error while parsing key-value pair: cannot redefine existing integer 'rotation'"#,
