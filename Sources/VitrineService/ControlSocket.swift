@@ -252,7 +252,7 @@ private final class Connections: @unchecked Sendable {
         client.request += buffer[..<count]
         if let newline = client.request.firstIndex(of: UInt8(ascii: "\n")) {
             stopReading(client)
-            request(String(decoding: client.request[..<newline], as: UTF8.self), from: identifier)
+            request(client.request[..<newline], from: identifier)
         } else if client.request.count >= limits.maximumRequestLength {
             stopReading(client)
             respond(identifier, .failure("request longer than \(limits.maximumRequestLength) bytes"))
@@ -265,10 +265,9 @@ private final class Connections: @unchecked Sendable {
         client.reader = nil
     }
 
-    private func request(_ line: String, from identifier: Int) {
-        let words = line.split(separator: " ").map(String.init)
-        guard let command = words.first else { return respond(identifier, .failure("empty request")) }
-        handler(command, Array(words.dropFirst())) { [weak self] reply in
+    private func request(_ line: some Collection<UInt8>, from identifier: Int) {
+        guard let request = ControlRequest.parse(line) else { return respond(identifier, .failure("empty request")) }
+        handler(request.command, request.arguments) { [weak self] reply in
             // Answered later on any queue, or at once from inside the handler: either way on
             // the queue, after the handler returned.
             guard let self else { return }
@@ -281,9 +280,10 @@ private final class Connections: @unchecked Sendable {
         guard let client = clients[identifier], client.output.isEmpty else { return }
         switch reply {
         case .image(let png, let screen, let width, let height):
-            client.output = [Data("ok \(png.count) \(screen) \(width)x\(height)\n".utf8), png]
+            let header = ControlReplyHeader.image(length: png.count, screen: screen, width: width, height: height)
+            client.output = [Data((header.line + "\n").utf8), png]
         case .failure(let message):
-            client.output = [Data("error \(message.replacingOccurrences(of: "\n", with: " "))\n".utf8)]
+            client.output = [Data((ControlReplyHeader.refused(message).line + "\n").utf8)]
         }
         flush(identifier)
     }
@@ -360,20 +360,20 @@ public enum ControlSocketClient {
         let request = "screenshot" + (screen.map { " \($0)" } ?? "") + "\n"
         guard UnixSocket.writeAll(descriptor, Data(request.utf8)) else { throw .badReply("the request was not taken") }
         guard let header = UnixSocket.readLine(descriptor, limit: 4096) else { throw .badReply("no answer") }
-        let words = header.split(separator: " ", maxSplits: 1).map(String.init)
-        if words.first == "error" { throw .refused(words.count > 1 ? words[1] : "unknown error") }
-        let fields = header.split(separator: " ").map(String.init)
-        guard fields.count == 4, fields[0] == "ok", let length = Int(fields[1]),
-            let size = LaunchOptions.parseSize(fields[3])
-        else { throw .badReply("not an answer: \(header.prefix(80))") }
-        guard length > 0, length <= maximumImageLength else {
+        let (length, screen, width, height): (Int, String, Int, Int)
+        switch ControlReplyHeader.parse(header) {
+        case .refused(let message): throw .refused(message)
+        case .image(let announced, let name, let w, let h): (length, screen, width, height) = (announced, name, w, h)
+        case nil: throw .badReply("not an answer: \(header.prefix(80))")
+        }
+        guard length <= maximumImageLength else {
             throw .badReply("an image of \(length) bytes announced (at most \(maximumImageLength))")
         }
         guard let png = UnixSocket.readExactly(descriptor, count: length) else {
             throw .badReply("the image was cut short")
         }
-        try checkPNG(png, width: size.width, height: size.height)
-        return Screenshot(png: png, screen: fields[2], width: size.width, height: size.height)
+        try checkPNG(png, width: width, height: height)
+        return Screenshot(png: png, screen: screen, width: width, height: height)
     }
 
     /// The PNG signature, then the IHDR chunk (always first) with the size the header gave.

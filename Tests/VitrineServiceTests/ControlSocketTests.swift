@@ -279,9 +279,14 @@ import VitrineIO
         #expect(throws: ControlSocketError.badReply("the PNG is 2x2, the answer said 1920x1080")) {
             try screenshot(fromFakeDaemonSending: wrongSize)
         }
-        let huge = Data("ok 1073741824 HEADLESS-1 1x1\n".utf8)
-        #expect(throws: ControlSocketError.badReply("an image of 1073741824 bytes announced (at most 268435456)")) {
+        let huge = Data("ok 536870912 HEADLESS-1 1x1\n".utf8)
+        #expect(throws: ControlSocketError.badReply("an image of 536870912 bytes announced (at most 268435456)")) {
             try screenshot(fromFakeDaemonSending: huge)
+        }
+        // Past what a header may say at all (ControlReplyHeader): not an answer.
+        let absurd = Data("ok 1073741824 HEADLESS-1 1x1\n".utf8)
+        #expect(throws: ControlSocketError.badReply("not an answer: ok 1073741824 HEADLESS-1 1x1")) {
+            try screenshot(fromFakeDaemonSending: absurd)
         }
         let good = Data("ok 100 HEADLESS-1 2x2\n".utf8) + png
         #expect(try screenshot(fromFakeDaemonSending: good).png == png)

@@ -92,10 +92,12 @@ import Testing
         try #require(status == 0, "strace vitrined: \(output)")
         var used = Set<String>()
         for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
-            // "1234  openat(AT_FDCWD, ...) = 3": the name between the pid and the parenthesis.
-            let fields = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            guard fields.count == 2, let paren = fields[1].firstIndex(of: "(") else { continue }
-            let name = fields[1][..<paren]
+            // "1234  openat(AT_FDCWD, ...) = 3", the pid left out while strace follows one
+            // process: the name before the parenthesis.
+            var call = line.drop { $0 == " " }
+            if call.first?.isNumber == true { call = call.drop { $0.isNumber }.drop { $0 == " " } }
+            guard let paren = call.firstIndex(of: "(") else { continue }
+            let name = call[..<paren]
             if !name.isEmpty, name.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) {
                 used.insert(String(name))
             }
