@@ -419,6 +419,11 @@ package final class DRMFakeKernel: DRMKernelInterface {
         free(memory)
     }
 
+    /// Buffers a test left mapped are freed with the fake (LeakSanitizer counted 70 MB).
+    isolated deinit {
+        for buffer in dumbBuffers.values { free(buffer.memory) }
+    }
+
     /// Forgets the buffer.
     package func destroyDumbBuffer(handle: UInt32) {
         dumbBuffers[handle] = nil

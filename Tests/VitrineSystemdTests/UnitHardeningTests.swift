@@ -14,10 +14,13 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    private func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -88,7 +91,9 @@ import Testing
             [
                 "-f", "-qq", "-o", trace, "-e", "trace=all", daemon, "--backend", "headless", "--headless-screen",
                 "640x480", "--capture", folder.appendingPathComponent("shot.png").path,
-            ])
+            ],
+            // Under scripts/sanitizers/run.sh: LeakSanitizer cannot run under ptrace.
+            environment: ["ASAN_OPTIONS": "detect_leaks=0"])
         try #require(status == 0, "strace vitrined: \(output)")
         var used = Set<String>()
         for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {

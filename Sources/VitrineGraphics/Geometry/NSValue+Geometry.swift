@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Core Graphics' boxing of geometry in `NSValue`, as UIKit's `NSValue(cgRect:)`,
 /// `cgRectValue` and their siblings, so that iOS code that boxes values for notifications and
 /// animations (`animation.fromValue = NSValue(cgPoint: p)`) compiles and works unchanged.
@@ -52,13 +56,49 @@ extension NSValue {
 
     /// The `count` doubles held, when the value is an array of exactly that many.
     package func unpackedDoubles(count: Int) -> [Double]? {
-        guard String(cString: objCType) == "[\(count)d]" else { return nil }
+        guard typeEncoding == "[\(count)d]" else { return nil }
         var values = [Double](repeating: 0, count: count)
         values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
         return values
     }
 
     private func hasSameType(as sample: NSValue) -> Bool {
-        String(cString: objCType) == String(cString: sample.objCType)
+        typeEncoding == sample.typeEncoding
+    }
+
+    /// `objCType` as a string, without the leak: corelibs Foundation's `objCType` getters
+    /// allocate the C string anew at every call and never free it (LeakSanitizer found 32
+    /// bytes lost per keyboard notification read). The copy is freed here when the class hands
+    /// out fresh copies, which is checked once per class by asking twice.
+    private var typeEncoding: String {
+        let pointer = objCType
+        let encoding = String(cString: pointer)
+        if Self.handsOutFreshCopies(type(of: self)) { free(UnsafeMutableRawPointer(mutating: pointer)) }
+        return encoding
+    }
+
+    /// Whether instances of `valueClass` return a new allocation from each `objCType` call.
+    private static func handsOutFreshCopies(_ valueClass: NSValue.Type) -> Bool {
+        if valueClass == FreshCopies.special.valueClass { return FreshCopies.special.isFresh }
+        if valueClass == FreshCopies.concrete.valueClass { return FreshCopies.concrete.isFresh }
+        return false  // another class: its string is not ours to free
+    }
+}
+
+/// What `objCType` does for the two classes corelibs Foundation makes NSValues of.
+private enum FreshCopies {
+    static let special = probe(NSValue(point: .zero))
+    static let concrete = probe(NSValue(packing: [0]))
+
+    private static func probe(_ sample: NSValue) -> (valueClass: NSValue.Type, isFresh: Bool) {
+        let first = sample.objCType
+        let second = sample.objCType
+        // Two live allocations differ; a string the value keeps is the same both times.
+        let isFresh = first != second
+        if isFresh {
+            free(UnsafeMutableRawPointer(mutating: first))
+            free(UnsafeMutableRawPointer(mutating: second))
+        }
+        return (type(of: sample), isFresh)
     }
 }
