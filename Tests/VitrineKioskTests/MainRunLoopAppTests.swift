@@ -63,6 +63,15 @@ import VitrineTestSupport
         return line.flatMap { Int($0.split(separator: "\t").last!.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// The app's main thread is not woken over a second once it is idle.
+    private func expectIdle(_ child: ChildProcess) throws {
+        usleep(200_000)
+        let before = try #require(mainThreadWakeUps(child.pid))
+        usleep(1_000_000)
+        let after = try #require(mainThreadWakeUps(child.pid))
+        #expect(after - before == 0, "an idle app's main thread woke \(after - before) times in a second")
+    }
+
     private func expectTheRunLoopRan(_ found: [String: String]) {
         #expect(found["didBecomeActive"] == "active")
         #expect(found["timer-fires"] == "3", "a repeating timer invalidated in its third fire fires 3 times")
@@ -95,11 +104,7 @@ import VitrineTestSupport
         #expect(found["first-frame-screen"] == "HEADLESS-1")
 
         // Idle: nothing scheduled, nothing animating. The main thread sleeps.
-        usleep(200_000)
-        let before = try #require(mainThreadWakeUps(child.pid))
-        usleep(1_000_000)
-        let after = try #require(mainThreadWakeUps(child.pid))
-        #expect(after - before == 0, "an idle app's main thread woke \(after - before) times in a second")
+        try expectIdle(child)
 
         child.send(SIGTERM)
         #expect(child.wait(timeout: 20) == 0)
@@ -117,11 +122,7 @@ import VitrineTestSupport
         let (child, _) = try start(plainUIKit: true, arguments: [])
         let found = try checks(of: child)
         expectTheRunLoopRan(found)
-        usleep(200_000)
-        let before = try #require(mainThreadWakeUps(child.pid))
-        usleep(1_000_000)
-        let after = try #require(mainThreadWakeUps(child.pid))
-        #expect(after - before == 0, "an idle app's main thread woke \(after - before) times in a second")
+        try expectIdle(child)
         child.send(SIGKILL)
         _ = child.wait(timeout: 10)
     }

@@ -15,20 +15,6 @@ import Testing
         return url
     }
 
-    /// Runs a program (systemd's tools are part of the test dependencies, scripts/install-deps.sh).
-    private func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     private func unitText() throws -> String {
         try String(contentsOf: Self.systemdFolder.appendingPathComponent("vitrine.service"), encoding: .utf8)
     }
@@ -45,7 +31,7 @@ import Testing
         let unit = try unitText().replacingOccurrences(of: "/usr/local/bin/vitrined", with: binary.path)
         let unitURL = folder.appendingPathComponent("vitrine.service")
         try unit.write(to: unitURL, atomically: true, encoding: .utf8)
-        let (status, output) = try run("/usr/bin/systemd-analyze", ["verify", unitURL.path])
+        let (status, output) = try runTool("/usr/bin/systemd-analyze", ["verify", unitURL.path])
         #expect(status == 0)
         // verify exits 0 even for lines it ignores ("Failed to parse sec value, ignoring"): any
         // output at all is a fault in the unit.
@@ -76,7 +62,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: etc.appendingPathComponent(name).path, contents: nil))
         }
         let file = Self.systemdFolder.appendingPathComponent("vitrine.sysusers").path
-        let (status, output) = try run("/usr/bin/systemd-sysusers", ["--root=\(root.path)", file])
+        let (status, output) = try runTool("/usr/bin/systemd-sysusers", ["--root=\(root.path)", file])
         #expect(status == 0, "systemd-sysusers said:\n\(output)")
         let passwd = try String(contentsOf: etc.appendingPathComponent("passwd"), encoding: .utf8)
         let group = try String(contentsOf: etc.appendingPathComponent("group"), encoding: .utf8)

@@ -14,24 +14,8 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func theUnitScoresOKInSystemdAnalyzeSecurity() throws {
-        let (status, output) = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", Self.unit.path])
+        let (status, output) = try runTool("/usr/bin/systemd-analyze", ["security", "--offline=true", Self.unit.path])
         #expect(status == 0, "\(output)")
         let overall = try #require(output.split(separator: "\n").last { $0.contains("Overall exposure level") })
         let score = try #require(
@@ -46,7 +30,7 @@ import Testing
             return
         }
         guard seen.insert(group).inserted else { return }
-        let (status, output) = try run("/usr/bin/systemd-analyze", ["syscall-filter", group])
+        let (status, output) = try runTool("/usr/bin/systemd-analyze", ["syscall-filter", group])
         try #require(status == 0, "\(group): \(output)")
         for line in output.split(separator: "\n").dropFirst() {
             let word = line.trimmingCharacters(in: .whitespaces)
@@ -86,7 +70,7 @@ import Testing
         let trace = folder.appendingPathComponent("trace").path
         // The showcase on a headless screen until its capture is written: launch, frames,
         // animations, the clock, text, images, the control socket's folder, the exit.
-        let (status, output) = try run(
+        let (status, output) = try runTool(
             "/usr/bin/strace",
             [
                 "-f", "-qq", "-o", trace, "-e", "trace=all", daemon, "--backend", "headless", "--headless-screen",
