@@ -37,11 +37,11 @@ extension NSValue {
     public var cgAffineTransformValue: CGAffineTransform { heldAffineTransform ?? .identity }
 
     /// The rectangle held; nil when the value holds something else.
-    package var heldRect: CGRect? { hasSameType(as: NSValue(rect: .zero)) ? rectValue : nil }
+    package var heldRect: CGRect? { typeEncoding == GeometryEncodings.rect ? rectValue : nil }
     /// The point held; nil when the value holds something else.
-    package var heldPoint: CGPoint? { hasSameType(as: NSValue(point: .zero)) ? pointValue : nil }
+    package var heldPoint: CGPoint? { typeEncoding == GeometryEncodings.point ? pointValue : nil }
     /// The size held; nil when the value holds something else.
-    package var heldSize: CGSize? { hasSameType(as: NSValue(size: .zero)) ? sizeValue : nil }
+    package var heldSize: CGSize? { typeEncoding == GeometryEncodings.size ? sizeValue : nil }
     /// The affine transform held; nil when the value holds something else.
     package var heldAffineTransform: CGAffineTransform? {
         guard let v = unpackedDoubles(count: 6) else { return nil }
@@ -62,15 +62,11 @@ extension NSValue {
         return values
     }
 
-    private func hasSameType(as sample: NSValue) -> Bool {
-        typeEncoding == sample.typeEncoding
-    }
-
     /// `objCType` as a string, without the leak: corelibs Foundation's `objCType` getters
     /// allocate the C string anew at every call and never free it (LeakSanitizer found 32
     /// bytes lost per keyboard notification read). The copy is freed here when the class hands
     /// out fresh copies, which is checked once per class by asking twice.
-    private var typeEncoding: String {
+    fileprivate var typeEncoding: String {
         let pointer = objCType
         let encoding = String(cString: pointer)
         if Self.handsOutFreshCopies(type(of: self)) { free(UnsafeMutableRawPointer(mutating: pointer)) }
@@ -83,6 +79,13 @@ extension NSValue {
         if valueClass == FreshCopies.concrete.valueClass { return FreshCopies.concrete.isFresh }
         return false  // another class: its string is not ours to free
     }
+}
+
+/// Foundation's type encodings of its geometry values, read once rather than at every unboxing.
+private enum GeometryEncodings {
+    static let rect = NSValue(rect: .zero).typeEncoding
+    static let point = NSValue(point: .zero).typeEncoding
+    static let size = NSValue(size: .zero).typeEncoding
 }
 
 /// What `objCType` does for the two classes corelibs Foundation makes NSValues of.
