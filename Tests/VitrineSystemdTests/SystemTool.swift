@@ -18,3 +18,8 @@ func runTool(_ program: String, _ arguments: [String], environment: [String: Str
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// The build folder the test bundle runs from, where `swift build` put `vitrined`.
+var testBuildFolder: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+}

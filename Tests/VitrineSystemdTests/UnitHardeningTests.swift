@@ -9,11 +9,6 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("systemd/vitrine.service")
 
-    /// The build folder the test bundle runs from, where `swift build` put `vitrined`.
-    private var buildFolder: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    }
-
     @Test func theUnitScoresOKInSystemdAnalyzeSecurity() throws {
         let (status, output) = try runTool("/usr/bin/systemd-analyze", ["security", "--offline=true", Self.unit.path])
         #expect(status == 0, "\(output)")
@@ -62,7 +57,7 @@ import Testing
     }
 
     @Test func theDaemonMakesOnlySystemCallsTheUnitAllows() throws {
-        let daemon = buildFolder.appendingPathComponent("vitrined").path
+        let daemon = testBuildFolder.appendingPathComponent("vitrined").path
         try #require(FileManager.default.isExecutableFile(atPath: daemon), "\(daemon) is built by swift build")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strace-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
