@@ -163,6 +163,27 @@ open class NSLayoutConstraint: Hashable, @MainActor CustomStringConvertible, @Ma
         for constraint in constraints { constraint.isActive = false }
     }
 
+    /// The constraints a visual format string describes, as
+    /// `constraints(withVisualFormat:options:metrics:views:)` (the Auto Layout Guide's visual
+    /// format language: `H:|-[find]-[findNext]-[findField(>=20)]-|`), not yet active. `views`
+    /// and `metrics` map the names the format uses to views and numbers.
+    ///
+    /// Where UIKit raises an exception for a format it cannot read (a syntax error, a name not
+    /// in the dictionaries, `|` beside a view with no superview, an alignment option along the
+    /// format's own axis), Vitrine logs UIKit's message, with the format and a caret under the
+    /// place, and returns no constraints.
+    open class func constraints(
+        withVisualFormat format: String, options: NSLayoutConstraint.FormatOptions = [], metrics: [String: Any]?,
+        views: [String: Any]
+    ) -> [NSLayoutConstraint] {
+        do {
+            return try VisualFormat(format: format, metrics: metrics ?? [:], views: views).constraints(options: options)
+        } catch {
+            kitLog.error("\(VisualFormat.describe(error, in: format))")
+            return []
+        }
+    }
+
     // MARK: Anchors
 
     /// The first item's anchor for the first attribute, as `firstAnchor`.
