@@ -7,9 +7,11 @@ extension UIButton {
         var title: String?
         var image: UIImage?
         var backgroundImage: UIImage?
+        var configuration: ConfiguredMeasure?
 
         static func == (lhs: MeasuredContent, rhs: MeasuredContent) -> Bool {
             lhs.title == rhs.title && lhs.image === rhs.image && lhs.backgroundImage === rhs.backgroundImage
+                && lhs.configuration == rhs.configuration
         }
     }
 
@@ -18,7 +20,8 @@ extension UIButton {
     func contentDidChange() {
         updateContent()
         let content = MeasuredContent(
-            title: currentTitle, image: currentImage, backgroundImage: currentBackgroundImage)
+            title: currentTitle, image: currentImage, backgroundImage: currentBackgroundImage,
+            configuration: configuration.map(ConfiguredMeasure.init))
         if content != measuredContent {
             measuredContent = content
             invalidateIntrinsicContentSize()
@@ -34,6 +37,10 @@ extension UIButton {
     /// Puts the current title, colour, image and background image into the subviews, with a
     /// system button's highlight dimming.
     func updateContent() {
+        if let configuration {
+            updateConfiguredContent(configuration.updated(for: self))
+            return
+        }
         let dimmed: CGFloat = isSystemStyle && isHighlighted ? Self.systemHighlightAlpha : 1
         let title = currentTitle
         if title != nil || existingLabel != nil {
@@ -85,6 +92,7 @@ extension UIButton {
     /// image or background image is 30x34 points, as iOS's empty buttons of every type
     /// (`sizeToFit()` and `intrinsicContentSize` give that on iOS too).
     func contentFittingSize() -> CGSize {
+        if let configuration { return configuredFittingSize(configuration) }
         let (image, title) = contentSizes()
         if image == .zero, title == .zero, currentBackgroundImage == nil {
             return Self.emptyContentSize
@@ -107,6 +115,10 @@ extension UIButton {
     /// `backgroundRect(forBounds:)`, `imageRect(forContentRect:)` and
     /// `titleRect(forContentRect:)` say, in `contentRect(forBounds:)`, as UIKit does.
     func layoutContent() {
+        if configuration != nil {
+            layoutConfiguredContent()
+            return
+        }
         existingBackgroundImageView?.frame = backgroundRect(forBounds: bounds)
         let area = contentRect(forBounds: bounds)
         existingImageView?.frame = imageRect(forContentRect: area)
@@ -143,6 +155,7 @@ extension UIButton {
     /// in the bounds (their fitting size where they have none), then where the label draws its
     /// text in that frame. Nil without a title shown.
     func titleBaselines() -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        if configuration != nil { return configuredTitleBaselines() }
         guard let label = existingLabel, !label.isHidden, let title = currentTitle, !title.isEmpty else {
             return nil
         }

@@ -23,7 +23,9 @@ import Foundation
 ///   label's where the button places it.
 /// - **Events.** A tap sends `.touchUpInside` then `.primaryActionTriggered` (the action of
 ///   `init(type:primaryAction:)`).
-/// - Deviations: no `UIButton.Configuration`, menus, pointer interactions,
+/// - **Configurations.** A button with a `configuration` (iOS 15, `UIButton.Configuration`)
+///   draws that instead of the per-state content (see UIButton+Configuration.swift).
+/// - Deviations: no menus, pointer interactions,
 ///   `titleEdgeInsets`/`imageEdgeInsets` or `adjustsImageWhenHighlighted` darkening;
 ///   `.focused` content is never shown; no implicit padding around the content (UIKit's
 ///   classic buttons add some when `contentEdgeInsets` is zero, undocumented).
@@ -35,7 +37,10 @@ open class UIButton: UIControl {
 
     /// The button's kind, as `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable {
-        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
+        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd
+        /// The type of a button made from a `UIButton.Configuration` (iOS 15).
+        case plain
+        case close
         /// The old rounded-rect type, now `.system`, as in UIKit.
         public static var roundedRect: ButtonType { .system }
     }
@@ -110,6 +115,55 @@ open class UIButton: UIControl {
 
     /// Whether this is a system-style button (dims when highlighted, tint-coloured titles).
     var isSystemStyle: Bool { buttonType != .custom }
+
+    // MARK: Configuration (iOS 15; UIButton+Configuration.swift, UIButton+ConfiguredContent.swift)
+
+    /// A button drawing `configuration`, running `primaryAction` on a tap, as
+    /// `init(configuration:primaryAction:)`: of type `.plain`.
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .plain, primaryAction: primaryAction)
+        // An initializer of the class itself does not run `didSet`.
+        self.configuration = configuration
+        configurationDidChange()
+        setNeedsUpdateConfiguration()
+    }
+
+    /// The button's appearance and content as one value, as `configuration` (nil: the
+    /// classic per-state content). The button draws `configuration.updated(for: self)`, so
+    /// it follows its state; setting it asks for a configuration update.
+    public var configuration: Configuration? {
+        didSet {
+            configurationDidChange()
+            setNeedsUpdateConfiguration()
+        }
+    }
+
+    /// Runs when the button updates its configuration (after `updateConfiguration()`), as
+    /// `configurationUpdateHandler`: the place to change `configuration` for the state.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// Whether a change of state (highlighted, selected, disabled) asks for a configuration
+    /// update, as `automaticallyUpdatesConfiguration` (default true).
+    open var automaticallyUpdatesConfiguration = true
+
+    /// Asks for `updateConfiguration()` and the `configurationUpdateHandler` before the next
+    /// layout pass, as `setNeedsUpdateConfiguration()`; several requests make one update.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// Updates the configuration for the current state, as `updateConfiguration()`: UIKit's
+    /// (and Vitrine's) does nothing of its own (the state is resolved when drawing); a
+    /// subclass overrides it to change `configuration`. Called before
+    /// `configurationUpdateHandler`; call `setNeedsUpdateConfiguration()` rather than this.
+    open func updateConfiguration() {}
+
+    var needsConfigurationUpdate = false
+    /// The subtitle label and the background view of a configured button.
+    var configuredViews: ConfiguredButtonViews?
 
     // MARK: Content per state
 
@@ -216,6 +270,7 @@ open class UIButton: UIControl {
     }
 
     open override func layoutSubviews() {
+        updateConfigurationIfNeeded()
         super.layoutSubviews()
         layoutContent()
     }
@@ -245,11 +300,12 @@ open class UIButton: UIControl {
     open override func stateDidChange() {
         super.stateDidChange()
         contentDidChange()
+        if configuration != nil, automaticallyUpdatesConfiguration { setNeedsUpdateConfiguration() }
     }
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        if isSystemStyle { updateContent() }
+        if isSystemStyle || configuration != nil { updateContent() }
     }
 
     // MARK: Internals (see UIButton+Content.swift)
