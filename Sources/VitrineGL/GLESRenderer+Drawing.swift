@@ -49,9 +49,53 @@ extension GLESRenderer {
     func bind(_ level: Level) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), level.framebuffer)
         glViewport(0, 0, GLsizei(level.box.width), GLsizei(level.box.height))
-        glUniform4f(
-            uniforms.viewport, Float(level.box.x), Float(level.box.y), Float(level.box.width),
-            Float(level.box.height))
+        viewport = (Float(level.box.x), Float(level.box.y), Float(level.box.width), Float(level.box.height))
+        if activeVariant >= 0 { glUniform4f(uniforms.viewport, viewport.0, viewport.1, viewport.2, viewport.3) }
+    }
+
+    /// Switches to the program for a draw of `source` (0 colour, 1 texture, 2 colour through a
+    /// texture's alpha) through `shape`.
+    private func use(source: Int, shape: Shape?) {
+        let index = source * 3 + (shape.map { $0.onPixels ? 1 : 2 } ?? 0)
+        guard index != activeVariant else { return }
+        activeVariant = index
+        glUseProgram(variants[index].program.name)
+        glUniform4f(uniforms.viewport, viewport.0, viewport.1, viewport.2, viewport.3)
+        glUniform1i(uniforms.texture, 0)
+    }
+
+    /// The parts of `rect` to draw for `shape`, each with the shape's coverage or without it:
+    /// an axis-aligned rounded rectangle is covered fully outside its corner squares, and its
+    /// border ring only within its edge strips, so only those run the coverage (as the pixman
+    /// renderer fills the rest of a nine-sliced mask plainly).
+    private func parts(of rect: PixelRect, shape: Shape?) -> [(rect: PixelRect, shape: Shape?)] {
+        guard let shape, shape.onPixels else { return [(rect, shape)] }
+        let box = shape.box
+        let shorter = min(box.width, box.height)
+        if shape.isBorder {
+            let thick = Int(max(shape.borderWidth, shape.radius).rounded(.up)) + 1
+            guard 2 * thick < shorter else { return [(rect, shape)] }
+            return [
+                PixelRect(x: box.x, y: box.y, width: box.width, height: thick),
+                PixelRect(x: box.x, y: box.maxY - thick, width: box.width, height: thick),
+                PixelRect(x: box.x, y: box.y + thick, width: thick, height: box.height - 2 * thick),
+                PixelRect(x: box.maxX - thick, y: box.y + thick, width: thick, height: box.height - 2 * thick),
+            ].map { ($0.intersection(rect), shape) }
+        }
+        let side = Int(shape.radius.rounded(.up)) + 1
+        guard 2 * side < shorter else { return [(rect, shape)] }
+        let corners = [
+            PixelRect(x: box.x, y: box.y, width: side, height: side),
+            PixelRect(x: box.maxX - side, y: box.y, width: side, height: side),
+            PixelRect(x: box.x, y: box.maxY - side, width: side, height: side),
+            PixelRect(x: box.maxX - side, y: box.maxY - side, width: side, height: side),
+        ].map { ($0.intersection(rect), Optional(shape)) }
+        let inside = [
+            PixelRect(x: box.x + side, y: box.y, width: box.width - 2 * side, height: box.height),
+            PixelRect(x: box.x, y: box.y + side, width: side, height: box.height - 2 * side),
+            PixelRect(x: box.maxX - side, y: box.y + side, width: side, height: box.height - 2 * side),
+        ].map { ($0.intersection(rect), Shape?.none) }
+        return corners + inside
     }
 
     /// Replaces `rect`'s pixels with `color`.
@@ -225,10 +269,12 @@ extension GLESRenderer {
     func fill(_ rect: PixelRect, clip: PixelRect, color: PremultipliedColor, shape: Shape? = nil, level: Level) {
         let quad = rect.intersection(clip)
         guard !quad.isEmpty, color.alpha > 0 else { return }
-        glUniform1i(uniforms.source, 0)
-        glUniform4f(uniforms.color, Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
-        setShape(shape)
-        drawQuad(quad)
+        for part in parts(of: quad, shape: shape) where !part.rect.isEmpty {
+            use(source: 0, shape: part.shape)
+            glUniform4f(uniforms.color, Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+            setShape(part.shape)
+            drawQuad(part.rect)
+        }
     }
 
     /// Composites `source` over the quad within `clip`: `inverse` maps target pixels to texels.
@@ -241,12 +287,21 @@ extension GLESRenderer {
         guard !area.isEmpty, opacity > 0 else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
         GLTextureTarget.setSampling(linear: !nearest)
-        if let color {
-            glUniform1i(uniforms.source, 2)
-            glUniform4f(uniforms.color, Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
-        } else {
-            glUniform1i(uniforms.source, 1)
+        for part in parts(of: area, shape: shape) where !part.rect.isEmpty {
+            use(source: color == nil ? 1 : 2, shape: part.shape)
+            if let color {
+                glUniform4f(uniforms.color, Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+            }
+            setTextureUniforms(
+                source, inverse: inverse, opacity: opacity, nearest: nearest, transparentEdge: transparentEdge)
+            setShape(part.shape)
+            drawQuad(part.rect)
         }
+    }
+
+    private func setTextureUniforms(
+        _ source: TextureSource, inverse: ProjectiveTransform, opacity: Double, nearest: Bool, transparentEdge: Bool
+    ) {
         setMatrix(uniforms.textureInverse, inverse)
         glUniform2f(uniforms.textureSize, Float(source.width), Float(source.height))
         let rect = source.sourceRect
@@ -256,8 +311,6 @@ extension GLESRenderer {
         glUniform1i(uniforms.opaqueTexture, source.opaque ? 1 : 0)
         glUniform1i(uniforms.projective, inverse.isAffine ? 0 : 1)
         glUniform1f(uniforms.opacity, Float(min(1, opacity)))
-        setShape(shape)
-        drawQuad(area)
     }
 
     private func setShape(_ shape: Shape?) {
@@ -266,7 +319,6 @@ extension GLESRenderer {
             return
         }
         glUniform1i(uniforms.shape, shape.isBorder ? 2 : 1)
-        glUniform1i(uniforms.shapeOnPixels, shape.onPixels ? 1 : 0)
         glUniform1i(uniforms.shapeProjective, shape.inverse.isAffine ? 0 : 1)
         setMatrix(uniforms.shapeInverse, shape.inverse)
         glUniform2f(uniforms.shapeSize, Float(shape.width), Float(shape.height))

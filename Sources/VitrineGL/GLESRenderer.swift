@@ -40,8 +40,14 @@ public final class GLESRenderer: Renderer {
     public let glVersion: String
 
     let logger = Logger(label: "vitrine.gl")
-    let program: GLProgram
-    let uniforms: Uniforms
+    /// The layer programs, one per kind of draw (`GLShaders.fragment(source:shape:)`), at
+    /// `source * 3 + shape`.
+    let variants: [(program: GLProgram, uniforms: Uniforms)]
+    /// The variant in use (-1: none since the frame began) and the level's viewport.
+    var activeVariant = -1
+    var viewport: (Float, Float, Float, Float) = (0, 0, 1, 1)
+    /// The uniforms of the program in use.
+    var uniforms: Uniforms { variants[max(activeVariant, 0)].uniforms }
     let reaper = TextureReaper()
     /// Every layer cache with a texture, weakly (the records own them).
     var layerCaches: [WeakLayerCache] = []
@@ -62,9 +68,16 @@ public final class GLESRenderer: Renderer {
         try context.makeCurrent()
         glRenderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? ""
         glVersion = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
-        program = try GLProgram(
-            vertex: GLShaders.vertex, fragment: GLShaders.fragment, label: "layer", logger: logger)
-        uniforms = Uniforms(program)
+        var variants: [(program: GLProgram, uniforms: Uniforms)] = []
+        for source in 0..<3 {
+            for shape in 0..<3 {
+                let program = try GLProgram(
+                    vertex: GLShaders.vertex, fragment: GLShaders.fragment(source: source, shape: shape),
+                    label: "layer (source \(source), shape \(shape))", logger: logger)
+                variants.append((program, Uniforms(program)))
+            }
+        }
+        self.variants = variants
     }
 
     /// A renderer on a new OpenGL ES 2 context on Mesa's surfaceless EGL platform: no card or
@@ -158,7 +171,7 @@ public final class GLESRenderer: Renderer {
             return false
         }
         reaper.deleteQueued()
-        glUseProgram(program.name)
+        activeVariant = -1
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_SCISSOR_TEST))
         glEnable(GLenum(GL_BLEND))
@@ -166,7 +179,6 @@ public final class GLESRenderer: Renderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glEnableVertexAttribArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glUniform1i(uniforms.texture, 0)
         return true
     }
 
@@ -268,13 +280,12 @@ public final class GLESRenderer: Renderer {
 
 /// The uniform locations of the layer program.
 struct Uniforms {
-    let viewport, source, color, texture, textureInverse, textureSize, sourceRect, transparentEdge, nearest,
-        opaqueTexture, opacity, projective, shape, shapeOnPixels, shapeProjective, shapeInverse, shapeSize, radii,
+    let viewport, color, texture, textureInverse, textureSize, sourceRect, transparentEdge, nearest,
+        opaqueTexture, opacity, projective, shape, shapeProjective, shapeInverse, shapeSize, radii,
         borderWidth, arcPieces: GLint
 
     init(_ program: GLProgram) {
         viewport = program.location("u_viewport")
-        source = program.location("u_source")
         color = program.location("u_color")
         texture = program.location("u_texture")
         textureInverse = program.location("u_textureInverse")
@@ -288,7 +299,6 @@ struct Uniforms {
         shapeInverse = program.location("u_shapeInverse")
         shapeSize = program.location("u_shapeSize")
         projective = program.location("u_projective")
-        shapeOnPixels = program.location("u_shapeOnPixels")
         shapeProjective = program.location("u_shapeProjective")
         radii = program.location("u_radii")
         borderWidth = program.location("u_borderWidth")

@@ -21,15 +21,22 @@ enum GLShaders {
         }
         """
 
-    static let fragment = """
+    /// The fragment shader for one kind of draw: `source` 0 a colour, 1 a texture, 2 a colour
+    /// through a texture's alpha (shadow masks); `shape` 0 none, 1 a mask whose pixels are
+    /// target pixels (axis-aligned layers), 2 a mask sampled bilinearly through a transform.
+    /// Variants rather than branches on uniforms: a software rasteriser (llvmpipe) runs both sides
+    /// of a branch, so every draw would pay for the shape's coverage.
+    static func fragment(source: Int, shape: Int) -> String {
+        "#define SOURCE \(source)\n#define SHAPE \(shape)\n" + fragmentBody
+    }
+
+    static let fragmentBody = """
         #ifdef GL_FRAGMENT_PRECISION_HIGH
         precision highp float;
         #else
         precision mediump float;
         #endif
         uniform vec4 u_viewport;
-        // 0: u_color; 1: the texture; 2: u_color through the texture's alpha (shadow masks).
-        uniform int u_source;
         uniform vec4 u_color;
         uniform sampler2D u_texture;
         // Target pixels to texel coordinates (projective; row-vector matrices uploaded as they are).
@@ -49,8 +56,6 @@ enum GLShaders {
         uniform int u_shapeProjective;
         // 0: no shape; 1: a rounded rectangle; 2: its border ring.
         uniform int u_shape;
-        // 1: mask pixels are target pixels (axis-aligned layers); 0: bilinear between them.
-        uniform int u_shapeOnPixels;
         // Target pixels to mask space, where the shape is the rectangle (0, 0)-(u_shapeSize).
         uniform mat3 u_shapeInverse;
         uniform vec2 u_shapeSize;
@@ -141,10 +146,11 @@ enum GLShaders {
         }
 
         float shapeCoverage(vec2 pixel) {
-            if (u_shape == 0) return 1.0;
             vec3 h = u_shapeInverse * vec3(pixel, 1.0);
             vec2 s = h.xy / h.z;
-            if (u_shapeOnPixels == 1) return maskPixel(floor(s));
+        #if SHAPE == 1
+            return maskPixel(floor(s));
+        #endif
             if (u_shapeProjective == 1 && (h.z <= 0.0 || s.x < 1.0 / 256.0 || s.y < 1.0 / 256.0)) return 0.0;
             // pixman's bilinear filter, with its 7-bit weights.
             vec2 t = s - 0.5;
@@ -185,9 +191,18 @@ enum GLShaders {
 
         void main() {
             vec2 pixel = gl_FragCoord.xy + u_viewport.xy;
-            vec4 color = u_source == 0 ? u_color
-                : u_source == 1 ? textureColor(pixel) * u_opacity : u_color * textureColor(pixel).a;
+        #if SOURCE == 0
+            vec4 color = u_color;
+        #elif SOURCE == 1
+            vec4 color = textureColor(pixel) * u_opacity;
+        #else
+            vec4 color = u_color * textureColor(pixel).a;
+        #endif
+        #if SHAPE == 0
+            gl_FragColor = color;
+        #else
             gl_FragColor = color * shapeCoverage(pixel);
+        #endif
         }
         """
 }
