@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "VitrineService", targets: ["VitrineService"]),
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
+        .library(name: "VitrineGL", targets: ["VitrineGL"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
         .library(name: "VitrineUdev", targets: ["VitrineUdev"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
@@ -85,6 +86,12 @@ let package = Package(
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         // Seat management (seatd or logind): device access for a kiosk that is not root.
         systemLibrary("CLibseat", pkgConfig: "libseat", apt: "libseat-dev"),
+        // EGL and GBM for the GLES renderer (the module map links libgbm, whose headers need no
+        // flags); Mesa's EGL driver (libegl-mesa0) is what opens a display at run time.
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgbm-dev"])]),
+        // OpenGL ES 2 and 3 under iOS's module name: public API by design, so ported GL code
+        // keeps `import OpenGLES`.
+        systemLibrary("OpenGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
 
         // Owned, close-once file descriptors and the one retry-on-EINTR helper.
         .target(
@@ -105,6 +112,15 @@ let package = Package(
         .target(
             name: "VitrineLayers",
             dependencies: ["VitrineGraphics"],
+            swiftSettings: strict
+        ),
+        // The GLES renderer: EGL contexts, GL render targets and a `Renderer` drawing the
+        // compositor's display list with OpenGL ES 2 (docs/architecture.md, "A pixel").
+        .target(
+            name: "VitrineGL",
+            dependencies: [
+                "CEGL", "OpenGLES", "VitrineGraphics", "VitrineLayers", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -240,6 +256,7 @@ let package = Package(
             name: "vitrine-bench",
             dependencies: [
                 "VitrineLayers", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport", "BenchmarkSupport",
+                "VitrineGL", "OpenGLES",
             ],
             path: "Benchmarks/vitrine-bench",
             swiftSettings: strict
@@ -344,6 +361,13 @@ let package = Package(
             name: "VitrineLayersTests",
             dependencies: ["VitrineLayers", "VitrineTestSupport", "VitrinePlatform"],
             exclude: ["Compositor/References"],
+            swiftSettings: strict
+        ),
+        // The compositor's pixel scenes through the GLES renderer on Mesa (llvmpipe, EGL
+        // surfaceless), compared with VitrineLayersTests' references.
+        .testTarget(
+            name: "VitrineGLTests",
+            dependencies: ["VitrineGL", "VitrineLayers", "VitrineGraphics", "VitrineTestSupport", "OpenGLES"],
             swiftSettings: strict
         ),
         .testTarget(

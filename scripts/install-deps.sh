@@ -16,6 +16,8 @@ packages=(
     tzdata   # time zones: the showcase clock follows the system's, and its tests set TZ
     systemd procps   # systemd-analyze and systemd-sysusers check the shipped unit files; kill(1) for ExecReload
     strace   # the unit's SystemCallFilter= is checked against the calls the daemon makes
+    libegl-dev libgles-dev libgbm-dev   # the GLES renderer (VitrineGL): EGL, OpenGL ES 2/3, GBM headers
+    libegl-mesa0 libgl1-mesa-dri   # Mesa's EGL and drivers: llvmpipe renders the GL tests headless
 )
 
 as_root=()

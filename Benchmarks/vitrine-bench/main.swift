@@ -78,6 +78,10 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print(
         "resident anonymous growth over 10,000 more frames of (b): \(residentAfter - residentBefore) bytes (target 0)")
     runLayersBenchmarks(width: width, height: height)
+    if CommandLine.arguments.contains("--gles") {
+        CATransaction.setDisableActions(true)
+        runGLESBenchmarks(scene: scene, width: width, height: height)
+    }
 }
 
 MainActor.assumeIsolated { runBenchmarks() }

@@ -5,9 +5,9 @@ import VitrineGraphics
 ///
 /// The `Compositor` decides: it walks the layer tree into a display list, works out the damage
 /// to repaint in the target (its age included) and which pixels opaque layers cover. A renderer
-/// paints that decision into a `RenderTarget` of the kind it can draw into. `PixmanRenderer`
-/// (software, CPU pixel buffers) is the one there is; a GPU renderer would conform here and
-/// take GPU buffers, without the compositor or VitrineKit changing.
+/// paints that decision into a `RenderTarget` of the kind it can draw into: `PixmanRenderer`
+/// (software, CPU pixel buffers) here, and `GLESRenderer` (VitrineGL: OpenGL ES into
+/// framebuffer objects), without the compositor or VitrineKit knowing which.
 ///
 /// A renderer also turns finished frames for rotated panels (`present(picture:...)`): the
 /// upright picture is its kind of target (`makePicture`), and the turned copy its operation.

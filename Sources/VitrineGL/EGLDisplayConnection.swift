@@ -1,0 +1,190 @@
+internal import CEGL
+import Foundation
+
+/// Why EGL could not do what was asked: the call and EGL's error, by its name.
+public struct EGLFailure: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The EGL call or step that failed (`eglInitialize`, "the surfaceless platform").
+    public let operation: String
+    /// `eglGetError()` after the call (`EGL_SUCCESS` when the failure is not EGL's own, such as
+    /// a missing extension).
+    public let code: Int32
+    /// What was missing or refused, when EGL's code alone does not say.
+    public let detail: String?
+
+    init(_ operation: String, code: Int32 = eglGetError(), detail: String? = nil) {
+        self.operation = operation
+        self.code = code
+        self.detail = detail
+    }
+
+    /// EGL's name for `code` (`EGL_BAD_ALLOC`), or its number when EGL defines none.
+    public var errorName: String { Self.name(of: code) }
+
+    public var description: String {
+        "\(operation) failed: \(errorName)" + (detail.map { " (\($0))" } ?? "")
+    }
+
+    /// The EGL 1.5 error names.
+    static func name(of code: Int32) -> String {
+        switch code {
+        case EGL_SUCCESS: "EGL_SUCCESS"
+        case EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED"
+        case EGL_BAD_ACCESS: "EGL_BAD_ACCESS"
+        case EGL_BAD_ALLOC: "EGL_BAD_ALLOC"
+        case EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE"
+        case EGL_BAD_CONFIG: "EGL_BAD_CONFIG"
+        case EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT"
+        case EGL_BAD_CURRENT_SURFACE: "EGL_BAD_CURRENT_SURFACE"
+        case EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY"
+        case EGL_BAD_MATCH: "EGL_BAD_MATCH"
+        case EGL_BAD_NATIVE_PIXMAP: "EGL_BAD_NATIVE_PIXMAP"
+        case EGL_BAD_NATIVE_WINDOW: "EGL_BAD_NATIVE_WINDOW"
+        case EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER"
+        case EGL_BAD_SURFACE: "EGL_BAD_SURFACE"
+        case EGL_CONTEXT_LOST: "EGL_CONTEXT_LOST"
+        default: "EGL error 0x\(String(code, radix: 16))"
+        }
+    }
+}
+
+/// An initialised EGL display: the connection to a GPU driver that contexts are made on.
+///
+/// Opened on an EGL platform (`Platform`): `surfaceless` (Mesa's `EGL_PLATFORM_SURFACELESS_MESA`)
+/// renders into textures only, with no window system or card, which is how the headless backend
+/// and the tests use the GPU path (Mesa's llvmpipe when there is no GPU). A GBM device on a DRM
+/// card is the next platform (issue 29): it enters as another `Platform` case whose native
+/// display is the `gbm_device`, and everything above the display stays as it is.
+public final class EGLDisplayConnection {
+    /// Where the display comes from.
+    public enum Platform: Sendable, Equatable {
+        /// Mesa's surfaceless platform: no window system, no output, textures and framebuffer
+        /// objects only (`EGL_MESA_platform_surfaceless`).
+        case surfaceless
+
+        var eglPlatform: EGLenum {
+            switch self {
+            case .surfaceless: EGLenum(EGL_PLATFORM_SURFACELESS_MESA)
+            }
+        }
+        /// The client extension EGL must list for the platform.
+        var clientExtension: String {
+            switch self {
+            case .surfaceless: "EGL_MESA_platform_surfaceless"
+            }
+        }
+    }
+
+    /// The platform the display was opened on.
+    public let platform: Platform
+    let display: EGLDisplay
+    /// The EGL version the driver implements.
+    public let majorVersion: Int
+    public let minorVersion: Int
+    /// `EGL_VENDOR` (Mesa's is "Mesa Project").
+    public let vendor: String
+    /// The display's extensions (`EGL_EXTENSIONS`).
+    public let extensions: Set<String>
+
+    /// Opens and initialises the display of `platform`.
+    ///
+    /// - Throws: `EGLFailure` naming the step and EGL's error when EGL has no such platform
+    ///   (Mesa's EGL driver, `libegl-mesa0`, not installed) or the display cannot be initialised.
+    public init(platform: Platform = .surfaceless) throws(EGLFailure) {
+        self.platform = platform
+        // Client extensions are queried on no display (EGL_EXT_client_extensions).
+        let clientExtensions = Self.extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
+        guard clientExtensions.contains(platform.clientExtension) else {
+            throw EGLFailure(
+                "opening an EGL display on \(platform)", code: eglGetError(),
+                detail:
+                    "EGL does not offer \(platform.clientExtension); is Mesa's EGL driver (libegl-mesa0) installed?"
+            )
+        }
+        guard let display = eglGetPlatformDisplay(platform.eglPlatform, nil, nil) else {
+            throw EGLFailure("eglGetPlatformDisplay(\(platform))")
+        }
+        var major: EGLint = 0
+        var minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+            throw EGLFailure("eglInitialize(\(platform))")
+        }
+        self.display = display
+        majorVersion = Int(major)
+        minorVersion = Int(minor)
+        vendor = eglQueryString(display, EGL_VENDOR).map { String(cString: $0) } ?? ""
+        extensions = Self.extensionSet(eglQueryString(display, EGL_EXTENSIONS))
+    }
+
+    deinit {
+        // Contexts hold their display, so none is left when it goes.
+        eglTerminate(display)
+    }
+
+    private static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
+        guard let string else { return [] }
+        return Set(String(cString: string).split(separator: " ").map(String.init))
+    }
+}
+
+/// An OpenGL ES context on an EGL display, made current without a surface: it draws into
+/// framebuffer objects (`GLTextureTarget`, and the GBM buffers' next).
+public final class EGLContextHandle {
+    /// The display the context was made on (kept open while the context lives).
+    public let connection: EGLDisplayConnection
+    let context: EGLContext
+    /// The OpenGL ES version asked for (2 or 3).
+    public let clientVersion: Int
+
+    /// Makes an OpenGL ES `clientVersion` context on `connection` and makes it current.
+    ///
+    /// - Throws: `EGLFailure` when the display cannot make a context without a surface
+    ///   (`EGL_KHR_surfaceless_context`), has no config for OpenGL ES, or refuses the context.
+    public init(connection: EGLDisplayConnection, clientVersion: Int = 2) throws(EGLFailure) {
+        self.connection = connection
+        self.clientVersion = clientVersion
+        let display = connection.display
+        guard connection.extensions.contains("EGL_KHR_surfaceless_context") else {
+            throw EGLFailure(
+                "making an OpenGL ES context", code: EGL_SUCCESS,
+                detail: "the display does not offer EGL_KHR_surfaceless_context")
+        }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
+            throw EGLFailure("eglBindAPI(OpenGL ES)")
+        }
+        // A context needs no config where EGL_KHR_no_config_context is offered (it draws into
+        // FBOs only); otherwise any config that renders OpenGL ES 2.
+        var config: EGLConfig? = nil
+        if !connection.extensions.contains("EGL_KHR_no_config_context") {
+            let attributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE]
+            var count: EGLint = 0
+            guard eglChooseConfig(display, attributes, &config, 1, &count) == EGLBoolean(EGL_TRUE), count > 0 else {
+                throw EGLFailure("eglChooseConfig(OpenGL ES 2)")
+            }
+        }
+        let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, EGLint(clientVersion), EGL_NONE]
+        guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
+            throw EGLFailure("eglCreateContext(OpenGL ES \(clientVersion))")
+        }
+        self.context = context
+        try makeCurrent()
+    }
+
+    deinit {
+        let display = connection.display
+        if eglGetCurrentContext() == context {
+            eglMakeCurrent(display, nil, nil, nil)
+        }
+        eglDestroyContext(display, context)
+    }
+
+    /// Whether this context is the calling thread's current one.
+    public var isCurrent: Bool { eglGetCurrentContext() == context }
+
+    /// Makes the context current on the calling thread, with no surface (a no-op when it is).
+    public func makeCurrent() throws(EGLFailure) {
+        guard !isCurrent else { return }
+        guard eglMakeCurrent(connection.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw EGLFailure("eglMakeCurrent")
+        }
+    }
+}
