@@ -594,6 +594,25 @@ open class CALayer {
     /// `CATransaction.animationTimingFunction()` (`.default` when nil); nil for anything else.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
 
+    /// Whether a change of the property `key` marks the layer as needing display, as
+    /// `needsDisplay(forKey:)`. The default is false for every key; a subclass whose drawing
+    /// depends on a property (a gauge drawing its `cornerRadius`, say) returns true for it,
+    /// and then setting that property, directly or through `setValue(_:forKeyPath:)`, calls
+    /// `setNeedsDisplay()`, as in Core Animation. Vitrine asks for its animatable properties
+    /// (Swift has no dynamic properties for a subclass's own, which call `setNeedsDisplay()`
+    /// in their `didSet`), and redraws for the model value, not each frame of an animation.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The value the property `key` has on a new layer, as `defaultValue(forKey:)`: Core
+    /// Animation's documented defaults (`anchorPoint` (0.5, 0.5), `opacity` 1, `transform`
+    /// and `sublayerTransform` the identity, `contentsRect` and `contentsCenter` the unit
+    /// rectangle, `shadowOffset` (0, -3), `shadowRadius` 3, `shadowColor` and `borderColor`
+    /// opaque black, `contentsScale` and `speed` 1, `contentsGravity` `.resize`, zero and false for the rest,
+    /// and a subclass's own properties), in the types `value(forKeyPath:)` gives. Nil for a
+    /// key the class does not have; a subclass overrides it for its own keys and calls
+    /// `super` for the rest.
+    open class func defaultValue(forKey key: String) -> Any? { layerDefaultValue(forKey: key) }
+
     /// Attaches a copy of `anim` under `key` (replacing one there), as `add(_:forKey:)`. See
     /// `performAdd(_:forKey:)` in `CALayer+Animations.swift` for how its timing is resolved.
     open func add(_ anim: CAAnimation, forKey key: String?) { performAdd(anim, forKey: key) }

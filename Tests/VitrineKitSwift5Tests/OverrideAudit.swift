@@ -4,9 +4,8 @@
 // writes. A member that is not `open`, or an initializer of the wrong kind, fails this file's
 // compile. `OverrideAuditTests` then makes each class and checks its overrides are called.
 //
-// Left out, with why: members Vitrine does not have yet (`UIViewController.setEditing(_:animated:)`,
-// `CALayer.needsDisplay(forKey:)`), and `draw(_:in:)` on a view (UIView draws through
-// `display(_:)`, which is overridable).
+// Left out, with why: `draw(_:in:)` on a view (UIView draws through `display(_:)`, which is
+// overridable).
 import VitrineKit
 import XCTest
 
@@ -37,6 +36,12 @@ final class AuditLayer: CALayer {
 
     override class func defaultAction(forKey event: String) -> (any CAAction)? {
         event == "tint" ? NSNull() : super.defaultAction(forKey: event)
+    }
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "cornerRadius" || super.needsDisplay(forKey: key)
+    }
+    override class func defaultValue(forKey key: String) -> Any? {
+        key == "tint" ? 0 : super.defaultValue(forKey: key)
     }
     override func action(forKey event: String) -> (any CAAction)? {
         OverrideLog.note("layer action \(event)")
@@ -554,6 +559,10 @@ final class AuditEdgePanRecognizer: UIScreenEdgePanGestureRecognizer {}
 // MARK: Controllers
 
 final class AuditViewController: UIViewController {
+    override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        OverrideLog.note("controller setEditing \(editing)")
+    }
     override func loadView() {
         view = AuditView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
         OverrideLog.note("controller loadView")
@@ -634,3 +643,28 @@ final class AuditNavigationController: UINavigationController {
 
 final class AuditTabBarController: UITabBarController {}
 final class AuditAlertController: UIAlertController {}
+
+final class AuditCollectionViewController: UICollectionViewController {
+    override init(collectionViewLayout layout: UICollectionViewLayout) {
+        super.init(collectionViewLayout: layout)
+    }
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "Tile")
+    }
+    override func numberOfSections(in collectionView: UICollectionView) -> Int { 2 }
+    override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        section == 0 ? 3 : 1
+    }
+    override func collectionView(
+        _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "Tile", for: indexPath)
+    }
+    override func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        OverrideLog.note("collection didSelect \(indexPath.item)")
+    }
+}

@@ -102,6 +102,14 @@ final class OverrideAuditTests: XCTestCase {
         XCTAssertTrue(layer.contains(CGPoint(x: -5, y: -5)))
         XCTAssertTrue(AuditLayer.defaultAction(forKey: "tint") is NSNull)
         XCTAssertTrue(AuditLayer.defaultAction(forKey: "opacity") is CABasicAnimation)
+        layer.cornerRadius = 4
+        XCTAssertEqual(OverrideLog.take(), ["layer setNeedsDisplay"], "needsDisplay(forKey:) is true for it")
+        layer.displayIfNeeded()
+        _ = OverrideLog.take()
+        layer.opacity = 0.5
+        XCTAssertEqual(OverrideLog.take(), [])
+        XCTAssertEqual(AuditLayer.defaultValue(forKey: "tint") as? Int, 0)
+        XCTAssertEqual(AuditLayer.defaultValue(forKey: "anchorPoint") as? CGPoint, CGPoint(x: 0.5, y: 0.5))
 
         let shape = AuditShapeLayer()
         shape.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
@@ -232,6 +240,21 @@ final class OverrideAuditTests: XCTestCase {
         XCTAssertTrue(appearance.contains("controller viewWillAppear"))
         controller.title = "Audit"
         XCTAssertEqual(OverrideLog.take(), ["controller title"])
+        controller.isEditing = true
+        XCTAssertEqual(OverrideLog.take(), ["controller setEditing true"])
+        XCTAssertEqual(controller.editButtonItem.title, "Done")
         window.rootViewController = nil
+    }
+
+    func testACollectionViewControllerSubclassIsItsCollectionViewsDataSource() {
+        let controller = AuditCollectionViewController(collectionViewLayout: UICollectionViewFlowLayout())
+        let collectionView: UICollectionView = controller.collectionView
+        XCTAssertTrue(collectionView.dataSource === controller)
+        XCTAssertTrue(collectionView.delegate === controller)
+        XCTAssertEqual(collectionView.numberOfSections, 2)
+        XCTAssertEqual(collectionView.numberOfItems(inSection: 0), 3)
+        collectionView.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        collectionView.layoutIfNeeded()
+        XCTAssertEqual(collectionView.indexPathsForVisibleItems.count, 4)
     }
 }

@@ -103,3 +103,56 @@ import Testing
         #expect(abs(child.frame.minX - (200 - 7 - 20)) < 0.001)
     }
 }
+
+/// `NSTextAlignment.natural` is right aligned in a view laid out right to left.
+@MainActor @Suite(.serialized) struct NaturalAlignmentDirectionTests {
+    @Test func naturalResolvesByTheDirection() {
+        #expect(NSTextAlignment.natural.resolved(for: .leftToRight) == .natural)
+        #expect(NSTextAlignment.natural.resolved(for: .rightToLeft) == .right)
+        #expect(NSTextAlignment.left.resolved(for: .rightToLeft) == .left)
+        #expect(NSTextAlignment.center.resolved(for: .rightToLeft) == .center)
+    }
+
+    @Test func aLabelDrawsNaturalTextOnTheRightRightToLeft() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 240, height: 40))
+        label.text = "Hxg"
+        label.textColor = .black
+        let leftToRight = try #require(LabelTests.inkBounds(LabelTests.render(label)))
+        #expect(leftToRight.columns.lowerBound < 4)
+        label.semanticContentAttribute = .forceRightToLeft
+        let rightToLeft = try #require(LabelTests.inkBounds(LabelTests.render(label)))
+        #expect(rightToLeft.columns.upperBound > 234)
+        #expect(rightToLeft.columns.lowerBound > 120)
+        // Inherited from a superview laid out right to left; explicit alignments stay.
+        label.semanticContentAttribute = .unspecified
+        let container = UIView(frame: label.frame)
+        container.semanticContentAttribute = .forceRightToLeft
+        container.addSubview(label)
+        #expect(try #require(LabelTests.inkBounds(LabelTests.render(label))).columns.upperBound > 234)
+        label.textAlignment = .left
+        #expect(try #require(LabelTests.inkBounds(LabelTests.render(label))).columns.lowerBound < 4)
+    }
+
+    @Test func aTextFieldPlacesNaturalTextOnTheRightRightToLeft() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        field.text = "Hi"
+        let rect = field.textRect(forBounds: field.bounds)
+        let leftOrigin = field.textOrigin(in: rect, layout: field.currentLayout())
+        #expect(leftOrigin.x == rect.minX)
+        field.semanticContentAttribute = .forceRightToLeft
+        let layout = field.currentLayout()
+        let rightOrigin = field.textOrigin(in: rect, layout: layout)
+        #expect(rightOrigin.x == rect.maxX - layout.size.width)
+        #expect(rightOrigin.x > rect.midX)
+    }
+
+    @Test func aTextViewLaysNaturalTextOutOnTheRightRightToLeft() {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        textView.text = "Hi"
+        let left = textView.caretRect(forOffset: 0)
+        #expect(left.minX < 20)
+        textView.semanticContentAttribute = .forceRightToLeft
+        let right = textView.caretRect(forOffset: 2)
+        #expect(right.minX > 150, "the line ends at the right edge")
+    }
+}

@@ -10,7 +10,8 @@ import Foundation
 /// out presentations, margins and bars as UIKit does on iPad, so apps written for iPad take
 /// the code paths that fit), `displayScale` is the screen's `scale`, `layoutDirection` is
 /// `.leftToRight` (Vitrine has no right-to-left localisation), `userInterfaceStyle` is
-/// `.light` (there is no system dark mode to follow).
+/// `.light` (there is no system dark mode to follow) unless a window, view or view controller
+/// sets `overrideUserInterfaceStyle` for its subtree.
 ///
 /// **Size classes** follow the window's size in points, as on an iPad whose app shares the
 /// screen in Split View: an axis shorter than 678 points is `.compact`, else `.regular`.

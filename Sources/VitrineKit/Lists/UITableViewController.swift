@@ -59,6 +59,14 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         for indexPath in table.indexPathsForSelectedRows ?? [] { table.deselectRow(at: indexPath, animated: animated) }
     }
 
+    /// Turns editing on or off, as UIKit's `setEditing(_:animated:)` here: `isEditing` and
+    /// `editButtonItem` change, and the table (when the view is loaded) follows with
+    /// `setEditing(_:animated:)`.
+    open override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        (viewIfLoaded as? UITableView)?.setEditing(editing, animated: animated)
+    }
+
     // MARK: UITableViewDataSource
 
     /// `UITableViewDataSource`'s method, with UIKit's default answer; override it.

@@ -12,6 +12,18 @@ public enum NSTextAlignment: Int, Sendable, Hashable, CaseIterable {
     /// Left for left-to-right text, right for right-to-left text.
     case natural = 4
 
+    /// The alignment a view laid out in `direction` uses: `.natural` is `.right` right to
+    /// left (UIKit's natural alignment follows the view's
+    /// `effectiveUserInterfaceLayoutDirection`), the others are themselves.
+    func resolved(for direction: UIUserInterfaceLayoutDirection) -> NSTextAlignment {
+        self == .natural && direction == .rightToLeft ? .right : self
+    }
+
+    /// The alignment for `TextLayout` in a view laid out in `direction` (see `resolved(for:)`).
+    func layoutAlignment(for direction: UIUserInterfaceLayoutDirection) -> TextLayout.Alignment {
+        resolved(for: direction).layoutAlignment
+    }
+
     /// The same alignment for `TextLayout`.
     var layoutAlignment: TextLayout.Alignment {
         switch self {

@@ -132,7 +132,8 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     }
     private var storedTextColor: UIColor = .label
 
-    /// The horizontal placement of the text, as `textAlignment` (`.natural`: left).
+    /// The horizontal placement of the text, as `textAlignment` (`.natural`: left, or right in
+    /// a field laid out right to left).
     open var textAlignment: NSTextAlignment = .natural {
         didSet { textDidChange() }
     }
@@ -419,7 +420,8 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
         guard let context = UIGraphicsGetCurrentContext(), let placeholder, rect.width > 0 else { return }
         let layout = TextLayout(
             string: placeholder, font: storedFont.descriptor, maxWidth: rect.width,
-            alignment: textAlignment.layoutAlignment, lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 1)
+            alignment: textAlignment.layoutAlignment(for: effectiveUserInterfaceLayoutDirection),
+            lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 1)
         let top = rect.minY + ((rect.height - layout.size.height) / 2).rounded(.down)
         context.saveGState()
         context.clip(to: rect)
@@ -493,7 +495,7 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
         let width = layout.size.width
         var x = rect.minX
         if width < rect.width {
-            switch textAlignment {
+            switch textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection) {
             case .center: x += ((rect.width - width) / 2).rounded(.down)
             case .right: x += rect.width - width
             default: break

@@ -240,7 +240,8 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
     func makeLayout(width: CGFloat) -> TextLayout {
         TextLayout(
             string: buffer.text, font: storedFont.descriptor, maxWidth: width,
-            alignment: textAlignment.layoutAlignment, lineBreakMode: textContainer.lineBreakMode.layoutMode,
+            alignment: textAlignment.layoutAlignment(for: effectiveUserInterfaceLayoutDirection),
+            lineBreakMode: textContainer.lineBreakMode.layoutMode,
             maximumNumberOfLines: textContainer.maximumNumberOfLines)
     }
 

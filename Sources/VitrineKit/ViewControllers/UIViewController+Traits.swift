@@ -14,7 +14,8 @@ extension UIViewController: UITraitEnvironment, UIContentContainer {
     }
 
     /// The controller's traits when it inherits `inherited`: with its parent's override for
-    /// it, and compact width for a form or page sheet (as UIKit gives them on iPad).
+    /// it, compact width for a form or page sheet (as UIKit gives them on iPad), and its own
+    /// `overrideUserInterfaceStyle`.
     func traits(inheriting inherited: UITraitCollection) -> UITraitCollection {
         var traits = inherited
         if let parent, let override = parent.childTraitOverrides[ObjectIdentifier(self)] {
@@ -23,7 +24,7 @@ extension UIViewController: UITraitEnvironment, UIContentContainer {
         if parent == nil, presentation?.isSheet == true, traits.horizontalSizeClass != .compact {
             traits = UITraitCollection(traitsFrom: [traits, UITraitCollection(horizontalSizeClass: .compact)])
         }
-        return traits
+        return traits.overridingStyle(storedOverrideUserInterfaceStyle)
     }
 
     /// Gives `childViewController` traits over this controller's, as
@@ -126,13 +127,51 @@ extension UIView: UITraitEnvironment {
         if !controllerReported, let controller = owningViewController {
             traits = controller.propagateTraitChange(inheritedFrom: old, to: new, walksView: false)
         }
-        guard traits.0 != traits.1 else { return }
+        reportOwnTraitChange(from: applyingOwnTraitOverrides(to: traits.0), to: applyingOwnTraitOverrides(to: traits.1))
+    }
+
+    /// The view's own traits changed from `old` to `new`: dynamic colours resolve again, the
+    /// view is told, then its subviews.
+    func reportOwnTraitChange(from old: UITraitCollection, to new: UITraitCollection) {
+        guard old != new else { return }
         // A dynamic background colour follows the new traits.
-        if let backgroundColor, backgroundColor.isDynamic, traits.1.hasDifferentColorAppearance(comparedTo: traits.0) {
-            layer.backgroundColor = backgroundColor.resolvedColor(with: traits.1).cgColor
+        if new.hasDifferentColorAppearance(comparedTo: old) {
+            if let backgroundColor, backgroundColor.isDynamic {
+                layer.backgroundColor = backgroundColor.resolvedColor(with: new).cgColor
+            }
+            // What the view drew (a label's text, a `draw(_:)` override) may use dynamic
+            // colours: it is drawn again with the new traits, as UIKit does.
+            if layer.contents != nil { setNeedsDisplay() }
         }
-        TraitChange.report(to: self, from: traits.0, to: traits.1)
-        for subview in subviews { subview.propagateTraitChange(from: traits.0, to: traits.1) }
+        TraitChange.report(to: self, from: old, to: new)
+        for subview in subviews { subview.propagateTraitChange(from: old, to: new) }
+    }
+
+    /// `traits` with the view's own overrides (`overrideUserInterfaceStyle`).
+    func applyingOwnTraitOverrides(to traits: UITraitCollection) -> UITraitCollection {
+        traits.overridingStyle(overrideUserInterfaceStyle)
+    }
+
+    /// `overrideUserInterfaceStyle` changed: the view's subtree is told of its new traits (a
+    /// window's whole tree, through `updateTraitCollections()`).
+    func overrideUserInterfaceStyleDidChange(from oldStyle: UIUserInterfaceStyle) {
+        if let window = self as? UIWindow {
+            window.updateTraitCollections()
+            return
+        }
+        let new = traitCollection
+        let inherited =
+            owningViewController?.traitCollection ?? superview?.traitCollection ?? UIScreen.main.traitCollection
+        reportOwnTraitChange(from: inherited.overridingStyle(oldStyle), to: new)
+    }
+}
+
+extension UITraitCollection {
+    /// These traits with `style` as the interface style (themselves when `style` is
+    /// `.unspecified` or already theirs).
+    func overridingStyle(_ style: UIUserInterfaceStyle) -> UITraitCollection {
+        guard style != .unspecified, style != userInterfaceStyle else { return self }
+        return UITraitCollection(traitsFrom: [self, UITraitCollection(userInterfaceStyle: style)])
     }
 }
 

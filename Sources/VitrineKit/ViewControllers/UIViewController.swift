@@ -197,6 +197,48 @@ open class UIViewController: UIResponder {
         return item
     }
 
+    // MARK: Editing
+
+    /// Whether the controller's view lets the user edit its content, as `isEditing` (default
+    /// false). Setting it calls `setEditing(_:animated:)` without animation, so an override
+    /// of that method sees every change, as in UIKit.
+    open var isEditing: Bool {
+        get { storedEditing }
+        set { setEditing(newValue, animated: false) }
+    }
+
+    var storedEditing = false
+    var storedEditButtonItem: UIBarButtonItem?
+
+    /// Turns editing on or off, as `setEditing(_:animated:)`: the default sets `isEditing`
+    /// and updates `editButtonItem` (Edit while not editing, Done in the done style while
+    /// editing). Overrides call `super` and update their views (`UITableViewController`
+    /// passes it on to its table).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        storedEditing = editing
+        if let storedEditButtonItem { Self.updateEditButton(storedEditButtonItem, editing: editing) }
+    }
+
+    /// A bar button item that toggles editing, as `editButtonItem`: made on first use, it
+    /// reads Edit (plain style) while the controller is not editing and Done (done style)
+    /// while it is, and a tap calls `setEditing(!isEditing, animated: true)`.
+    open var editButtonItem: UIBarButtonItem {
+        if let storedEditButtonItem { return storedEditButtonItem }
+        let item = UIBarButtonItem(title: nil, style: .plain, target: self) { [weak self] _ in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+        }
+        Self.updateEditButton(item, editing: isEditing)
+        storedEditButtonItem = item
+        return item
+    }
+
+    private static func updateEditButton(_ item: UIBarButtonItem, editing: Bool) {
+        let system: UIBarButtonItem.SystemItem = editing ? .done : .edit
+        item.title = system.title
+        item.style = system.style
+    }
+
     // MARK: Presentation (the work is in UIViewController+Presentation.swift)
 
     /// How the controller is shown when presented, as `modalPresentationStyle` (default
@@ -332,6 +374,23 @@ open class UIViewController: UIResponder {
     /// Called after the traits changed, as `traitCollectionDidChange(_:)`: parents before
     /// children, before the controller's view; see `UITraitEnvironment`.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The interface style the controller, its views and its children use whatever they
+    /// inherit, as `overrideUserInterfaceStyle` (default `.unspecified`: inherit). Setting it
+    /// changes their `traitCollection.userInterfaceStyle` (down to a view or controller with
+    /// its own override): `traitCollectionDidChange(_:)` is called on them, parents first, and
+    /// dynamic colours resolve again.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { storedOverrideUserInterfaceStyle }
+        set {
+            guard newValue != storedOverrideUserInterfaceStyle else { return }
+            let old = traitCollection
+            storedOverrideUserInterfaceStyle = newValue
+            reportTraitChange(from: old, to: traitCollection, walksView: true)
+        }
+    }
+
+    var storedOverrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
 
     /// Traits given to each child over this controller's (see `setOverrideTraitCollection`).
     var childTraitOverrides: [ObjectIdentifier: UITraitCollection] = [:]

@@ -233,7 +233,8 @@ open class UILabel: UIView {
             default: lineBreakMode.layoutMode
             }
         let key = LayoutKey(
-            string: text ?? "", font: storedFont.descriptor, width: width, alignment: textAlignment.layoutAlignment,
+            string: text ?? "", font: storedFont.descriptor, width: width,
+            alignment: textAlignment.layoutAlignment(for: effectiveUserInterfaceLayoutDirection),
             mode: mode, lines: lines)
         // A label is measured (by its cell's layout, Auto Layout, `sizeThatFits`) and drawn
         // with the same few layouts: the last two are kept rather than shaped again.

@@ -69,11 +69,15 @@ extension UIView {
     static var interfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
     /// `semanticContentAttribute` changed: margins given as leading and trailing move to
-    /// their new sides, and the tree's constraints on leading and trailing edges are made again.
+    /// their new sides, drawn content (text in natural alignment) is drawn again, and the
+    /// tree's constraints on leading and trailing edges are made again.
     func layoutDirectionDidChange() {
         var stack: [UIView] = [self]
         while let view = stack.popLast() {
             if let margins = view.directionalMarginsGiven { view.directionalLayoutMargins = margins }
+            // Text in natural alignment moves to the new side: what was drawn is drawn again.
+            if view.layer.contents != nil { view.setNeedsDisplay() }
+            (view as? UITextView)?.textStorageDidChange()
             // A subview with its own direction is not affected.
             stack.append(contentsOf: view.subviews.filter { $0.semanticContentAttribute == .unspecified })
         }

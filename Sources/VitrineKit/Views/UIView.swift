@@ -539,8 +539,21 @@ open class UIView: UIResponder, CALayerDelegate {
     /// controller's root view, else its superview's, else (outside any hierarchy) the main
     /// screen's. A window's come from its screen and its own size.
     open var traitCollection: UITraitCollection {
-        if let owningViewController { return owningViewController.traitCollection }
-        return superview?.traitCollection ?? UIScreen.main.traitCollection
+        let inherited = owningViewController?.traitCollection ?? superview?.traitCollection
+        return applyingOwnTraitOverrides(to: inherited ?? UIScreen.main.traitCollection)
+    }
+
+    /// The interface style the view and its subviews use whatever they inherit, as
+    /// `overrideUserInterfaceStyle` (default `.unspecified`: inherit). Setting it changes the
+    /// `userInterfaceStyle` of the view's `traitCollection` and of its subtree's (down to a
+    /// view or controller with its own override): `traitCollectionDidChange(_:)` is called
+    /// down the subtree and dynamic colours resolve again. On a window it sets the style of
+    /// everything the window shows.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            guard overrideUserInterfaceStyle != oldValue else { return }
+            overrideUserInterfaceStyleDidChange(from: oldValue)
+        }
     }
 
     /// Called after the traits changed, as `traitCollectionDidChange(_:)`: after the

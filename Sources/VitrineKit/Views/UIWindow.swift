@@ -30,9 +30,10 @@ open class UIWindow: UIView {
     }
 
     /// The window's traits, as `traitCollection`: its screen's idiom, scale, direction and
-    /// style, with size classes from the window's own size (see `UITraitCollection`).
+    /// style (or its `overrideUserInterfaceStyle`), with size classes from the window's own
+    /// size (see `UITraitCollection`).
     open override var traitCollection: UITraitCollection {
-        UITraitCollection.environment(size: bounds.size, scale: screen.scale)
+        applyingOwnTraitOverrides(to: UITraitCollection.environment(size: bounds.size, scale: screen.scale))
     }
 
     /// The traits last reported to the window's environments (`traitCollectionDidChange(_:)`).

@@ -15,6 +15,8 @@ extension CALayer {
 
     /// Runs the action looked up for `key` before the change.
     func didChangeAnimatableProperty(_ key: String) {
+        // A subclass that draws from this property is drawn again (`needsDisplay(forKey:)`).
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         guard let pending = pendingAction, pending.key == key else { return }
         pendingAction = nil
         let saved = actionPreviousValue
