@@ -621,8 +621,11 @@ enum DeviceFaultChecks {
                 touchscreen.move(slot: 1, x: x, y: y)
                 touchscreen.sync()
             }
+            // The four moves may arrive coalesced into one: the pan has begun, maybe changed.
+            let panBefore = panStates.count
             let down = await waitUntil(timeout: 5) {
-                button.isHighlighted && panStates.last == .changed && tapView.began == wasBegan + 1
+                button.isHighlighted && panStates.dropFirst(panBefore).contains(.began)
+                    && tapView.began == wasBegan + 1
             }
             if !down {
                 failures.append(
@@ -828,15 +831,27 @@ enum DeviceFaultChecks {
             Double(flood.sent) >= 0.8 * Double(floodRate) * seconds,
             "flood: the device sent \(floodRate) moves a second", "\(flood.sent) in \(flood.seconds) s")
         // Under TCG a frame of the debug build can take more than a refresh period with no
-        // input at all (docs/testing.md: the fling runs on a release build for that reason), so
-        // the flood is held to the same drag at a digitizer's usual rate, not to every vblank:
-        // it may cost at most a tenth of the vblanks more.
-        checks.expect(
-            flooded.flips > 0 && reference.flips > 0
-                && Double(flooded.missed) / Double(max(flooded.vblanks, 1))
-                    <= Double(reference.missed) / Double(max(reference.vblanks, 1)) + 0.1,
-            "flood: the screen keeps its frame rate under the flood (as with a finger at 120 Hz)",
-            "flood: \(flooded.line); reference: \(reference.line)")
+        // input at all, and the writer and the kernel's input path take guest CPU from the
+        // frames (docs/testing.md: the fling runs on a release build for that reason). The
+        // debug run holds the flood to drawing on (a quarter of the reference's frames at
+        // least); the release run (`.ci/run`: `--faults flood`) to the reference's frame
+        // rate within a tenth of the vblanks.
+        let missedShare = Double(flooded.missed) / Double(max(flooded.vblanks, 1))
+        let referenceShare = Double(reference.missed) / Double(max(reference.vblanks, 1))
+        #if DEBUG
+            checks.expect(
+                flooded.flips > 0 && flooded.flips * 4 >= reference.flips,
+                "flood: the screen keeps drawing under the flood (debug: a quarter of the frames of a finger at 120 Hz)",
+                "flood: \(flooded.line); reference: \(reference.line)")
+        #else
+            checks.expect(
+                flooded.flips > 0 && reference.flips > 0 && missedShare <= referenceShare + 0.1,
+                "flood: the screen keeps its frame rate under the flood (as with a finger at 120 Hz)",
+                "flood: \(flooded.line); reference: \(reference.line)")
+        #endif
+        print(
+            "  flood: vblanks without a frame: \(Int(missedShare * 100))% under the flood, "
+                + "\(Int(referenceShare * 100))% for the reference")
         checks.expect(
             flooded.maxMoves <= 2 && flooded.moves > 0, "flood: moves are coalesced: at most 2 touchesMoved per frame",
             flooded.line)

@@ -69,7 +69,6 @@ struct VMTests {
         await cardRemovedAndAdded(checks, clock)
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
-        await DeviceFaultChecks.run(checks, clock, counts: .ci)
         await NavigationChecks.run(checks, clock)
         await OnScreenKeyboardChecks.run(checks, clock)
         // The fling's frame-per-vblank check runs on a release build, as a panel runs it:
@@ -79,6 +78,7 @@ struct VMTests {
         await DaemonChecks.run(checks)
         await DaemonConfigChecks.run(checks)
         await DaemonServiceChecks.run(checks)
+        await DeviceFaultChecks.run(checks, clock, counts: .ci)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }
