@@ -793,18 +793,22 @@ enum DeviceFaultChecks {
             var maxMoves: Int
             var moves: Int
             var slowFrames: Int
+            /// Flips after which more than two `touchesMoved` per vblank had come.
+            var overBudget: Int
             var missed: Int { vblanks - flips }
             var line: String {
                 "\(flips) flips over \(vblanks) vblanks (\(missed) without a frame, \(slowFrames) frames over a refresh), "
-                    + "touchesMoved \(moves), at most \(maxMoves) per frame"
+                    + "touchesMoved \(moves), at most \(maxMoves) per frame, \(overBudget) frames with more than 2 a vblank"
             }
         }
         func phase(_ flips: [(sequence: UInt64, moves: Int, frameWork: Double)]) -> Phase {
             let inside = Array(flips.dropFirst())
+            let spans = zip(flips, inside).map { max(1, Int($1.sequence) - Int($0.sequence)) }
             return Phase(
                 flips: inside.count, vblanks: Int((inside.last?.sequence ?? 0) - (flips.first?.sequence ?? 0)),
                 maxMoves: inside.map(\.moves).max() ?? 0, moves: inside.map(\.moves).reduce(0, +),
-                slowFrames: inside.filter { $0.frameWork > 1.0 / 60 }.count)
+                slowFrames: inside.filter { $0.frameWork > 1.0 / 60 }.count,
+                overBudget: zip(inside, spans).filter { $0.moves > 2 * $1 }.count)
         }
 
         // A finger at a digitizer's usual rate first, as the reference, then the flood.
@@ -852,9 +856,13 @@ enum DeviceFaultChecks {
         print(
             "  flood: vblanks without a frame: \(Int(missedShare * 100))% under the flood, "
                 + "\(Int(referenceShare * 100))% for the reference")
+        // UIKit delivers moves once a display frame. Vitrine coalesces what one read of the
+        // device brings, so a frame that took several vblanks may see a read per vblank: the
+        // budget is two a vblank (a digitizer's usual 120 Hz), where the flood unmerged brought
+        // hundreds (180 in one frame before coalescing).
         checks.expect(
-            flooded.maxMoves <= 2 && flooded.moves > 0, "flood: moves are coalesced: at most 2 touchesMoved per frame",
-            flooded.line)
+            flooded.overBudget == 0 && flooded.moves > 0 && flooded.moves <= 2 * flooded.vblanks,
+            "flood: moves are coalesced: at most 2 touchesMoved a vblank", flooded.line)
         checks.expect(
             surface.ended + surface.cancelled == 1 && abs(dot.center.x - surface.bounds.width * 0.1) > 1,
             "flood: the touch ends and the view followed the finger", "dot at \(dot.center)")
