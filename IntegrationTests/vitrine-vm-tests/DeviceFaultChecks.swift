@@ -13,8 +13,8 @@ import VitrinePlatform
 ///
 /// `vitrine-vm-tests --faults` runs them with the issue's counts (`Counts.issue`); the default
 /// run uses `Counts.ci`, which keeps every check with counts that fit CI's time under TCG.
-/// The connector-off-at-start check (0 wake-ups while waiting) is `VMTests.startWithConnectorOff`,
-/// which both runs include.
+/// The connector-off-at-start check (0 wake-ups while waiting) is
+/// `VMTests.startWithConnectorOff`, which both runs include.
 @MainActor
 enum DeviceFaultChecks {
     struct Counts {
