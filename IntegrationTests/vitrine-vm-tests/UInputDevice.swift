@@ -101,6 +101,14 @@ final class UInputDevice {
         return written == bytes.count
     }
 
+    /// Writes already encoded `input_event`s (`UInput.eventBytes`) as one write: for a thread
+    /// flooding the device. Returns whether all were written.
+    func write(bytes: [UInt8]) -> Bool {
+        guard fd >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        return written == bytes.count
+    }
+
     /// Removes the device (`UI_DEV_DESTROY`, then close): udev sees it go, and libinput with it.
     func destroy() {
         guard fd >= 0 else { return }

@@ -52,6 +52,14 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--faults") {
+            // `--faults hotplug flood ...` runs those alone.
+            let only = Set(CommandLine.arguments).intersection(DeviceFaultChecks.names)
+            if only.isEmpty || only.contains("startoff") { await startWithConnectorOff(checks, clock) }
+            await DeviceFaultChecks.run(checks, clock, counts: .issue, only: only)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         await discoveryAndAtomicFlips(checks, clock)
         await legacyFlips(checks, clock)
         await modeSelection(checks, clock)
@@ -70,6 +78,7 @@ struct VMTests {
         await DaemonChecks.run(checks)
         await DaemonConfigChecks.run(checks)
         await DaemonServiceChecks.run(checks)
+        await DeviceFaultChecks.run(checks, clock, counts: .ci)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }
@@ -395,14 +404,26 @@ struct VMTests {
         }
     }
 
+    /// Started with the connector off: the card is open with no output, and the process then
+    /// sleeps (no thread wakes over two seconds: no polling, no timers); connecting it adds
+    /// the output, which flips and lights the CRTC with the frames (read back by writeback).
     static func startWithConnectorOff(_ checks: Checks, _ clock: MonotonicClock) async {
         writeSysfs(connectorStatus, "off")
+        let (idle, idleDetail) = await DeviceFaultChecks.wakeups(over: 2)
+        print("  start off: before the backend starts, \(idle) wake-ups in 2 s: \(idleDetail)")
         let backend = startBackend(clock)
         defer {
             writeSysfs(connectorStatus, "detect")
             backend.shutdown()
         }
         checks.expect(backend.outputs.isEmpty && backend.device != nil, "start off: no outputs, card open")
+        // Let what the start set going settle (udev's own messages about the sysfs write).
+        try? await Task.sleep(nanoseconds: 500_000_000)
+        let (wakeups, detail) = await DeviceFaultChecks.wakeups(over: 2)
+        print("  start off: \(wakeups) wake-ups in 2 s while waiting for a display: \(detail)")
+        checks.expect(
+            wakeups == 0,
+            "start off: waiting for a display wakes no thread (0 wake-ups in 2 s but Dispatch's own monitor)", detail)
         var connected: [String] = []
         backend.outputConnectedHandler = { connected.append($0.name) }
         writeSysfs(connectorStatus, "on")
@@ -415,6 +436,11 @@ struct VMTests {
             run.start()
             _ = await waitUntil(timeout: 5) { run.isDone }
             checks.expect(run.events.count == 5 && run.errors.isEmpty, "start off: the new output flips", run.summary)
+            // FlipRun's last squares cover (40, 30) in both buffers.
+            let lit = KitChecks.capture(backend, output, points: [(40, 30)])
+            checks.expect(
+                lit == [0x00_80FF], "start off: the screen shows the frames (writeback)",
+                lit.map { String($0, radix: 16) }.joined(separator: " "))
         }
     }
 

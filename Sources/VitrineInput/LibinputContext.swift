@@ -37,6 +37,9 @@ public final class LibinputContext {
     }
     /// The devices libinput reported added and not yet removed, by their libinput handle.
     private var devices: [OpaquePointer: InputDeviceDescription] = [:]
+    /// Touch devices whose position axes cannot be mapped (`TouchAxisRange.problem`): their
+    /// touch events are dropped, said once when the device is added.
+    private var refusedTouchDevices: Set<OpaquePointer> = []
 
     private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
@@ -220,15 +223,26 @@ public final class LibinputContext {
         // a kind the event is not, so the type decides which one is called.
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            let description = describe(handle)
+            var description = describe(handle)
+            if description.isTouchscreen, let problem = touchAxisProblem(handle) {
+                // Refused as a touchscreen: its positions would be off the screen, infinite or
+                // constant (libinput computes with the range's width, which overflows or is 0).
+                refusedTouchDevices.insert(handle)
+                description.isTouchscreen = false
+                owner.logHandler?(
+                    "error: \(description.sysname) (\(description.name)): \(problem); its touches are ignored")
+            }
             devices[handle] = description
             return .deviceAdded(description)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
+            refusedTouchDevices.remove(handle)
             let description = devices.removeValue(forKey: handle) ?? describe(handle)
             return .deviceRemoved(description)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
-            guard let touch = libinput_event_get_touch_event(event) else { return nil }
+            guard !refusedTouchDevices.contains(handle), let touch = libinput_event_get_touch_event(event) else {
+                return nil
+            }
             return translateTouch(touch, type: type, device: name(of: handle))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             guard let keyboard = libinput_event_get_keyboard_event(event) else { return nil }
@@ -309,6 +323,25 @@ public final class LibinputContext {
         }
     }
 
+    /// Why a touch device's position axes cannot be mapped, read from the descriptor libinput
+    /// opened (`EVIOCGABS` on `ABS_MT_POSITION_X`/`_Y`, else `ABS_X`/`_Y`); nil when they can,
+    /// or when they cannot be read (libinput's own checks stand then).
+    private func touchAxisProblem(_ handle: OpaquePointer) -> String? {
+        guard let udevDevice = libinput_device_get_udev_device(handle) else { return nil }
+        defer { udev_device_unref(udevDevice) }
+        guard let node = udev_device_get_devnode(udevDevice),
+            let descriptor = owner.devices.descriptor(forPath: String(cString: node))
+        else { return nil }
+        let axes: [(name: String, code: UInt)] =
+            TouchAxisRange.read(descriptor: descriptor, axis: 0x35) != nil
+            ? [("ABS_MT_POSITION_X", 0x35), ("ABS_MT_POSITION_Y", 0x36)] : [("ABS_X", 0x00), ("ABS_Y", 0x01)]
+        for axis in axes {
+            guard let range = TouchAxisRange.read(descriptor: descriptor, axis: axis.code) else { continue }
+            if let problem = range.problem { return "\(axis.name) \(problem)" }
+        }
+        return nil
+    }
+
     private func describe(_ handle: OpaquePointer) -> InputDeviceDescription {
         var properties: [String: String] = [:]
         if let udevDevice = libinput_device_get_udev_device(handle) {
@@ -360,10 +393,16 @@ final class RestrictedDevices {
     let opener: any DeviceOpener
     private var descriptors: [Int32: OwnedFileDescriptor] = [:]
 
+    /// The device nodes open, by path (the number of each).
+    private var paths: [String: Int32] = [:]
+
     init(opener: any DeviceOpener) { self.opener = opener }
 
     /// How many devices are open now.
     var count: Int { descriptors.count }
+
+    /// The descriptor open here on `path`, for reading the device's properties.
+    func descriptor(forPath path: String) -> Int32? { paths[path] }
 
     /// Opens `path` through the opener: the descriptor's number, or a negative errno (what
     /// libinput expects on failure).
@@ -371,6 +410,7 @@ final class RestrictedDevices {
         do {
             let descriptor = try opener.open(path: path)
             descriptors[descriptor.rawValue] = descriptor
+            paths[path] = descriptor.rawValue
             return descriptor.rawValue
         } catch {
             return -error.code
@@ -380,6 +420,7 @@ final class RestrictedDevices {
     /// Closes the device open under `number`; a number not open here is left alone (it may
     /// belong to someone else by now).
     func close(_ number: Int32) {
+        if let path = paths.first(where: { $0.value == number })?.key { paths[path] = nil }
         descriptors.removeValue(forKey: number)?.close()
     }
 }

@@ -13,7 +13,9 @@ import VitrinePlatform
 /// screen rotation is a calibration matrix too, `CalibrationMatrix(rotation:)`, so the whole
 /// device-to-screen mapping stays one function of the device's normalised coordinates).
 ///
-/// A device removed while fingers are down on it cancels those touches.
+/// A device removed while fingers are down on it cancels those touches. Moves read together
+/// are coalesced (`LibinputEvent.coalescingTouchMotion`): a device flooding the descriptor
+/// costs one delivery a read, not one a sample.
 ///
 /// Keys go through one `Keymap` (xkbcommon) for the seat: the layout and variant the daemon's
 /// config names, with dead keys and Compose sequences from the locale's compose table.
@@ -73,7 +75,7 @@ public final class LibinputInputSource: InputSource, InputDeviceReporting {
         guard readSource == nil else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: context.fileDescriptor, queue: .main)
         source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.pump() }
+            MainActor.assumeIsolated { self?.readWhenReadable() }
         }
         source.resume()
         readSource = source
@@ -82,8 +84,39 @@ public final class LibinputInputSource: InputSource, InputDeviceReporting {
 
     /// Stops watching; the context stays open.
     public func stop() {
+        // Dispatch must not release a suspended source.
+        if isReadPaused { readSource?.resume() }
+        isReadPaused = false
+        readGeneration += 1
         readSource?.cancel()
         readSource = nil
+    }
+
+    /// The shortest time between two reads of the descriptor that delivered finger moves:
+    /// moves reach the app at most 100 times a second, however fast a device reports (UIKit
+    /// delivers them once a display frame). A flooding device's samples wait in the kernel
+    /// meanwhile, which drops what overflows its buffer (libinput resynchronises): the
+    /// main queue's work for input is bounded whatever the device does.
+    public static let moveReadInterval = 0.01
+    private var isReadPaused = false
+    /// Counts `stop()`s, so that a pause ending after one leaves a later source alone.
+    private var readGeneration = 0
+
+    /// The descriptor is readable: reads, and after a read that moved fingers stops reading
+    /// for `moveReadInterval`.
+    private func readWhenReadable() {
+        guard !isReadPaused, deliverQueued(), let source = readSource else { return }
+        isReadPaused = true
+        source.suspend()
+        let generation = readGeneration
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.moveReadInterval) { [weak self] in
+            MainActor.assumeIsolated {
+                // Stopped (and maybe started again with another source) meanwhile: nothing to do.
+                guard let self, self.readGeneration == generation, self.isReadPaused else { return }
+                self.isReadPaused = false
+                self.readSource?.resume()
+            }
+        }
     }
 
     /// Whether input is suspended (the session is away).
@@ -106,9 +139,20 @@ public final class LibinputInputSource: InputSource, InputDeviceReporting {
     }
 
     /// Reads and delivers every queued event (called when the descriptor is readable; tests
-    /// may call it directly).
+    /// may call it directly), runs of finger moves merged as UIKit coalesces them.
     public func pump() {
-        for event in context.readEvents() { deliver(event) }
+        deliverQueued()
+    }
+
+    /// Reads and delivers every queued event; returns whether a finger moved.
+    @discardableResult
+    private func deliverQueued() -> Bool {
+        var moved = false
+        for event in LibinputEvent.coalescingTouchMotion(context.readEvents()) {
+            if case .touchMotion = event { moved = true }
+            deliver(event)
+        }
+        return moved
     }
 
     /// Maps every present device again (the config was reloaded): its screen and its
