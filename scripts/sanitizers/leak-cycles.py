@@ -40,7 +40,9 @@ for index, (address, size, _) in enumerate(chunks):
     data = bytes(memory.read_memory(address, size))
     for offset in range(0, size - 7, 8):
         target = chunk_at(int.from_bytes(data[offset:offset + 8], "little"))
-        if target is not None and target != index and not side_table[target]:
+        # An object pointing at itself is a cycle too (a closure capturing only its owner has
+        # the owner as its context); its isa and header words never point into itself.
+        if target is not None and not side_table[target]:
             edges[index].append((offset, target))
 
 # Tarjan's strongly connected components, iteratively.
@@ -78,7 +80,7 @@ for root in range(len(chunks)):
                 component.append(member)
                 if member == node:
                     break
-            if len(component) > 1:
+            if len(component) > 1 or any(t == node for _, t in edges[node]):
                 components.append(component)
 
 with open(os.environ["CYCLES"], "w") as out:
