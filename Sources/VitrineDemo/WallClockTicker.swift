@@ -43,7 +43,12 @@ final class WallClockTicker {
         let second = (now + Self.earlyTolerance).rounded(.down)
         tick(Date(timeIntervalSince1970: second))
         let delay = max(0.001, second + 1 - now)
-        timer = clock.schedule(at: clock.now + delay) { [weak self] in self?.fire(on: clock) }
+        // Neither the ticker nor the clock is kept by the wake-up: the clock keeps the wake-up
+        // until it fires, so a strong capture would keep a clock nobody moves for ever.
+        timer = clock.schedule(at: clock.now + delay) { [weak self, weak clock] in
+            guard let clock else { return }
+            self?.fire(on: clock)
+        }
     }
 }
 

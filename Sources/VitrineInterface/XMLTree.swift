@@ -82,7 +82,12 @@ enum InterfaceXMLReader {
         guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else {
             return .failure(SyntaxError(line: 1, column: 1, message: "the XML parser could not be made"))
         }
-        defer { xmlFreeParserCtxt(parser) }
+        defer {
+            // A file that declares entities makes libxml2 build a document to hold them (its
+            // SAX1-compatible path), which the context does not free with itself.
+            if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
+            xmlFreeParserCtxt(parser)
+        }
         xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
         builder.parser = parser
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in

@@ -28,7 +28,11 @@ public final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        var environment = environment ?? ProcessInfo.processInfo.environment
+        // Under scripts/sanitizers/run.sh an app started here gets LeakSanitizer options of its
+        // own: it ends with its application's objects alive, as UIKit ends an app.
+        if let options = environment["VITRINE_CHILD_LSAN_OPTIONS"] { environment["LSAN_OPTIONS"] = options }
+        let variables = environment.map { "\($0.key)=\($0.value)" }
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrinePlatform
 
 @testable import VitrineDemo
 
@@ -41,5 +42,27 @@ import Testing
             #expect(system.time(date) == foundation.time(date))
             #expect(system.day(date) == foundation.day(date))
         }
+    }
+}
+
+/// The ticker's wake-up keeps neither the ticker nor the clock: a clock nobody moves again
+/// (a screen's, once its backend is replaced) goes with its last owner while a tick is due.
+@MainActor @Suite struct WallClockTickerTests {
+    @Test func aPendingTickKeepsNeitherTheClockNorTheTicker() {
+        weak var weakClock: ManualClock?
+        weak var weakTicker: WallClockTicker?
+        var ticks = 0
+        do {
+            let clock = ManualClock()
+            let ticker = WallClockTicker(wallClock: { Date(timeIntervalSince1970: 100.5) }) { _ in ticks += 1 }
+            ticker.start(on: clock)
+            #expect(ticker.isRunning)
+            #expect(clock.pendingCount == 1)
+            weakClock = clock
+            weakTicker = ticker
+        }
+        #expect(ticks == 1)
+        #expect(weakClock == nil, "the pending wake-up kept its clock")
+        #expect(weakTicker == nil)
     }
 }

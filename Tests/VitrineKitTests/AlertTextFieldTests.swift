@@ -43,8 +43,9 @@ import VitrinePlatform
         let alert = UIAlertController(title: "Name", message: nil, preferredStyle: .alert)
         alert.addTextField()
         var handled: [String] = []
-        let save = UIAlertAction(title: "Save", style: .default) { _ in
-            handled.append("save \(alert.textFields?.first?.text ?? "nil")")
+        // Weakly, as an app must: the alert keeps its actions.
+        let save = UIAlertAction(title: "Save", style: .default) { [weak alert] _ in
+            handled.append("save \(alert?.textFields?.first?.text ?? "nil")")
         }
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
         alert.addAction(save)

@@ -11,7 +11,8 @@ import VitrinePlatform
         var lines: [String] = []
 
         func watch(_ recognizer: UIGestureRecognizer, in view: UIView) {
-            recognizer.addTarget { [unowned self] recognizer in
+            // The view weakly: it keeps the recognizer, which keeps this action.
+            recognizer.addTarget { [unowned self, weak view] recognizer in
                 let locations = (0..<recognizer.numberOfTouches).map {
                     let point = recognizer.location(ofTouch: $0, in: view)
                     return "(\(Int(point.x.rounded())),\(Int(point.y.rounded())))"

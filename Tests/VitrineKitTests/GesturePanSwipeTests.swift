@@ -8,7 +8,7 @@ import VitrinePlatform
         let (scene, log, view) = gestureScene()
         var translations: [CGPoint] = []
         let pan = log.watch(UIPanGestureRecognizer(), as: "pan")
-        pan.addTarget { translations.append(($0 as! UIPanGestureRecognizer).translation(in: view)) }
+        pan.addTarget { [weak view] in translations.append(($0 as! UIPanGestureRecognizer).translation(in: view)) }
         view.addGestureRecognizer(pan)
         scene.input.down(at: CGPoint(x: 50, y: 50), time: 1)
         scene.input.move(to: CGPoint(x: 56, y: 50), time: 1.01)

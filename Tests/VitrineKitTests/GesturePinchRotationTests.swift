@@ -127,7 +127,7 @@ import VitrinePlatform
         rotation.delegate = delegate
         log.lines = []
         var pairs: [(CGFloat, CGFloat)] = []
-        pinch.addTarget { recognizer in
+        pinch.addTarget { [unowned pinch, unowned rotation] recognizer in
             if recognizer.state == .changed { pairs.append((pinch.scale, rotation.rotation)) }
         }
         twoFingersDown(scene, time: 2)

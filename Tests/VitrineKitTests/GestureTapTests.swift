@@ -9,7 +9,7 @@ import VitrinePlatform
         let view = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
         scene.window.addSubview(view)
         var locations: [CGPoint] = []
-        let tap = UITapGestureRecognizer { locations.append($0.location(in: view)) }
+        let tap = UITapGestureRecognizer { [weak view] in locations.append($0.location(in: view)) }
         view.addGestureRecognizer(tap)
         scene.input.down(at: CGPoint(x: 120, y: 130), time: 1)
         #expect(locations.isEmpty && tap.state == .possible)

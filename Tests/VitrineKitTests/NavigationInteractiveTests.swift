@@ -38,7 +38,13 @@ struct EdgeDrag {
 final class LoggingSlideAnimator: UIViewControllerAnimatedTransitioning {
     let log: NavigationLog
     let duration: TimeInterval
-    private(set) var contexts: [UIViewControllerContextTransitioning] = []
+    /// The contexts it was given, while their transitions keep them (weakly, as a context
+    /// keeps its animator).
+    var contexts: [UIViewControllerContextTransitioning] { contextReferences.compactMap(\.context) }
+    private var contextReferences: [WeakContext] = []
+    private struct WeakContext {
+        weak var context: (any UIViewControllerContextTransitioning)?
+    }
 
     init(log: NavigationLog, duration: TimeInterval) {
         self.log = log
@@ -50,7 +56,7 @@ final class LoggingSlideAnimator: UIViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        contexts.append(transitionContext)
+        contextReferences.append(WeakContext(context: transitionContext))
         let container = transitionContext.containerView
         guard let fromView = transitionContext.view(forKey: .from), let toView = transitionContext.view(forKey: .to),
             let to = transitionContext.viewController(forKey: .to),

@@ -72,7 +72,7 @@ import VitrineTestSupport
     @Test func draggingScrubsThroughThePages() {
         let (scene, control, log) = setUp(current: 0)
         var seen: [Int] = []
-        control.addAction(UIAction { _ in seen.append(control.currentPage) }, for: .valueChanged)
+        control.addAction(UIAction { [unowned control] _ in seen.append(control.currentPage) }, for: .valueChanged)
         scene.input.down(at: CGPoint(x: 168, y: 113), time: 1)
         scene.input.move(to: CGPoint(x: 175, y: 113), time: 1.1)  // not yet a drag
         #expect(control.currentPage == 0)

@@ -42,7 +42,7 @@ import VitrineTestSupport
     @Test func draggingTheThumbMapsToValues() {
         let (scene, slider, log) = setUp()
         var seen: [Float] = []
-        slider.addAction(UIAction { _ in seen.append(slider.value) }, for: .valueChanged)
+        slider.addAction(UIAction { [unowned slider] _ in seen.append(slider.value) }, for: .valueChanged)
         // Grabbed 5 points right of its center: it keeps that offset.
         scene.input.down(at: CGPoint(x: 69, y: 115), time: 1)
         #expect(slider.isTracking)

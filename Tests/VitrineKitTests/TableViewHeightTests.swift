@@ -63,7 +63,7 @@ final class SelfSizingTableCell: UITableViewCell {
         let short = "One line"
         let long = String(repeating: "A longer text that wraps over several lines. ", count: 4)
         let model = TableModel(sections: [[short, long, short]])
-        model.configure = { cell, indexPath in
+        model.configure = { [unowned model] cell, indexPath in
             (cell as? SelfSizingTableCell)?.label.text = model.sections[indexPath.section][indexPath.row]
         }
         let scene = TableScene(model: model, height: 480, cellClass: SelfSizingTableCell.self)
@@ -91,7 +91,7 @@ final class SelfSizingTableCell: UITableViewCell {
     @Test func estimatesAreCorrectedAsRowsAreMeasuredWithoutMovingWhatIsInView() {
         let text = String(repeating: "Wrapped text for a tall row. ", count: 3)
         let model = TableModel(sections: [Array(repeating: text, count: 200)])
-        model.configure = { cell, indexPath in
+        model.configure = { [unowned model] cell, indexPath in
             (cell as? SelfSizingTableCell)?.label.text = model.sections[indexPath.section][indexPath.row]
         }
         let scene = TableScene(model: model, cellClass: SelfSizingTableCell.self) { $0.estimatedRowHeight = 40 }

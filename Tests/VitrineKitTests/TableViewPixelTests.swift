@@ -24,7 +24,8 @@ import VitrineTestSupport
             ["General", "Privacy", "About"],
         ])
         model.headerTitles = ["Connections", "System"]
-        model.configure = { cell, indexPath in
+        // Unowned: the model keeps this closure.
+        model.configure = { [unowned model] cell, indexPath in
             cell.textLabel?.text = model.sections[indexPath.section][indexPath.row]
             switch (indexPath.section, indexPath.row) {
             case (0, 0):

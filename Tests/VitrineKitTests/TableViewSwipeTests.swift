@@ -15,11 +15,12 @@ import Testing
         let model = TableModel(rows: 6)
         let scene = TableScene(model: model) { $0.rowHeight = 44 }
         let table = scene.tableView
-        model.trailingActions = { indexPath in
+        // Weakly: the model keeps this closure, and the table keeps the model's actions.
+        model.trailingActions = { [weak model, weak table] indexPath in
             let delete = UIContextualAction(style: .destructive, title: "Delete") { action, view, done in
                 log.entries.append("delete \(indexPath.row)")
-                model.sections[0].remove(at: indexPath.row)
-                table.deleteRows(at: [indexPath], with: .automatic)
+                model?.sections[0].remove(at: indexPath.row)
+                table?.deleteRows(at: [indexPath], with: .automatic)
                 done(true)
             }
             let flag = UIContextualAction(style: .normal, title: "Flag") { _, _, done in

@@ -120,7 +120,8 @@ struct HeadlessOutputTests {
         let clock = ManualClock()
         let output = HeadlessOutput(width: 8, height: 8, clock: clock)
         var events: [PresentEvent] = []
-        func render() {
+        // Unowned: the output keeps its completion handler, which calls this.
+        let render = { [unowned output] in
             guard let buffer = output.acquireBuffer() else { return }
             try? output.present(buffer, damage: Region())
         }

@@ -23,4 +23,8 @@ export ASAN_OPTIONS="halt_on_error=1:detect_stack_use_after_return=0"
 export LSAN_OPTIONS="suppressions=$here/scripts/sanitizers/lsan.supp:print_suppressions=0"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$here/scripts/sanitizers/tsan.supp"
 swift build --build-tests --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizer"
+# The apps the tests start (ChildProcess) also accept their live objects' side tables
+# (lsan-app.supp says why).
+cat scripts/sanitizers/lsan.supp scripts/sanitizers/lsan-app.supp >"$scratch/lsan-app.supp"
+export VITRINE_CHILD_LSAN_OPTIONS="suppressions=$here/$scratch/lsan-app.supp:print_suppressions=0"
 swift test --skip-build --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizer" "$@"

@@ -520,7 +520,8 @@ extension UITableView {
                 for (view, kind) in leavingViews { animation.remove(view, as: kind == .none ? .fade : kind) }
                 animation.isAnimating = false
             },
-            completion: { [weak self] finished in
+            // The clock weakly: it keeps this animation's wake-ups until they fire.
+            completion: { [weak self, weak clock] finished in
                 let cleanUp = { [weak self] in
                     guard let self else { return }
                     self.endUpdateAnimation(disappearing: disappearing, leavingViews: leavingViews)
@@ -528,7 +529,7 @@ extension UITableView {
                 }
                 // Views animated explicitly run for the whole duration even when the block
                 // made no implicit animation.
-                if clock.now < end - 1e-9 {
+                if let clock, clock.now < end - 1e-9 {
                     _ = clock.schedule(at: end) { cleanUp() }
                 } else {
                     cleanUp()
