@@ -11,30 +11,30 @@ import Foundation
 /// swapped for the quarter turns), drawing and image views show the image upright, and
 /// `cgImage` stays the pixels as stored. Vitrine turns the pixels once, when the image is
 /// first drawn or shown in a layer, and keeps the upright copy with the image. Deviations: a
-/// final class, not an `NSObject` subclass; only PNG and JPEG decode.
-public final class UIImage: @unchecked Sendable {
+/// not an `NSObject` subclass (an open class, as UIKit's); only PNG and JPEG decode.
+open class UIImage: @unchecked Sendable {
     /// The pixels as stored, not turned by `imageOrientation`, as `cgImage`. Optional as in
     /// UIKit (where CIImage-backed images have none); in Vitrine every image has one.
-    public var cgImage: CGImage? { image }
+    open var cgImage: CGImage? { image }
 
     /// Pixels per point, as `scale`: 1, 2 or 3 for images named `name`, `name@2x`, `name@3x`.
-    public let scale: CGFloat
+    open private(set) var scale: CGFloat
 
     /// How the pixels are turned to stand upright, as `imageOrientation`: the orientation
     /// given when the image was made, or a JPEG's EXIF orientation (`.up` without one).
-    public var imageOrientation: Orientation { pixels.orientation }
+    open var imageOrientation: Orientation { pixels.orientation }
 
     /// The end caps that keep their size when the image is stretched, in points, as
     /// `capInsets`; `.zero` for an image that is not resizable.
-    public let capInsets: UIEdgeInsets
+    open private(set) var capInsets: UIEdgeInsets
 
     /// How the part between the caps fills extra space, as `resizingMode` (`.stretch` for an
     /// image that is not resizable).
-    public let resizingMode: ResizingMode
+    open private(set) var resizingMode: ResizingMode
 
     /// How the image is drawn by views that tint, as `renderingMode` (see
     /// `withRenderingMode(_:)`); `.automatic` for a loaded image.
-    public let renderingMode: RenderingMode
+    open private(set) var renderingMode: RenderingMode
 
     /// The pixels, their orientation, and (once made) the pixels upright.
     let pixels: OrientedPixels
@@ -47,7 +47,7 @@ public final class UIImage: @unchecked Sendable {
 
     /// The size in points, as `size`: the pixel size divided by `scale`, upright (width and
     /// height swapped for `.left`, `.right`, `.leftMirrored` and `.rightMirrored`), as in UIKit.
-    public var size: CGSize {
+    open var size: CGSize {
         let width = CGFloat(image.width) / scale
         let height = CGFloat(image.height) / scale
         return CGImagePropertyOrientation(imageOrientation).swapsWidthAndHeight
