@@ -22,7 +22,7 @@ import VitrineGraphics
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The colour as a CoreGraphics colour, as `cgColor`; a dynamic colour's is resolved with
     /// `UITraitCollection.current`.
-    public var cgColor: CGColor {
+    open var cgColor: CGColor {
         guard dynamicProvider != nil else { return staticColor }
         return resolvedColor(with: Self.currentTraits()).cgColor
     }

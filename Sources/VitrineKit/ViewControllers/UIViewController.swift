@@ -393,10 +393,10 @@ open class UIViewController: UIResponder {
     // MARK: Children
 
     /// The child controllers, in the order they were added, as `children`.
-    public private(set) var children: [UIViewController] = []
+    open private(set) var children: [UIViewController] = []
 
     /// The parent controller, as `parent`.
-    public private(set) weak var parent: UIViewController?
+    open private(set) weak var parent: UIViewController?
 
     /// A container's children change: `added` are made children, moving to this parent
     /// (`addChild`, which calls their `willMove(toParent:)`), and `removed` are told they
@@ -417,12 +417,12 @@ open class UIViewController: UIResponder {
     /// Whether the controller is being added to a parent, as `isMovingToParent`: true from
     /// a container's `willMove(toParent:)` until its `didMove(toParent:)`, so inside the
     /// appearance callbacks of a navigation push.
-    public internal(set) var isMovingToParent = false
+    open internal(set) var isMovingToParent = false
 
     /// Whether the controller is being removed from its parent, as `isMovingFromParent`:
     /// true from a container's `willMove(toParent: nil)` until `didMove(toParent: nil)`, so
     /// inside the disappearance callbacks of a navigation pop.
-    public internal(set) var isMovingFromParent = false
+    open internal(set) var isMovingFromParent = false
 
     /// Adds `childController` as a child, as `addChild(_:)`: it leaves its old parent first
     /// and gets `willMove(toParent:)`; the caller adds its view and then calls

@@ -29,10 +29,10 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hierarchy storage (see UIView+Hierarchy.swift)
 
     /// The subviews, back to front, as `subviews`.
-    public internal(set) var subviews: [UIView] = []
+    open internal(set) var subviews: [UIView] = []
 
     /// The view this one is a subview of, as `superview`.
-    public internal(set) weak var superview: UIView?
+    open internal(set) weak var superview: UIView?
 
     /// The controller whose root view this is (it is the view's next responder).
     internal weak var owningViewController: UIViewController?
@@ -644,4 +644,355 @@ open class UIView: UIResponder, CALayerDelegate {
     /// (`CALayerDelegate`); see `displayBackingImage(of:)` in `UIView+Drawing.swift`. Open, as
     /// in UIKit: a subclass may supply the layer's contents itself.
     open func display(_ layer: CALayer) { displayBackingImage(of: layer) }
+
+    // MARK: Overridable members of the topic extensions
+
+    // Declared here, in the class body, rather than in the extension of their topic
+    // (UIView+Coordinates, +Hierarchy, +LayoutDirection, +AutoLayout, UITextField+Editing,
+    // UIKeyboardLayoutGuide): Swift cannot override a member declared in an extension (there
+    // is no Objective-C), and UIKit declares each of these `open`.
+
+    /// `point` from this view's bounds coordinates into `view`'s, as `convert(_:to:)`. A nil
+    /// `view` means the window (for a view in no window: its topmost superview). Views in
+    /// different windows convert through screen coordinates.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: (view ?? rootAncestor).layer)
+    }
+
+    /// `point` from `view`'s bounds coordinates into this view's, as `convert(_:from:)`; a nil
+    /// `view` means the window.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: (view ?? rootAncestor).layer)
+    }
+
+    /// The bounding box of `rect` converted into `view`'s coordinates, as `convert(_:to:)`.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: (view ?? rootAncestor).layer)
+    }
+
+    /// The bounding box of `rect` converted from `view`'s coordinates, as `convert(_:from:)`.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: (view ?? rootAncestor).layer)
+    }
+
+    /// `point` into any coordinate space (a view, a screen's `coordinateSpace`), as
+    /// `UICoordinateSpace.convert(_:to:)`.
+    open func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return layer.convert(point, to: view.layer) }
+        return CoordinateSpaceConversion.convert(point, from: self, to: coordinateSpace)
+    }
+
+    /// `point` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
+    open func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return layer.convert(point, from: view.layer) }
+        return CoordinateSpaceConversion.convert(point, from: coordinateSpace, to: self)
+    }
+
+    /// `rect` into any coordinate space, as `UICoordinateSpace.convert(_:to:)`.
+    open func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, to: view.layer) }
+        return CoordinateSpaceConversion.convert(rect, from: self, to: coordinateSpace)
+    }
+
+    /// `rect` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
+    open func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, from: view.layer) }
+        return CoordinateSpaceConversion.convert(rect, from: coordinateSpace, to: self)
+    }
+
+    /// The window the view is in, as `window`: the nearest `UIWindow` up the superview chain
+    /// (a window is its own window).
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Whether this view is `view` or one of its descendants, as `isDescendant(of:)`.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The view itself or the first descendant (depth first, in subview order) whose `tag` is
+    /// `tag`, as `viewWithTag(_:)`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// The direction the view's immediate content is laid out in, as
+    /// `effectiveUserInterfaceLayoutDirection`: from its `semanticContentAttribute`; a view
+    /// that leaves it `.unspecified` takes its superview's (UIKit carries a forced direction
+    /// down through the subviews' trait collections), and at the top the interface's, which
+    /// is left to right in Vitrine (no right-to-left localisation; see `UITraitCollection`).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        var view: UIView? = self
+        while let current = view {
+            switch current.semanticContentAttribute {
+            case .forceRightToLeft: return .rightToLeft
+            case .forceLeftToRight, .playback, .spatial: return .leftToRight
+            case .unspecified: view = current.superview
+            }
+        }
+        return Self.interfaceLayoutDirection
+    }
+
+    /// Makes the first responder inside this view (or this view) resign, as
+    /// `endEditing(_:)`: with `force`, even if it would refuse. Returns whether none is left
+    /// editing here.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard let view = FirstResponder.current as? UIView, view.isDescendant(of: self) else { return true }
+        if view.resignFirstResponder() { return true }
+        guard force else { return false }
+        FirstResponder.forceResign(view)
+        return true
+    }
+
+    /// The on-screen keyboard's place in this view, as UIKit's `keyboardLayoutGuide` (made
+    /// the first time it is asked for): tie a view's bottom to its `topAnchor` to keep it
+    /// above the keyboard. See `UIKeyboardLayoutGuide`.
+    open var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.keyboardGuide { return guide }
+        let guide = UIKeyboardLayoutGuide(owningView: self)
+        state.keyboardGuide = guide
+        return guide
+    }
+
+    /// The constraints installed on the view, as `constraints`: the active constraints whose
+    /// items' nearest common ancestor is this view (or that were added to it).
+    open var constraints: [NSLayoutConstraint] { autoLayout?.installedConstraints ?? [] }
+
+    /// Activates `constraint` installed on this view, as the legacy `addConstraint(_:)`; the
+    /// view must be its items' common ancestor or an ancestor of it (else a logged error).
+    open func addConstraint(_ constraint: NSLayoutConstraint) {
+        constraint.activateConstraint(installingOn: self)
+    }
+
+    /// As `addConstraints(_:)`.
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { addConstraint(constraint) }
+    }
+
+    /// Deactivates `constraint` if it is installed on this view, as `removeConstraint(_:)`.
+    open func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.installedView === self else { return }
+        constraint.isActive = false
+    }
+
+    /// As `removeConstraints(_:)`.
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { removeConstraint(constraint) }
+    }
+
+    /// As `leadingAnchor` (the left edge: Vitrine lays out left to right).
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+
+    /// As `trailingAnchor` (the right edge).
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+
+    /// As `leftAnchor`.
+    open var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+
+    /// As `rightAnchor`.
+    open var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+
+    /// As `topAnchor`.
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+
+    /// As `bottomAnchor`.
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+
+    /// As `widthAnchor`.
+    open var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+
+    /// As `heightAnchor`.
+    open var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+
+    /// As `centerXAnchor`.
+    open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+
+    /// As `centerYAnchor`.
+    open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+
+    /// The first line's baseline (of `forFirstBaselineLayout`), as `firstBaselineAnchor`.
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor {
+        NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline)
+    }
+
+    /// The last line's baseline (of `forLastBaselineLayout`), as `lastBaselineAnchor`.
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+
+    /// The guides added to the view, as `layoutGuides`.
+    open var layoutGuides: [UILayoutGuide] { autoLayout?.layoutGuides ?? [] }
+
+    /// Adds a guide whose frame is in this view's coordinates, as `addLayoutGuide(_:)`; a
+    /// guide owned by another view moves here (its constraints deactivate).
+    open func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.role == .custom, layoutGuide.owningView !== self else { return }
+        layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+        layoutGuide.owningView = self
+        autoLayoutState.layoutGuides.append(layoutGuide)
+    }
+
+    /// Removes a guide and deactivates its constraints, as `removeLayoutGuide(_:)`.
+    open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.owningView === self, let state = autoLayout else { return }
+        NSLayoutConstraint.deactivate(layoutGuide.itemState.referencingConstraints)
+        state.layoutGuides.removeAll { $0 === layoutGuide }
+        state.item.engine?.removeGuide(layoutGuide)
+        layoutGuide.owningView = nil
+    }
+
+    /// The view's bounds inset by its layout margins, as `layoutMarginsGuide`. The margins it
+    /// follows are `layoutMargins`, raised to a controller's `systemMinimumLayoutMargins`,
+    /// measured from the safe area (`insetsLayoutMarginsFromSafeArea`) and, with
+    /// `preservesSuperviewLayoutMargins`, reaching at least the superview's margins.
+    open var layoutMarginsGuide: UILayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.marginsGuide { return guide }
+        let guide = UILayoutGuide(role: .layoutMargins, owningView: self)
+        state.marginsGuide = guide
+        return guide
+    }
+
+    /// The part of the view not covered by the screen's overscan or by controllers'
+    /// `additionalSafeAreaInsets`, as `safeAreaLayoutGuide`.
+    open var safeAreaLayoutGuide: UILayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.safeAreaGuide { return guide }
+        let guide = UILayoutGuide(role: .safeArea, owningView: self)
+        state.safeAreaGuide = guide
+        return guide
+    }
+
+    /// How far the view reaches into the unsafe edges of its window, as `safeAreaInsets`:
+    /// zero on a panel, the screen's configured `overscan` where the view covers it, plus the
+    /// `additionalSafeAreaInsets` of the controllers whose views contain it, and what their
+    /// containers add (a navigation bar's height for the controllers of a navigation
+    /// controller). Zero outside a window.
+    open var safeAreaInsets: UIEdgeInsets {
+        guard let window else { return .zero }
+        let screenBounds = window.screen.bounds
+        var safe = screenBounds.inset(by: window.screen.overscanInsets)
+        if safe.isNull { safe = CGRect(x: screenBounds.midX, y: screenBounds.midY, width: 0, height: 0) }
+        // The screen's safe rectangle in the window's coordinates (windows stand in screen
+        // coordinates).
+        safe = safe.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        var current: UIView? = self
+        while let view = current {
+            if let controller = view.owningViewController, controller.effectiveAdditionalSafeAreaInsets != .zero {
+                let inset = view.convert(view.bounds, to: window).inset(
+                    by: controller.effectiveAdditionalSafeAreaInsets)
+                safe = inset.isNull ? .zero : safe.intersection(inset)
+            }
+            current = view.superview
+        }
+        let mine = window === self ? bounds : convert(bounds, to: window)
+        func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat { min(max(0, value), max(0, limit)) }
+        if safe.isNull { return UIEdgeInsets(top: mine.height, left: 0, bottom: 0, right: 0) }
+        return UIEdgeInsets(
+            top: clamp(safe.minY - mine.minY, mine.height), left: clamp(safe.minX - mine.minX, mine.width),
+            bottom: clamp(mine.maxY - safe.maxY, mine.height), right: clamp(mine.maxX - safe.maxX, mine.width))
+    }
+
+    /// How much the view resists growing beyond its intrinsic size on `axis`, as
+    /// `contentHuggingPriority(for:)` (default `.defaultLow`, 250).
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        guard let state = autoLayout else { return .defaultLow }
+        return axis == .horizontal ? state.huggingPriority.horizontal : state.huggingPriority.vertical
+    }
+
+    /// As `setContentHuggingPriority(_:for:)`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        let state = autoLayoutState
+        if axis == .horizontal {
+            state.huggingPriority.horizontal = priority
+        } else {
+            state.huggingPriority.vertical = priority
+        }
+        state.item.engine?.configurationDidChange(of: self)
+    }
+
+    /// How much the view resists shrinking below its intrinsic size on `axis`, as
+    /// `contentCompressionResistancePriority(for:)` (default `.defaultHigh`, 750).
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        guard let state = autoLayout else { return .defaultHigh }
+        return axis == .horizontal ? state.compressionResistance.horizontal : state.compressionResistance.vertical
+    }
+
+    /// As `setContentCompressionResistancePriority(_:for:)`.
+    open func setContentCompressionResistancePriority(
+        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+    ) {
+        let state = autoLayoutState
+        if axis == .horizontal {
+            state.compressionResistance.horizontal = priority
+        } else {
+            state.compressionResistance.vertical = priority
+        }
+        state.item.engine?.configurationDidChange(of: self)
+    }
+
+    /// Marks the view for `updateConstraints()` at the next constraint pass, as
+    /// `setNeedsUpdateConstraints()`.
+    open func setNeedsUpdateConstraints() {
+        autoLayoutState.needsUpdateConstraints = true
+        let root = rootAncestor
+        root.autoLayoutState.treeNeedsConstraintUpdate = true
+        root.setNeedsLayout()
+    }
+
+    /// Whether the view is marked for `updateConstraints()`, as `needsUpdateConstraints()`.
+    open func needsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
+
+    /// Runs `updateConstraints()` now for the marked views of this subtree, subviews before
+    /// their superview, as `updateConstraintsIfNeeded()`.
+    open func updateConstraintsIfNeeded() {
+        var order: [UIView] = []
+        var stack: [UIView] = [self]
+        while let view = stack.popLast() {
+            order.append(view)
+            stack.append(contentsOf: view.subviews)
+        }
+        // Reversed pre-order visits every subview before its superview.
+        for view in order.reversed() {
+            guard let state = view.autoLayout, state.needsUpdateConstraints else { continue }
+            state.needsUpdateConstraints = false
+            state.calledBaseUpdateConstraints = false
+            view.updateConstraints()
+            if !state.calledBaseUpdateConstraints {
+                kitLog.error(
+                    "\(type(of: view)).updateConstraints() did not call super.updateConstraints(), as UIKit requires")
+            }
+            view.owningViewController?.updateViewConstraints()
+        }
+    }
+
+    /// Whether the constraints leave the view's frame undetermined, as `hasAmbiguousLayout`.
+    open var hasAmbiguousLayout: Bool { LayoutEngine.hasAmbiguousLayout(self) }
+
+    /// UIKit moves an ambiguous view to another valid place to show the ambiguity, as
+    /// `exerciseAmbiguityInLayout()`; Vitrine logs the view instead.
+    open func exerciseAmbiguityInLayout() {
+        if hasAmbiguousLayout { kitLog.notice("ambiguous layout: \(LayoutDescription.item(self)) \(frame)") }
+    }
+
+    /// The active constraints on `axis` that mention the view, as
+    /// `constraintsAffectingLayout(for:)`.
+    open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        autoLayout?.item.constraintsAffecting(axis) ?? []
+    }
 }
