@@ -313,7 +313,9 @@ open class UIControl: UIView {
     /// Adds a closure for `controlEvents`, Vitrine's form of `addTarget(_:action:for:)`: it
     /// gets the control and the `UIEvent` that caused the control event (nil for
     /// `sendActions(for:)`), as an action method with the `(sender, event)` signature does.
-    @discardableResult
+    // `@preconcurrency` on the method: see `UIGestureRecognizer.addTarget(_:)` (Swift 6.3
+    // mangles it differently in subclasses' vtables in other files otherwise).
+    @discardableResult @preconcurrency
     open func addTarget(
         for controlEvents: Event, _ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void
     ) -> Target {
@@ -331,7 +333,9 @@ open class UIControl: UIView {
     /// what `allTargets` lists and `action` is the name `actions(forTarget:forControlEvent:)`
     /// returns, written as the selector would be (`"save:"`, `"tapped(_:)"`: any spelling the
     /// app compares with). The closure runs as with `addTarget(for:_:)`.
-    @discardableResult
+    // `@preconcurrency` on the method: see `UIGestureRecognizer.addTarget(_:)` (Swift 6.3
+    // mangles it differently in subclasses' vtables in other files otherwise).
+    @discardableResult @preconcurrency
     open func addTarget(
         _ target: AnyObject?, action: String, for controlEvents: Event,
         _ handler: @escaping @MainActor (UIControl, UIEvent?) -> Void

@@ -38,11 +38,12 @@ open class UIGestureRecognizer {
         addTarget(handler)
     }
 
-    /// Adds an action, Vitrine's form of `addTarget(_:action:)`. Final: in a
-    /// `@preconcurrency` class, Swift 6.3 mangles an overridable method taking a main-actor
-    /// closure one way where it is defined and another in a subclass's vtable in another file
-    /// (an undefined symbol at link time).
-    @discardableResult
+    /// Adds an action, Vitrine's form of `addTarget(_:action:)`; open, as UIKit's.
+    // `@preconcurrency` on the method too: in a `@preconcurrency` class, Swift 6.3 mangles an
+    // overridable method taking a main-actor closure one way where it is defined and another
+    // in a subclass's vtable in another file (an undefined symbol at link time) unless the
+    // method itself is marked.
+    @discardableResult @preconcurrency
     open func addTarget(_ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> Target {
         let target = Target(action)
         targets.append(target)
