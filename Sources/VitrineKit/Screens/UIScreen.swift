@@ -354,6 +354,19 @@ open class UIScreen {
     public var summary: String {
         "UIScreen(\(output.name), \(Int(bounds.width))x\(Int(bounds.height)) pt @\(scale)x)"
     }
+
+    // MARK: Trait environment (here rather than in UIViewController+Traits.swift, so it can be
+    // overridden, as UIKit's `open` members)
+
+    /// The screen's traits, as `traitCollection`: idiom `.pad`, `displayScale` the `scale`,
+    /// left to right, light, size classes from `bounds` (see `UITraitCollection`).
+    open var traitCollection: UITraitCollection {
+        UITraitCollection.environment(size: bounds.size, scale: scale)
+    }
+
+    /// Called after the screen's traits changed (a rotation, mode or scale change), as
+    /// `traitCollectionDidChange(_:)`; before its windows'.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 }
 
 extension UIScreen: UICoordinateSpace, ScreenCoordinateConvertible {

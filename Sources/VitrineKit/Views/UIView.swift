@@ -995,4 +995,308 @@ open class UIView: UIResponder, CALayerDelegate {
     open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         autoLayout?.item.constraintsAffecting(axis) ?? []
     }
+
+    // MARK: Overridable animation class methods
+
+    // Declared here rather than in UIView+Animation, +AnimationKeyframes and
+    // +AnimationTransitions: Swift cannot override a member declared in an extension, and
+    // UIKit declares these `open class` methods.
+
+    /// Whether property changes inside animation blocks animate, as `areAnimationsEnabled`
+    /// (default true).
+    open class var areAnimationsEnabled: Bool { animationsEnabled }
+
+    /// Turns block animations on or off, as `setAnimationsEnabled(_:)`. While off, changes in
+    /// blocks apply at once and completions still run.
+    open class func setAnimationsEnabled(_ enabled: Bool) {
+        animationsEnabled = enabled
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations disabled, as
+    /// `performWithoutAnimation(_:)`, even inside an animation block.
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let saved = animationsEnabled
+        animationsEnabled = false
+        actionsWithoutAnimation()
+        animationsEnabled = saved
+    }
+
+    /// The duration of the innermost running animation block, as
+    /// `inheritedAnimationDuration`; 0 outside any block.
+    open class var inheritedAnimationDuration: TimeInterval {
+        ViewAnimationContext.current?.duration ?? 0
+    }
+
+    /// Animates the changes `animations` makes, over `duration` seconds with the ease-in-out
+    /// curve, as `animate(withDuration:animations:)`.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// As `animate(withDuration:animations:completion:)`: `completion` gets true when every
+    /// animation the block made ran to its end, false when one was removed or replaced first.
+    open class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Animates the changes `animations` makes, as
+    /// `animate(withDuration:delay:options:animations:completion:)`.
+    ///
+    /// - The block runs at once; the animations begin after `delay` (the old values show
+    ///   meanwhile).
+    /// - Inside another block, the block takes the enclosing one's duration and curve unless
+    ///   `.overrideInheritedDuration` / `.overrideInheritedCurve`, and its options unless
+    ///   `.overrideInheritedOptions`, as UIKit does; its completion is its own.
+    /// - A duration of 0, negative or not finite applies the changes at once; the completion
+    ///   runs at the next turn of the clock with `finished` true (as UIKit calls it
+    ///   asynchronously). A delay that is negative or not finite counts as 0.
+    /// - `.layoutSubviews` lays out the changed views at the end of the block, inside the
+    ///   animation; changes made by `layoutIfNeeded()` inside the block animate in any case.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let context = ViewAnimationContext.push(duration: duration, delay: delay, options: options, group: group)
+        runBlock(animations, in: context)
+        group.close(completion: completion)
+    }
+
+    /// Animates the changes with a spring, as
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`.
+    ///
+    /// UIKit's damping ratio ζ (1: no overshoot; smaller: more oscillation) and initial velocity
+    /// (in animation distances per second) map onto a `CASpringAnimation` of mass 1 whose
+    /// natural frequency ω₀ makes it settle (within 0.1%) in about `duration`:
+    /// ω₀ = ln(1000) / (r · duration) with r = ζ below 1, ζ − √(ζ² − 1) above, ≈ 0.75 at 1;
+    /// `stiffness` = ω₀², `damping` = 2ζω₀, `initialVelocity` = the velocity. The animation lasts
+    /// `duration`. ζ is clamped to 0.01...100 (NaN: 1). The options' curve is not used (the
+    /// spring is the curve), as in UIKit.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let seconds = ViewAnimationContext.sanitized(duration, "duration")
+        let spring = SpringParameters(dampingRatio: dampingRatio, velocity: velocity, duration: seconds)
+        let context = ViewAnimationContext.push(
+            duration: seconds, delay: delay, options: options.union(.overrideInheritedCurve), spring: spring,
+            group: group)
+        runBlock(animations, in: context)
+        group.close(completion: completion)
+    }
+
+    /// Animates through keyframes added by `animations` with
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`, as
+    /// `animateKeyframes(withDuration:delay:options:animations:completion:)`.
+    ///
+    /// As in UIKit, the keyframes of each animated property of each view become one
+    /// `CAKeyframeAnimation` over the whole duration, with the options' calculation mode. Its
+    /// values are the value before the first keyframe, then the value each keyframe sets, in the
+    /// order the keyframes were added (a keyframe that sets a property twice counts once, with
+    /// the last value). Its key times follow the mode:
+    /// - `calculationModeLinear`, `calculationModeDiscrete` and `calculationModeCubic`: the
+    ///   value before a keyframe at the keyframe's start, the value it sets at its end; where a
+    ///   keyframe starts when the one before ended the two share the key time, otherwise the
+    ///   value holds in between (the pair of key times UIKit gives every keyframe). So linear
+    ///   runs each keyframe straight over its part of the duration, discrete shows each value
+    ///   from its keyframe's end, and cubic passes through each value at its keyframe's end on
+    ///   a Catmull-Rom curve. A keyframe starting before the previous one ended starts at that
+    ///   end. Before the first keyframe the old value shows, after the last the final one.
+    /// - `calculationModePaced` and `calculationModeCubicPaced`: no key times; the keyframes'
+    ///   start times and durations are ignored and Core Animation times the values by the
+    ///   distance between them, for a constant speed along the straight or smooth path.
+    ///
+    /// The animation is additive (its values minus the final one, on top of the model), as
+    /// UIKit's block animations are, so a keyframe animation of a property that is animating
+    /// continues from what is shown; colours and singular transforms animate their values as
+    /// they are, from the value shown. Changes made in `animations` outside any keyframe animate
+    /// over the whole duration, linearly. `repeat` and `autoreverse` apply to the whole
+    /// animation; `beginFromCurrentState` removes no running animation (the additive animations
+    /// already start from what is shown); UIKit's undocumented overall curve is not applied.
+    /// The completion follows the rules of
+    /// `animate(withDuration:delay:options:animations:completion:)`.
+    open class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let viewOptions = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
+            .subtracting(.beginFromCurrentState)
+        let context = ViewAnimationContext.push(
+            duration: duration, delay: delay, options: viewOptions.union(.overrideInheritedCurve), group: group)
+        let keyframes = ViewKeyframeTracks(
+            mode: options.calculationMode, begin: CACurrentMediaTime() + context.delay)
+        context.keyframes = keyframes
+        runBlock(animations, in: context)
+        keyframes.addAnimations(in: context)
+        group.close(completion: completion)
+    }
+
+    /// Adds a keyframe to the enclosing keyframe animation, as
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`: the changes
+    /// `animations` makes run from `frameStartTime` for `frameDuration`, both fractions of the
+    /// whole duration (clamped to 0...1; NaN counts as 0), or, in the paced calculation modes,
+    /// take their turn in a constant-speed animation over the whole duration. A duration of 0
+    /// changes the values at the start time (but in the paced modes). Outside
+    /// `animateKeyframes` the changes apply at once, as in UIKit.
+    open class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
+        guard let keyframes = ViewAnimationContext.current?.keyframes else {
+            performWithoutAnimation(animations)
+            return
+        }
+        let start = frameStartTime.isNaN ? 0 : min(1, max(0, frameStartTime))
+        let length = frameDuration.isNaN ? 0 : min(1 - start, max(0, frameDuration))
+        keyframes.add(start: start, duration: length, animations)
+    }
+
+    /// Changes a view's content with a transition, as
+    /// `transition(with:duration:options:animations:completion:)`.
+    ///
+    /// The changes `animations` makes apply at once (animated, with `allowAnimatedContent`),
+    /// and a snapshot of the view as shown before them stands in for the old content: the
+    /// view's bounds as drawn by the compositor at the screen's scale (parts of a view outside
+    /// its superview's positive quadrant, or under a transform, are not captured). The
+    /// snapshot leaves when the transition ends, before the completion runs. Without a
+    /// transition option the changes apply at once (animated with `allowAnimatedContent`).
+    ///
+    /// - `transitionFlipFromLeft`, `FromRight`, `FromTop`, `FromBottom`: UIKit's flips (see
+    ///   `FlipTransition`). The snapshot takes the view's place just above it among its
+    ///   superlayer's sublayers and turns from 0 to 90 degrees about the view's centre while
+    ///   the view itself is edge-on (drawn nowhere); then the view turns in from −90 to 0, so
+    ///   what is behind the view shows around it and at the midpoint. The angle follows the
+    ///   options' curve over the whole duration. The turn is an animation of the view layer's
+    ///   presentation only: its model transform, its geometry and hit-testing (which passes
+    ///   over the view until the end, as for any animation without `allowUserInteraction`)
+    ///   stay as they are. A view with no superlayer cross-dissolves instead. A flip made
+    ///   while another flip of the view runs ends that one (its snapshot leaves and its
+    ///   completion gets false at the next frame) and starts from the view as drawn then:
+    ///   turned part way, or nothing in the other flip's first half (its snapshot is not
+    ///   part of the view).
+    /// - `transitionCrossDissolve`, and the curls (`transitionCurlUp`, `transitionCurlDown`,
+    ///   not drawn as curls yet): the snapshot is laid over the view's content, as its topmost
+    ///   sublayer, and fades out.
+    open class func transition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let context = ViewAnimationContext.push(duration: duration, delay: 0, options: options, group: group)
+        context.suppressesPropertyAnimations = !options.contains(.allowAnimatedContent)
+        let snapshot =
+            options.transition != 0 && context.duration > 0 && areAnimationsEnabled ? view.snapshotLayer() : nil
+        let oldFrame = view.layer.frame
+        if let animations { runBlock(animations, in: context) } else { ViewAnimationContext.pop() }
+        guard let snapshot else {
+            group.close(completion: completion)
+            return
+        }
+        let layer = view.layer
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        if let flip = FlipTransition(options), let superlayer = layer.superlayer {
+            // A flip of the view still running ends here, its snapshot's turn too.
+            if let running = layer.animation(forKey: "transition")?.delegate as? ViewAnimationObserver {
+                for record in running.group.records where record.animationKey == "transition" {
+                    record.layer?.removeAnimation(forKey: "transition")
+                }
+            }
+            snapshot.frame = oldFrame
+            snapshot.zPosition = layer.zPosition
+            superlayer.insertSublayer(snapshot, above: layer)
+            CATransaction.commit()
+            let turnOut = flip.animation(
+                outgoing: true, size: snapshot.bounds.size, anchorPoint: snapshot.anchorPoint,
+                duration: context.duration, timingFunction: context.timingFunction)
+            addTransitionAnimation(turnOut, to: snapshot, of: view, context: context, from: snapshot.transform)
+            let turnIn = flip.animation(
+                outgoing: false, size: layer.bounds.size, anchorPoint: layer.anchorPoint,
+                duration: context.duration, timingFunction: context.timingFunction)
+            addTransitionAnimation(turnIn, to: layer, of: view, context: context, from: layer.transform)
+        } else {
+            snapshot.zPosition = .greatestFiniteMagnitude
+            layer.addSublayer(snapshot)
+            snapshot.opacity = 0
+            CATransaction.commit()
+            addTransitionAnimation(
+                fadeOut(from: 1, context: context), to: snapshot, of: view, context: context, from: CGFloat(1),
+                to: CGFloat(0))
+        }
+        group.close { [weak snapshot] finished in
+            snapshot?.removeFromSuperlayer()
+            completion?(finished)
+        }
+    }
+
+    /// Replaces `fromView` with `toView` with a transition, as
+    /// `transition(from:to:duration:options:completion:)`.
+    ///
+    /// - The flips animate `fromView`'s superview, as UIKit's do: its content turns over
+    ///   (`transition(with:)` with a flip), and within it `toView` takes
+    ///   `fromView`'s place among the subviews and `fromView` leaves at once (with
+    ///   `showHideTransitionViews`: `toView` is shown and `fromView` hidden, neither added
+    ///   nor removed). A `fromView` without a superview is replaced at once.
+    /// - The cross dissolve (and the curls, not drawn as curls yet): `toView` takes
+    ///   `fromView`'s place (just below it) and `fromView` fades out over it, then leaves its
+    ///   superview (with `showHideTransitionViews`: it is hidden).
+    ///
+    /// Without a transition option the replacement happens at once and the completion runs at
+    /// the next turn of the clock.
+    open class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let showHide = options.contains(.showHideTransitionViews)
+        let flips = FlipTransition(options) != nil
+        if flips, let superview = fromView.superview {
+            transition(
+                with: superview, duration: duration, options: options,
+                animations: {
+                    if showHide {
+                        toView.isHidden = false
+                        fromView.isHidden = true
+                    } else if toView !== fromView {
+                        superview.insertSubview(toView, belowSubview: fromView)
+                        fromView.removeFromSuperview()
+                    }
+                }, completion: completion)
+            return
+        }
+        if showHide {
+            toView.isHidden = false
+        } else if let superview = fromView.superview, toView !== fromView {
+            superview.insertSubview(toView, belowSubview: fromView)
+        }
+        let removeFromView = {
+            if showHide { fromView.isHidden = true } else { fromView.removeFromSuperview() }
+        }
+        let group = ViewAnimationGroup()
+        let seconds = ViewAnimationContext.sanitized(duration, "duration")
+        guard !flips, options.transition != 0, seconds > 0, areAnimationsEnabled,
+            fromView.layer.presentation() != nil
+        else {
+            removeFromView()
+            group.close(completion: completion)
+            return
+        }
+        let context = ViewAnimationContext.push(duration: seconds, delay: 0, options: options, group: group)
+        ViewAnimationContext.pop()
+        let opacity = CGFloat(fromView.layer.opacity)
+        let fade = fadeOut(from: opacity, context: context)
+        fade.fillMode = .forwards
+        fade.isRemovedOnCompletion = false
+        addTransitionAnimation(fade, to: fromView.layer, of: fromView, context: context, from: opacity, to: CGFloat(0))
+        group.close { [weak fromView] finished in
+            fromView?.layer.removeAnimation(forKey: "transition")
+            removeFromView()
+            completion?(finished)
+        }
+    }
 }
