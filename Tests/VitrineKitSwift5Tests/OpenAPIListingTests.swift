@@ -196,7 +196,7 @@ final class OpenAPIListingTests: XCTestCase {
         // Standard error into a file, so that neither pipe can fill while the other is read.
         let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "vitrine-tool-errors-\(ProcessInfo.processInfo.processIdentifier)")
-        FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsFile) }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorsFile)

@@ -460,3 +460,155 @@ final class AuditReusedCell: UITableViewCell {
 final class AuditColor: UIColor, @unchecked Sendable {
     override var cgColor: CGColor { super.cgColor }
 }
+
+// MARK: Members moved out of extensions in the second pass
+
+/// A colour class whose named colours are the brand's, as apps override `UIColor`'s.
+final class AuditBrandColor: UIColor, @unchecked Sendable {
+    override class var systemBlue: UIColor { UIColor(red: 0, green: 0.5, blue: 0.25, alpha: 1) }
+    override class var label: UIColor { super.label }
+    override class var red: UIColor { super.red }
+    override func setFill() {
+        OverrideLog.note("color setFill")
+        super.setFill()
+    }
+    override func setStroke() { super.setStroke() }
+    override func set() { super.set() }
+}
+
+/// An image that reports a fixed encoding, made by the initializers it inherits.
+final class AuditEncodedImage: UIImage, @unchecked Sendable {
+    override func pngData() -> Data? { Data([1, 2, 3]) }
+    override func jpegData(compressionQuality: CGFloat) -> Data? {
+        super.jpegData(compressionQuality: compressionQuality)
+    }
+    override func draw(in rect: CGRect) {
+        OverrideLog.note("image draw(in:)")
+        super.draw(in: rect)
+    }
+    override func draw(at point: CGPoint) { super.draw(at: point) }
+    override func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        super.resizableImage(withCapInsets: capInsets)
+    }
+    override func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: UIImage.ResizingMode) -> UIImage {
+        super.resizableImage(withCapInsets: capInsets, resizingMode: resizingMode)
+    }
+    override func withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage {
+        OverrideLog.note("image withRenderingMode")
+        return super.withRenderingMode(renderingMode)
+    }
+}
+
+/// A view class that never animates, as test doubles of views are written.
+final class AuditInstantView: UIView {
+    override class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        OverrideLog.note("view animate")
+        performWithoutAnimation(animations)
+    }
+    override class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.animate(withDuration: duration, animations: animations, completion: completion)
+    }
+    override class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.animate(
+            withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+    override class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.animate(
+            withDuration: duration, delay: delay, usingSpringWithDamping: dampingRatio,
+            initialSpringVelocity: velocity, options: options, animations: animations, completion: completion)
+    }
+    override class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.animateKeyframes(
+            withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+    override class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
+        super.addKeyframe(
+            withRelativeStartTime: frameStartTime, relativeDuration: frameDuration, animations: animations)
+    }
+    override class func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.transition(
+            with: view, duration: duration, options: options, animations: animations, completion: completion)
+    }
+    override class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        super.transition(from: fromView, to: toView, duration: duration, options: options, completion: completion)
+    }
+    override class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        super.performWithoutAnimation(actionsWithoutAnimation)
+    }
+    override class func setAnimationsEnabled(_ enabled: Bool) { super.setAnimationsEnabled(enabled) }
+    override class var areAnimationsEnabled: Bool { super.areAnimationsEnabled }
+    override class var inheritedAnimationDuration: TimeInterval { super.inheritedAnimationDuration }
+}
+
+/// A controller that finds its navigation controller its own way, as container-heavy apps do.
+final class AuditContainedViewController: UIViewController {
+    var pretendNavigation: UINavigationController?
+    override var navigationController: UINavigationController? { pretendNavigation ?? super.navigationController }
+    override var tabBarController: UITabBarController? { super.tabBarController }
+    override var tabBarItem: UITabBarItem! {
+        get { super.tabBarItem }
+        set { super.tabBarItem = newValue }
+    }
+    override var presentedViewController: UIViewController? { super.presentedViewController }
+    override var presentingViewController: UIViewController? { super.presentingViewController }
+    override var isBeingPresented: Bool { super.isBeingPresented }
+    override var isBeingDismissed: Bool { super.isBeingDismissed }
+    override func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        OverrideLog.note("controller beginAppearanceTransition \(isAppearing)")
+        super.beginAppearanceTransition(isAppearing, animated: animated)
+    }
+    override func endAppearanceTransition() { super.endAppearanceTransition() }
+    override func setOverrideTraitCollection(
+        _ collection: UITraitCollection?, forChild childViewController: UIViewController
+    ) {
+        super.setOverrideTraitCollection(collection, forChild: childViewController)
+    }
+    override func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        super.overrideTraitCollection(forChild: childViewController)
+    }
+}
+
+final class AuditTraitScreen: UIScreen {
+    override var traitCollection: UITraitCollection { super.traitCollection }
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+    }
+}
+
+final class AuditStyledFont: UIFont, @unchecked Sendable {
+    override class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
+        super.systemFont(ofSize: 40)
+    }
+    override class func preferredFont(
+        forTextStyle style: UIFont.TextStyle, compatibleWith traitCollection: UITraitCollection?
+    ) -> UIFont {
+        super.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+    }
+    override class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        super.monospacedDigitSystemFont(ofSize: fontSize, weight: weight)
+    }
+    override class func fontNames(forFamilyName familyName: String) -> [String] {
+        super.fontNames(forFamilyName: familyName)
+    }
+}

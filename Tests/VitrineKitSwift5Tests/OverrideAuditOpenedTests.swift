@@ -160,4 +160,55 @@ final class OverrideAuditOpenedTests: XCTestCase {
         XCTAssertEqual(plain.layoutFrame, owner.bounds)
         XCTAssertEqual(guide.layoutFrame, owner.bounds.insetBy(dx: 1, dy: 1))
     }
+
+    func testColorImageAndFontClassMembersMovedIntoTheirClassesAreOverridden() throws {
+        XCTAssertEqual(AuditBrandColor.systemBlue, UIColor(red: 0, green: 0.5, blue: 0.25, alpha: 1))
+        XCTAssertEqual(UIColor.systemBlue, UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1), "UIColor's own")
+        XCTAssertEqual(AuditStyledFont.preferredFont(forTextStyle: .body).pointSize, 40)
+
+        let pixels = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 2)).image { context in
+            UIColor.systemRed.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
+        }
+        let cgImage = try XCTUnwrap(pixels.cgImage)
+        let image: UIImage = AuditEncodedImage(cgImage: cgImage, scale: 2, orientation: .up)
+        XCTAssertTrue(image is AuditEncodedImage, "init(cgImage:scale:orientation:) is UIImage's designated one")
+        XCTAssertEqual(image.size, CGSize(width: 2, height: 1))
+        XCTAssertEqual(image.pngData(), Data([1, 2, 3]))
+        let fromData: UIImage? = AuditEncodedImage(data: try XCTUnwrap(pixels.pngData()))
+        XCTAssertTrue(fromData is AuditEncodedImage, "init?(data:) is inherited")
+        XCTAssertEqual(fromData?.size, CGSize(width: 4, height: 2))
+        _ = image.withRenderingMode(.alwaysTemplate)
+        _ = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 2)).image { _ in
+            image.draw(in: CGRect(x: 0, y: 0, width: 4, height: 2))
+            (AuditBrandColor(white: 0, alpha: 1) as UIColor).setFill()
+        }
+        XCTAssertEqual(OverrideLog.take(), ["image withRenderingMode", "image draw(in:)", "color setFill"])
+    }
+
+    func testAViewClassesAnimationOverridesAreCalled() {
+        let view = AuditInstantView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(view)
+        AuditInstantView.animate(withDuration: 1) { view.alpha = 0.5 }
+        XCTAssertEqual(OverrideLog.take(), ["view animate"])
+        XCTAssertNil(view.layer.animationKeys(), "the override ran the change without animation")
+        XCTAssertEqual(view.alpha, 0.5)
+    }
+
+    func testAControllersNavigationAndAppearanceOverridesAreCalled() {
+        let controller = AuditContainedViewController()
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        controller.pretendNavigation = navigation
+        let base: UIViewController = controller
+        XCTAssertTrue(base.navigationController === navigation)
+        // A container passes its appearance transitions to the children in its view.
+        let parent = UIViewController()
+        parent.addChild(controller)
+        parent.view.addSubview(controller.view)
+        controller.didMove(toParent: parent)
+        _ = OverrideLog.take()
+        parent.beginAppearanceTransition(true, animated: false)
+        XCTAssertEqual(OverrideLog.take(), ["controller beginAppearanceTransition true"])
+        parent.endAppearanceTransition()
+    }
 }
