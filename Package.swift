@@ -382,6 +382,8 @@ let package = Package(
         .testTarget(
             name: "VitrineKitSwift5Tests",
             dependencies: ["VitrineKit", "VitrinePlatform"],
+            // The reviewed list of public and open API OpenAPIListingTests reads beside its source.
+            exclude: ["OpenAPIListing.expected"],
             // A font for docs/porting.md's registration snippet, found through `Bundle.module`.
             resources: [.copy("Fonts")],
             swiftSettings: [.swiftLanguageMode(.v5)]

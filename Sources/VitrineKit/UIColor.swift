@@ -22,7 +22,7 @@ import VitrineGraphics
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The colour as a CoreGraphics colour, as `cgColor`; a dynamic colour's is resolved with
     /// `UITraitCollection.current`.
-    public var cgColor: CGColor {
+    open var cgColor: CGColor {
         guard dynamicProvider != nil else { return staticColor }
         return resolvedColor(with: Self.currentTraits()).cgColor
     }
@@ -201,63 +201,88 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     open var description: String {
         "UIColor(red: \(cgColor.red), green: \(cgColor.green), blue: \(cgColor.blue), alpha: \(cgColor.alpha))"
     }
-}
 
-extension UIColor {
+    // The named colours are `open class var`s, as UIKit's: in the class body, since Swift
+    // cannot override a member declared in an extension.
     private static func rgb255(_ red: Int, _ green: Int, _ blue: Int, alpha: CGFloat = 1) -> UIColor {
         UIColor(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
     }
 
     // The classic fixed colours, with UIKit's values.
-    public static var black: UIColor { UIColor(white: 0, alpha: 1) }
-    public static var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
-    public static var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
-    public static var white: UIColor { UIColor(white: 1, alpha: 1) }
-    public static var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
-    public static var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
-    public static var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
-    public static var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
-    public static var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
-    public static var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
-    public static var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
-    public static var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
-    public static var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
-    public static var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
-    public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
+    open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+    open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+    open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+    open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+    open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
     // The system colours, with iOS's light-appearance values.
-    public static var systemRed: UIColor { rgb255(255, 59, 48) }
-    public static var systemOrange: UIColor { rgb255(255, 149, 0) }
-    public static var systemYellow: UIColor { rgb255(255, 204, 0) }
-    public static var systemGreen: UIColor { rgb255(52, 199, 89) }
-    public static var systemMint: UIColor { rgb255(0, 199, 190) }
-    public static var systemTeal: UIColor { rgb255(48, 176, 199) }
-    public static var systemCyan: UIColor { rgb255(50, 173, 230) }
-    public static var systemBlue: UIColor { rgb255(0, 122, 255) }
-    public static var systemIndigo: UIColor { rgb255(88, 86, 214) }
-    public static var systemPurple: UIColor { rgb255(175, 82, 222) }
-    public static var systemPink: UIColor { rgb255(255, 45, 85) }
-    public static var systemBrown: UIColor { rgb255(162, 132, 94) }
-    public static var systemGray: UIColor { rgb255(142, 142, 147) }
-    public static var systemGray2: UIColor { rgb255(174, 174, 178) }
-    public static var systemGray3: UIColor { rgb255(199, 199, 204) }
-    public static var systemGray4: UIColor { rgb255(209, 209, 214) }
-    public static var systemGray5: UIColor { rgb255(229, 229, 234) }
-    public static var systemGray6: UIColor { rgb255(242, 242, 247) }
+    open class var systemRed: UIColor { rgb255(255, 59, 48) }
+    open class var systemOrange: UIColor { rgb255(255, 149, 0) }
+    open class var systemYellow: UIColor { rgb255(255, 204, 0) }
+    open class var systemGreen: UIColor { rgb255(52, 199, 89) }
+    open class var systemMint: UIColor { rgb255(0, 199, 190) }
+    open class var systemTeal: UIColor { rgb255(48, 176, 199) }
+    open class var systemCyan: UIColor { rgb255(50, 173, 230) }
+    open class var systemBlue: UIColor { rgb255(0, 122, 255) }
+    open class var systemIndigo: UIColor { rgb255(88, 86, 214) }
+    open class var systemPurple: UIColor { rgb255(175, 82, 222) }
+    open class var systemPink: UIColor { rgb255(255, 45, 85) }
+    open class var systemBrown: UIColor { rgb255(162, 132, 94) }
+    open class var systemGray: UIColor { rgb255(142, 142, 147) }
+    open class var systemGray2: UIColor { rgb255(174, 174, 178) }
+    open class var systemGray3: UIColor { rgb255(199, 199, 204) }
+    open class var systemGray4: UIColor { rgb255(209, 209, 214) }
+    open class var systemGray5: UIColor { rgb255(229, 229, 234) }
+    open class var systemGray6: UIColor { rgb255(242, 242, 247) }
 
     // Semantic colours (light appearance).
-    public static var label: UIColor { .black }
-    public static var secondaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.6) }
-    public static var tertiaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
-    public static var quaternaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.18) }
-    public static var placeholderText: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
-    public static var link: UIColor { rgb255(0, 122, 255) }
-    public static var separator: UIColor { rgb255(60, 60, 67, alpha: 0.29) }
-    public static var opaqueSeparator: UIColor { rgb255(198, 198, 200) }
-    public static var systemBackground: UIColor { .white }
-    public static var secondarySystemBackground: UIColor { rgb255(242, 242, 247) }
-    public static var tertiarySystemBackground: UIColor { .white }
-    public static var systemGroupedBackground: UIColor { rgb255(242, 242, 247) }
-    public static var systemFill: UIColor { rgb255(120, 120, 128, alpha: 0.2) }
-    public static var secondarySystemFill: UIColor { rgb255(120, 120, 128, alpha: 0.16) }
+    open class var label: UIColor { .black }
+    open class var secondaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.6) }
+    open class var tertiaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
+    open class var quaternaryLabel: UIColor { rgb255(60, 60, 67, alpha: 0.18) }
+    open class var placeholderText: UIColor { rgb255(60, 60, 67, alpha: 0.3) }
+    open class var link: UIColor { rgb255(0, 122, 255) }
+    open class var separator: UIColor { rgb255(60, 60, 67, alpha: 0.29) }
+    open class var opaqueSeparator: UIColor { rgb255(198, 198, 200) }
+    open class var systemBackground: UIColor { .white }
+    open class var secondarySystemBackground: UIColor { rgb255(242, 242, 247) }
+    open class var tertiarySystemBackground: UIColor { .white }
+    open class var systemGroupedBackground: UIColor { rgb255(242, 242, 247) }
+    open class var systemFill: UIColor { rgb255(120, 120, 128, alpha: 0.2) }
+    open class var secondarySystemFill: UIColor { rgb255(120, 120, 128, alpha: 0.16) }
+
+    // MARK: Drawing (declared here, not in UIColor+Drawing.swift, so they can be overridden)
+
+    /// Makes this colour the fill colour of the current context (`UIGraphicsGetCurrentContext()`),
+    /// as `setFill()`: what `UIBezierPath.fill()` and `UIGraphicsRendererContext.fill(_:)` paint
+    /// with. Without a current context it does nothing. Deviation: main-actor bound (the
+    /// context stack is the main actor's).
+    @preconcurrency @MainActor
+    open func setFill() {
+        UIGraphicsGetCurrentContext()?.setFillColor(cgColor)
+    }
+
+    /// Makes this colour the stroke colour of the current context, as `setStroke()`: what
+    /// `UIBezierPath.stroke()` draws with. Without a current context it does nothing.
+    @preconcurrency @MainActor
+    open func setStroke() {
+        UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor)
+    }
+
+    /// Makes this colour both the fill and the stroke colour of the current context, as `set()`.
+    @preconcurrency @MainActor
+    open func set() {
+        setFill()
+        setStroke()
+    }
 }

@@ -54,7 +54,7 @@ open class CALayer {
     // MARK: Tree
 
     /// The layer this one is a sublayer of, as `superlayer`.
-    public internal(set) weak var superlayer: CALayer?
+    open internal(set) weak var superlayer: CALayer?
 
     /// The storage behind `sublayers`; nil when there are none.
     internal var sublayerStorage: [CALayer]?
@@ -787,5 +787,28 @@ open class CALayer {
         timingBox = other.timingBox.map { Boxed($0.value) }
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         name = other.name
+    }
+
+    // MARK: Overridable members of CALayer+Animations
+
+    // Declared here, in the class body: Swift cannot override a member declared in an
+    // extension (there is no Objective-C), and Core Animation's key-value coding is open.
+
+    /// The model value of an animatable key path, as `value(forKeyPath:)` for those key paths
+    /// (Vitrine has no key-value coding; other key paths give nil). Scalars come as `CGFloat`
+    /// (`opacity` too), colours as `CGColor`.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        AnimatableKeyPath(keyPath)?.read(LayerRenderValues(model: self)).boxed
+    }
+
+    /// Sets the model value of an animatable key path, as `setValue(_:forKeyPath:)` for those
+    /// key paths, through the property's setter (so actions run). A value of the wrong type,
+    /// not finite, or another key path, is ignored.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let path = AnimatableKeyPath(keyPath), let value, let converted = AnimationValue(value, kind: path.kind)
+        else { return }
+        var values = LayerRenderValues(model: self)
+        path.write(converted, into: &values)
+        applyRenderValues(values, mask: path.property)
     }
 }

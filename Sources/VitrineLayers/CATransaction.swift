@@ -21,7 +21,7 @@ import Foundation
 /// animations were added to layers during the transaction (explicitly or as implicit
 /// actions), once the last of them has stopped (finished or removed), as Core Animation does.
 @preconcurrency @MainActor
-public final class CATransaction {
+open class CATransaction {
     /// One open transaction's own values; nil where it inherits.
     private struct Scope {
         var disableActions: Bool?
@@ -58,7 +58,9 @@ public final class CATransaction {
     /// The hosted trees changed during the open explicit transactions, by host and root.
     private static var touchedTrees: [[ObjectIdentifier]: TouchedTree] = [:]
 
-    private init() {}
+    /// A transaction object, as `init()` (NSObject's): public so a subclass can be made, as
+    /// Core Animation's open class allows; all of the class's work is in its class methods.
+    public init() {}
 
     /// Whether an explicit transaction is open (a Vitrine addition): a screen's frame loop
     /// does not render its tree until the outermost one commits, so the changes made inside
@@ -70,14 +72,14 @@ public final class CATransaction {
 
     /// Opens a transaction, as `begin()`; it inherits the enclosing transaction's values
     /// until it sets its own.
-    public static func begin() {
+    open class func begin() {
         explicitScopes.append(Scope())
     }
 
     /// Closes the innermost explicit transaction, as `commit()`. Its completion block runs
     /// when the outermost transaction commits, after those of transactions that committed
     /// before it. A `commit()` without a `begin()` does nothing (Core Animation logs it).
-    public static func commit() {
+    open class func commit() {
         guard let scope = explicitScopes.popLast() else { return }
         if let block = scope.completionBlock { pendingCompletions.append((block, scope.group)) }
         guard explicitScopes.isEmpty else { return }
@@ -105,7 +107,7 @@ public final class CATransaction {
     /// Commits the implicit transaction, as `flush()`: its completion block runs and its
     /// values return to the defaults. While an explicit transaction is open this does nothing,
     /// as Core Animation defers the flush until the outermost commit.
-    public static func flush() {
+    open class func flush() {
         guard explicitScopes.isEmpty else { return }
         let scope = implicitScope
         implicitScope = Scope()
@@ -115,12 +117,12 @@ public final class CATransaction {
 
     /// Whether property changes in this transaction skip their implicit animations, as
     /// `disableActions()` (default false).
-    public static func disableActions() -> Bool {
+    open class func disableActions() -> Bool {
         resolved(\.disableActions) ?? false
     }
 
     /// Sets `disableActions()` for the current transaction, as `setDisableActions(_:)`.
-    public static func setDisableActions(_ flag: Bool) {
+    open class func setDisableActions(_ flag: Bool) {
         modifyCurrent { $0.disableActions = flag }
     }
     /// Runs `body` with actions disabled, then restores the previous setting (a Vitrine
@@ -134,19 +136,19 @@ public final class CATransaction {
 
     /// The duration of implicit animations in this transaction, as `animationDuration()`
     /// (default 0.25 seconds).
-    public static func animationDuration() -> CFTimeInterval {
+    open class func animationDuration() -> CFTimeInterval {
         resolved(\.animationDuration) ?? 0.25
     }
 
     /// Sets `animationDuration()` for the current transaction, as
     /// `setAnimationDuration(_:)`.
-    public static func setAnimationDuration(_ dur: CFTimeInterval) {
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
         modifyCurrent { $0.animationDuration = dur }
     }
 
     /// The completion block of the current transaction, or of the nearest enclosing one that
     /// has one, as `completionBlock()`.
-    public static func completionBlock() -> (() -> Void)? {
+    open class func completionBlock() -> (() -> Void)? {
         if let block = explicitScopes.last(where: { $0.completionBlock != nil })?.completionBlock {
             return block
         }
@@ -157,7 +159,7 @@ public final class CATransaction {
     /// Only the current transaction's block is replaced; an enclosing one keeps its own.
     /// As Core Animation documents, the block waits for the animations added to layers
     /// *after* it was set, in this transaction or transactions inside it.
-    public static func setCompletionBlock(_ block: (() -> Void)?) {
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
         modifyCurrent {
             $0.completionBlock = block
             $0.group = CompletionGroup()
@@ -166,7 +168,7 @@ public final class CATransaction {
 
     /// An arbitrary value of the current transaction (or the nearest enclosing one that set
     /// it), as `value(forKey:)`.
-    public static func value(forKey key: String) -> Any? {
+    open class func value(forKey key: String) -> Any? {
         for scope in explicitScopes.reversed() {
             if let value = scope.values[key] { return value }
         }
@@ -176,7 +178,7 @@ public final class CATransaction {
     /// Sets an arbitrary value for the current transaction, as `setValue(_:forKey:)`.
     /// Vitrine keeps it for `value(forKey:)`; the built-in keys are read through their own
     /// accessors only.
-    public static func setValue(_ anObject: Any?, forKey key: String) {
+    open class func setValue(_ anObject: Any?, forKey key: String) {
         modifyCurrent { $0.values[key] = anObject }
     }
 
@@ -228,13 +230,13 @@ public final class CATransaction {
 
     /// The timing function of implicit animations in this transaction, as
     /// `animationTimingFunction()` (nil: Core Animation's default curve, `.default`).
-    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
         resolved(\.timingFunction)
     }
 
     /// Sets `animationTimingFunction()` for the current transaction, as
     /// `setAnimationTimingFunction(_:)`.
-    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         modifyCurrent { $0.timingFunction = function }
     }
 }

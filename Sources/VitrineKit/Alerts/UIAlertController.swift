@@ -29,7 +29,7 @@ open class UIAlertController: UIViewController {
     }
 
     /// The kind of alert, as `preferredStyle`.
-    public private(set) var preferredStyle = Style.alert
+    open private(set) var preferredStyle = Style.alert
 
     /// The message under the title, as `message`.
     open var message: String? {
@@ -42,7 +42,7 @@ open class UIAlertController: UIViewController {
     }
 
     /// The actions, in the order added, as `actions`.
-    public private(set) var actions: [UIAlertAction] = []
+    open private(set) var actions: [UIAlertAction] = []
 
     /// The action shown in semibold (and taken by the return key in UIKit), as
     /// `preferredAction`; must be one of `actions` (others are logged and ignored).

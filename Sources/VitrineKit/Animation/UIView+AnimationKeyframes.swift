@@ -2,72 +2,7 @@ import Foundation
 import VitrineLayers
 
 extension UIView {
-    /// Animates through keyframes added by `animations` with
-    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`, as
-    /// `animateKeyframes(withDuration:delay:options:animations:completion:)`.
-    ///
-    /// As in UIKit, the keyframes of each animated property of each view become one
-    /// `CAKeyframeAnimation` over the whole duration, with the options' calculation mode. Its
-    /// values are the value before the first keyframe, then the value each keyframe sets, in the
-    /// order the keyframes were added (a keyframe that sets a property twice counts once, with
-    /// the last value). Its key times follow the mode:
-    /// - `calculationModeLinear`, `calculationModeDiscrete` and `calculationModeCubic`: the
-    ///   value before a keyframe at the keyframe's start, the value it sets at its end; where a
-    ///   keyframe starts when the one before ended the two share the key time, otherwise the
-    ///   value holds in between (the pair of key times UIKit gives every keyframe). So linear
-    ///   runs each keyframe straight over its part of the duration, discrete shows each value
-    ///   from its keyframe's end, and cubic passes through each value at its keyframe's end on
-    ///   a Catmull-Rom curve. A keyframe starting before the previous one ended starts at that
-    ///   end. Before the first keyframe the old value shows, after the last the final one.
-    /// - `calculationModePaced` and `calculationModeCubicPaced`: no key times; the keyframes'
-    ///   start times and durations are ignored and Core Animation times the values by the
-    ///   distance between them, for a constant speed along the straight or smooth path.
-    ///
-    /// The animation is additive (its values minus the final one, on top of the model), as
-    /// UIKit's block animations are, so a keyframe animation of a property that is animating
-    /// continues from what is shown; colours and singular transforms animate their values as
-    /// they are, from the value shown. Changes made in `animations` outside any keyframe animate
-    /// over the whole duration, linearly. `repeat` and `autoreverse` apply to the whole
-    /// animation; `beginFromCurrentState` removes no running animation (the additive animations
-    /// already start from what is shown); UIKit's undocumented overall curve is not applied.
-    /// The completion follows the rules of
-    /// `animate(withDuration:delay:options:animations:completion:)`.
-    public class func animateKeyframes(
-        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
-        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {
-        let group = ViewAnimationGroup()
-        let viewOptions = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
-            .subtracting(.beginFromCurrentState)
-        let context = ViewAnimationContext.push(
-            duration: duration, delay: delay, options: viewOptions.union(.overrideInheritedCurve), group: group)
-        let keyframes = ViewKeyframeTracks(
-            mode: options.calculationMode, begin: CACurrentMediaTime() + context.delay)
-        context.keyframes = keyframes
-        runBlock(animations, in: context)
-        keyframes.addAnimations(in: context)
-        group.close(completion: completion)
-    }
 
-    /// Adds a keyframe to the enclosing keyframe animation, as
-    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`: the changes
-    /// `animations` makes run from `frameStartTime` for `frameDuration`, both fractions of the
-    /// whole duration (clamped to 0...1; NaN counts as 0), or, in the paced calculation modes,
-    /// take their turn in a constant-speed animation over the whole duration. A duration of 0
-    /// changes the values at the start time (but in the paced modes). Outside
-    /// `animateKeyframes` the changes apply at once, as in UIKit.
-    public class func addKeyframe(
-        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-        animations: @escaping () -> Void
-    ) {
-        guard let keyframes = ViewAnimationContext.current?.keyframes else {
-            performWithoutAnimation(animations)
-            return
-        }
-        let start = frameStartTime.isNaN ? 0 : min(1, max(0, frameStartTime))
-        let length = frameDuration.isNaN ? 0 : min(1 - start, max(0, frameDuration))
-        keyframes.add(start: start, duration: length, animations)
-    }
 }
 
 /// The keyframes of one `animateKeyframes` block, gathered per property of each view's layer

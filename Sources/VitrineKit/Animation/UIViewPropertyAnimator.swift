@@ -27,15 +27,15 @@ open class UIViewPropertyAnimator {
     /// The duration, as `duration`.
     public let duration: TimeInterval
     /// The delay given to `startAnimation(afterDelay:)`, as `delay`.
-    public private(set) var delay: TimeInterval = 0
+    open private(set) var delay: TimeInterval = 0
     private let timingFunction: CAMediaTimingFunction?
     private let spring: SpringParameters?
 
     /// `.inactive` before starting and after finishing, `.active` while running or paused,
     /// `.stopped` after `stopAnimation(false)`, as `state`.
-    public private(set) var state: UIViewAnimatingState = .inactive
+    open private(set) var state: UIViewAnimatingState = .inactive
     /// Whether the animations are running (not paused), as `isRunning`.
-    public private(set) var isRunning = false
+    open private(set) var isRunning = false
     /// Whether the animator stays paused at the end instead of finishing, as
     /// `pausesOnCompletion` (default false).
     open var pausesOnCompletion = false
@@ -100,7 +100,7 @@ open class UIViewPropertyAnimator {
 
     /// A started animator, as `runningPropertyAnimator(withDuration:delay:options:animations:completion:)`
     /// (the options' curve and `allowUserInteraction` apply).
-    public class func runningPropertyAnimator(
+    open class func runningPropertyAnimator(
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((UIViewAnimatingPosition) -> Void)? = nil
     ) -> UIViewPropertyAnimator {

@@ -8,9 +8,10 @@ import VitrinePlatform
 /// work in unit tests; `UIApplicationMain(_:displayBackend:)` launches the app and runs the
 /// main loop.
 @preconcurrency @MainActor
-public final class UIApplication: UIResponder {
+open class UIApplication: UIResponder {
     /// The app object, as `shared`.
-    public static let shared = UIApplication()
+    open class var shared: UIApplication { sharedApplication }
+    private static let sharedApplication = UIApplication()
 
     private override init() {
         super.init()
@@ -20,11 +21,11 @@ public final class UIApplication: UIResponder {
 
     /// The app's delegate, as `delegate` (held strongly: Vitrine has no app bundle that owns
     /// it).
-    public var delegate: (any UIApplicationDelegate)?
+    open var delegate: (any UIApplicationDelegate)?
 
     /// The app's state, as `applicationState`: `.inactive` until it has launched, `.active`
     /// from then on, `.background` once it is ending (UIApplication+Lifecycle.swift).
-    public internal(set) var applicationState: State = .inactive
+    open internal(set) var applicationState: State = .inactive
     /// Whether `terminate()` ran.
     var isTerminating = false
 
@@ -48,7 +49,7 @@ public final class UIApplication: UIResponder {
 
     /// The app's windows, visible and hidden, as `windows`: those on each screen back to
     /// front, screens in `UIScreen.screens` order, then windows on no connected screen.
-    public var windows: [UIWindow] {
+    open var windows: [UIWindow] {
         let alive = windowReferences.compactMap(\.window)
         var ordered = UIScreen.screens.flatMap(\.windows).filter { window in alive.contains { $0 === window } }
         ordered += alive.filter { window in !ordered.contains { $0 === window } }
@@ -56,7 +57,7 @@ public final class UIApplication: UIResponder {
     }
 
     /// The key window, as `keyWindow`: at most one window of the app is key at a time.
-    public private(set) weak var keyWindow: UIWindow?
+    open private(set) weak var keyWindow: UIWindow?
 
     /// Windows that were key, oldest first, for `restoreKeyWindow(replacing:)`.
     private var keyWindowHistory: [WeakWindow] = []
@@ -136,7 +137,7 @@ public final class UIApplication: UIResponder {
     /// (`UIWindow.sendEvent(_:)`); presses go to the first responder, or else (Vitrine) the
     /// view under the mouse pointer once there is one, or else the key window, and up the
     /// responder chain.
-    public func sendEvent(_ event: UIEvent) {
+    open func sendEvent(_ event: UIEvent) {
         if let presses = event as? UIPressesEvent {
             guard let target = FirstResponder.current ?? touchRouter.viewUnderPointer() ?? keyWindow else { return }
             let began = presses.allPresses.filter { $0.phase == .began }
@@ -162,7 +163,7 @@ public final class UIApplication: UIResponder {
 
     /// The application's next responder is its delegate when that is a responder, as in
     /// UIKit; events unhandled there are dropped.
-    public override var next: UIResponder? { delegate as? UIResponder }
+    open override var next: UIResponder? { delegate as? UIResponder }
 
     // MARK: Display backend
 
@@ -212,6 +213,30 @@ public final class UIApplication: UIResponder {
         if memoryPressureWatcher == nil, stallWatcher == nil, !startMemoryPressureMonitoring() {
             kitLog.info("no cgroup v2 memory.events to watch: no memory warnings")
         }
+    }
+
+    // In the class body, not UIApplication+Actions.swift: members declared in extensions cannot be
+    // overridden (no Objective-C), and UIKit's `sendAction(_:to:from:for:)` is open.
+    /// Sends the action named `action` (an interface file's selector spelling, `"copy:"`), as
+    /// `sendAction(_:to:from:for:)`. Swift on Linux has no selectors, so the action is found
+    /// in the receiving class's `NibActionTarget.nibActions`. With a `target` the action goes
+    /// to it; with nil it goes to the first responder (the sender's chain when nothing is
+    /// first responder) and up the responder chain to the first responder that lists it, as
+    /// UIKit's nil-targeted actions. Returns whether a responder took it.
+    @discardableResult
+    open func sendAction(_ action: String, to target: AnyObject?, from sender: Any?, for event: UIEvent?) -> Bool {
+        if let target {
+            guard let method = NibActionLookup.action(action, on: target) else { return false }
+            return method.invoke(target, sender, event)
+        }
+        var responder: UIResponder? = FirstResponder.current ?? (sender as? UIResponder) ?? keyWindow
+        while let current = responder {
+            if let method = NibActionLookup.action(action, on: current) {
+                return method.invoke(current, sender, event)
+            }
+            responder = current.next
+        }
+        return false
     }
 
     /// Posted once the delegate's `application(_:didFinishLaunchingWithOptions:)` returned,

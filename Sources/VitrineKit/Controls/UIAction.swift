@@ -10,7 +10,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 /// `UIAction` is also a menu element (with `attributes`, `state`, `discoverabilityTitle`);
 /// Vitrine has no menus, so only the title, image, identifier and handler exist.
 @preconcurrency @MainActor
-public final class UIAction {
+open class UIAction {
     /// Names an action so it can be found, replaced and removed, as `UIAction.Identifier`.
     public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
         public let rawValue: String
@@ -20,15 +20,15 @@ public final class UIAction {
     }
 
     /// The action's title, as `title`.
-    public var title: String
+    open var title: String
     /// The action's image, as `image`.
-    public var image: UIImage?
+    open var image: UIImage?
     /// The action's identifier, as `identifier`: the one given, else a unique one.
     public let identifier: Identifier
     /// The handler, as `handler`.
     public let handler: UIActionHandler
     /// The control whose event is running the handler, as `sender`; nil outside a call.
-    public internal(set) var sender: Any?
+    open internal(set) var sender: Any?
 
     /// An action with a title, an image, an identifier (nil: a new unique one) and a
     /// handler, as `init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`

@@ -47,7 +47,7 @@ open class UIButton: UIControl {
 
     /// The button's kind, as `buttonType`: `.custom` unless made by `init(type:)` or read
     /// from an interface file.
-    public internal(set) var buttonType: ButtonType = .custom
+    open internal(set) var buttonType: ButtonType = .custom
 
     /// The title font of new buttons: the system font at 15 points, as UIKit's.
     static let titleFontSize: CGFloat = 15

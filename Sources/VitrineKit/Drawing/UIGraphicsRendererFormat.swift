@@ -9,7 +9,7 @@ import Foundation
 open class UIGraphicsRendererFormat {
     /// The area the renderer draws, in points, as `bounds`: set by the renderer the format is
     /// given to (`.zero` until then).
-    public internal(set) var bounds: CGRect = .zero
+    open internal(set) var bounds: CGRect = .zero
 
     /// A format with the default settings, as `init()`.
     public required init() {}

@@ -56,7 +56,7 @@ public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
 
 /// A press of a physical button, as UIKit's `UIPress`.
 @preconcurrency @MainActor
-public final class UIPress: Hashable {
+open class UIPress: Hashable {
     /// Where the press is in its life, as `UIPress.Phase`.
     public enum Phase: Int, Sendable {
         case began, changed, stationary, ended, cancelled
@@ -106,16 +106,16 @@ public final class UIPress: Hashable {
     }
 
     /// The phase, as `phase`.
-    public internal(set) var phase: Phase
+    open internal(set) var phase: Phase
     /// When it last changed, as `timestamp`.
-    public internal(set) var timestamp: Double
+    open internal(set) var timestamp: Double
     /// The key, as `key`.
-    public let key: UIKey?
+    open private(set) var key: UIKey?
     /// The kind of button, as `type` (see `PressType` for the keys that have one).
-    public var type: PressType { key.map { PressType.of(keyCode: $0.keyCode) } ?? .otherKey }
+    open var type: PressType { key.map { PressType.of(keyCode: $0.keyCode) } ?? .otherKey }
     /// How hard the button is pressed, as `force`: keys are digital buttons, so 1 while down
     /// and 0 once released or cancelled, as UIKit reports for buttons without pressure.
-    public var force: CGFloat { phase == .ended || phase == .cancelled ? 0 : 1 }
+    open var force: CGFloat { phase == .ended || phase == .cancelled ? 0 : 1 }
 
     init(key: UIKey, phase: Phase, timestamp: Double) {
         self.key = key
@@ -129,9 +129,9 @@ public final class UIPress: Hashable {
 
 /// A key event, as UIKit's `UIPressesEvent`.
 @preconcurrency @MainActor
-public final class UIPressesEvent: UIEvent {
+open class UIPressesEvent: UIEvent {
     /// The presses of the event, as `allPresses`.
-    public let allPresses: Set<UIPress>
+    open private(set) var allPresses: Set<UIPress>
 
     init(presses: Set<UIPress>, timestamp: Double) {
         allPresses = presses

@@ -3,7 +3,7 @@ import Foundation
 /// One finger on the screen, as UIKit's `UITouch`: the same object from the moment it goes
 /// down until it lifts or is cancelled, bound for its whole life to the view it began in.
 @preconcurrency @MainActor
-public final class UITouch: Hashable {
+open class UITouch: Hashable {
     /// Where a touch is in its life, as `UITouch.Phase`.
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled
@@ -15,29 +15,29 @@ public final class UITouch: Hashable {
     }
 
     /// The phase in the event being delivered, as `phase`.
-    public internal(set) var phase: Phase = .began
+    open internal(set) var phase: Phase = .began
     /// When the touch last changed, in seconds on the media clock, as `timestamp`.
-    public internal(set) var timestamp: Double
+    open internal(set) var timestamp: Double
     /// How many taps in quick succession at about this place this touch completes, as
     /// `tapCount` (1 for a first touch).
-    public internal(set) var tapCount: Int = 1
+    open internal(set) var tapCount: Int = 1
     /// The view the touch began in (nil when it hit no view, or that view has left its
     /// window), as `view`.
-    public internal(set) var view: UIView?
+    open internal(set) var view: UIView?
     /// The window the touch began in, as `window`.
-    public internal(set) var window: UIWindow?
+    open internal(set) var window: UIWindow?
     /// The recognizers receiving this touch, as `gestureRecognizers`.
-    public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
+    open internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
     /// `.direct`, as `type`.
-    public var type: TouchType { .direct }
+    open var type: TouchType { .direct }
     /// How hard the finger presses, as `force`: 0, what iOS reports on a device without
     /// 3D Touch. libinput gives no pressure for touchscreen events (1.22, Debian 12, has
     /// pressure only for tablet tools), so no panel's force reaches Vitrine.
-    public var force: CGFloat { 0 }
+    open var force: CGFloat { 0 }
     /// The largest `force` the screen reports, as `maximumPossibleForce`: 0 with no pressure
     /// (see `force`), as on iOS without 3D Touch, so `force / maximumPossibleForce` must be
     /// guarded as there.
-    public var maximumPossibleForce: CGFloat { 0 }
+    open var maximumPossibleForce: CGFloat { 0 }
 
     /// The location in window coordinates, now and at the previous change.
     var windowLocation: CGPoint
@@ -72,12 +72,12 @@ public final class UITouch: Hashable {
     }
 
     /// The touch's location in `view`'s coordinates (nil: the window's), as `location(in:)`.
-    public func location(in view: UIView?) -> CGPoint {
+    open func location(in view: UIView?) -> CGPoint {
         convert(windowLocation, to: view)
     }
 
     /// The location at the touch's previous change, as `previousLocation(in:)`.
-    public func previousLocation(in view: UIView?) -> CGPoint {
+    open func previousLocation(in view: UIView?) -> CGPoint {
         convert(previousWindowLocation, to: view)
     }
 

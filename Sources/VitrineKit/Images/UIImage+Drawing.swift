@@ -1,23 +1,6 @@
 import Foundation
 
 extension UIImage {
-    /// Draws the image scaled to fill `rect` in the current graphics context
-    /// (`UIGraphicsGetCurrentContext()`), upright, as `draw(in:)`; nothing without a current
-    /// context. `imageOrientation` is applied (the pixels are turned once, on the first draw,
-    /// and kept); a resizable image keeps its caps (see `resizingMode`), in upright points as
-    /// in UIKit. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
-    /// keeps one per thread).
-    @preconcurrency @MainActor public func draw(in rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        draw(in: rect, context: context)
-    }
-
-    /// Draws the image at its size in points with its top-left corner at `point` in the
-    /// current graphics context, as `draw(at:)`.
-    @preconcurrency @MainActor public func draw(at point: CGPoint) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        draw(at: point, context: context)
-    }
 
     /// Draws the image scaled to fill `rect` in `context`, upright, as `draw(in:)` does in the
     /// current context, turned by `imageOrientation`. A resizable image is drawn in nine parts:

@@ -13,17 +13,6 @@ extension UIImage {
         case alwaysTemplate = 2
     }
 
-    /// A copy drawn in `renderingMode`, as `withRenderingMode(_:)`; the pixels are shared.
-    /// The same image when the mode is unchanged, as UIKit. Vitrine differences: only tab bar
-    /// items tint templates so far (`UIImageView` and `UIButton` draw every image in its own
-    /// colours).
-    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        guard renderingMode != self.renderingMode else { return self }
-        return UIImage(
-            pixels: pixels, scale: scale, capInsets: capInsets, resizingMode: resizingMode, renderingMode: renderingMode
-        )
-    }
-
     /// The image as a template filled with `color` (its alpha kept, its colours replaced),
     /// at the same scale and in `.alwaysOriginal` mode: what a tinting view shows for a
     /// template image.

@@ -1,24 +1,6 @@
 import Foundation
 
 extension UIImage {
-    /// A copy whose caps (`capInsets`, in points) keep their size when the image is drawn
-    /// larger while the middle fills the rest, as `resizableImage(withCapInsets:)`. Like iOS
-    /// since 6, the mode is `.tile` — which Vitrine draws stretched for now (see
-    /// `ResizingMode.tile`). Negative or non-finite insets count as 0.
-    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
-        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
-    }
-
-    /// A copy with caps and a resizing mode, as `resizableImage(withCapInsets:resizingMode:)`.
-    /// The pixels are shared, not copied. Negative or non-finite insets count as 0.
-    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
-        func clean(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
-        let insets = UIEdgeInsets(
-            top: clean(capInsets.top), left: clean(capInsets.left), bottom: clean(capInsets.bottom),
-            right: clean(capInsets.right))
-        return UIImage(
-            pixels: pixels, scale: scale, capInsets: insets, resizingMode: resizingMode, renderingMode: renderingMode)
-    }
 
     /// The stretchable middle of the image in unit coordinates (y down, as the compositor
     /// slices contents; of the upright pixels, since caps are in upright points as in UIKit):

@@ -11,33 +11,33 @@ import Foundation
 /// swapped for the quarter turns), drawing and image views show the image upright, and
 /// `cgImage` stays the pixels as stored. Vitrine turns the pixels once, when the image is
 /// first drawn or shown in a layer, and keeps the upright copy with the image. Deviations: a
-/// final class, not an `NSObject` subclass; only PNG and JPEG decode.
-public final class UIImage: @unchecked Sendable {
+/// not an `NSObject` subclass (an open class, as UIKit's); only PNG and JPEG decode.
+open class UIImage: @unchecked Sendable {
     /// The pixels as stored, not turned by `imageOrientation`, as `cgImage`. Optional as in
     /// UIKit (where CIImage-backed images have none); in Vitrine every image has one.
-    public var cgImage: CGImage? { image }
+    open var cgImage: CGImage? { image }
 
     /// Pixels per point, as `scale`: 1, 2 or 3 for images named `name`, `name@2x`, `name@3x`.
-    public let scale: CGFloat
+    open private(set) var scale: CGFloat
 
     /// How the pixels are turned to stand upright, as `imageOrientation`: the orientation
     /// given when the image was made, or a JPEG's EXIF orientation (`.up` without one).
-    public var imageOrientation: Orientation { pixels.orientation }
+    open var imageOrientation: Orientation { pixels.orientation }
 
     /// The end caps that keep their size when the image is stretched, in points, as
     /// `capInsets`; `.zero` for an image that is not resizable.
-    public let capInsets: UIEdgeInsets
+    open private(set) var capInsets: UIEdgeInsets
 
     /// How the part between the caps fills extra space, as `resizingMode` (`.stretch` for an
     /// image that is not resizable).
-    public let resizingMode: ResizingMode
+    open private(set) var resizingMode: ResizingMode
 
     /// How the image is drawn by views that tint, as `renderingMode` (see
     /// `withRenderingMode(_:)`); `.automatic` for a loaded image.
-    public let renderingMode: RenderingMode
+    open private(set) var renderingMode: RenderingMode
 
     /// The pixels, their orientation, and (once made) the pixels upright.
-    let pixels: OrientedPixels
+    private(set) var pixels: OrientedPixels
 
     /// The pixels as stored (never nil here).
     var image: CGImage { pixels.stored }
@@ -47,7 +47,7 @@ public final class UIImage: @unchecked Sendable {
 
     /// The size in points, as `size`: the pixel size divided by `scale`, upright (width and
     /// height swapped for `.left`, `.right`, `.leftMirrored` and `.rightMirrored`), as in UIKit.
-    public var size: CGSize {
+    open var size: CGSize {
         let width = CGFloat(image.width) / scale
         let height = CGFloat(image.height) / scale
         return CGImagePropertyOrientation(imageOrientation).swapsWidthAndHeight
@@ -61,9 +61,15 @@ public final class UIImage: @unchecked Sendable {
 
     /// An image of `cgImage` at `scale`, as `init(cgImage:scale:orientation:)`. A scale that is
     /// not finite or not positive counts as 1 (UIKit does not check). The image is shown
-    /// turned by `orientation`; `cgImage` is `cgImage` as given.
-    public convenience init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
-        self.init(cgImage: cgImage, scale: scale, orientation: orientation, capInsets: .zero, resizingMode: .stretch)
+    /// turned by `orientation`; `cgImage` is `cgImage` as given. The one designated
+    /// initializer, public, so that a subclass made in another module inherits the others
+    /// (`init?(named:)`, `init?(data:)`, ...), as from UIKit's.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        pixels = OrientedPixels(cgImage, orientation: orientation)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        capInsets = .zero
+        resizingMode = .stretch
+        renderingMode = .automatic
     }
 
     /// An image over new pixels, with every other property.
@@ -76,14 +82,14 @@ public final class UIImage: @unchecked Sendable {
             resizingMode: resizingMode)
     }
 
-    /// The designated initialiser: every stored property; `pixels` may be shared.
-    init(
+    /// An image with every stored property; `pixels` may be shared.
+    convenience init(
         pixels: OrientedPixels, scale: CGFloat, capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .stretch,
         renderingMode: RenderingMode = .automatic
     ) {
+        self.init(cgImage: pixels.stored, scale: scale, orientation: pixels.orientation)
         self.pixels = pixels
         self.renderingMode = renderingMode
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.capInsets = capInsets
         self.resizingMode = resizingMode
     }
@@ -106,5 +112,81 @@ public final class UIImage: @unchecked Sendable {
             return nil
         }
         self.init(pixels: decoded, scale: scale)
+    }
+
+    // MARK: Overridable members of the topic extensions
+
+    // Declared here rather than in UIImage+Drawing, +Encoding, +Resizing and +Rendering:
+    // Swift cannot override a member declared in an extension, and UIKit declares these open.
+
+    /// Draws the image scaled to fill `rect` in the current graphics context
+    /// (`UIGraphicsGetCurrentContext()`), upright, as `draw(in:)`; nothing without a current
+    /// context. `imageOrientation` is applied (the pixels are turned once, on the first draw,
+    /// and kept); a resizable image keeps its caps (see `resizingMode`), in upright points as
+    /// in UIKit. Main actor only: Vitrine's UIGraphics context stack belongs to it (UIKit
+    /// keeps one per thread).
+    @preconcurrency @MainActor open func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(in: rect, context: context)
+    }
+
+    /// Draws the image at its size in points with its top-left corner at `point` in the
+    /// current graphics context, as `draw(at:)`.
+    @preconcurrency @MainActor open func draw(at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(at: point, context: context)
+    }
+
+    /// The image as PNG data, as `pngData()`: opaque images as RGB, others as RGBA. nil (and a
+    /// logged error) if encoding fails. The scale is not recorded in the file, as in UIKit.
+    open func pngData() -> Data? {
+        do {
+            return try ImageCodec.encodePNG(image)
+        } catch {
+            kitLog.error("UIImage.pngData(): \(error.description)")
+            return nil
+        }
+    }
+
+    /// The image as baseline JPEG data, as `jpegData(compressionQuality:)`: quality 0
+    /// (smallest) to 1 (best), clamped. JPEG has no alpha: translucent pixels come out as if
+    /// composited over black. nil (and a logged error) if encoding fails.
+    open func jpegData(compressionQuality: CGFloat) -> Data? {
+        do {
+            return try ImageCodec.encodeJPEG(image, quality: compressionQuality)
+        } catch {
+            kitLog.error("UIImage.jpegData(compressionQuality:): \(error.description)")
+            return nil
+        }
+    }
+
+    /// A copy whose caps (`capInsets`, in points) keep their size when the image is drawn
+    /// larger while the middle fills the rest, as `resizableImage(withCapInsets:)`. Like iOS
+    /// since 6, the mode is `.tile` — which Vitrine draws stretched for now (see
+    /// `ResizingMode.tile`). Negative or non-finite insets count as 0.
+    open func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
+
+    /// A copy with caps and a resizing mode, as `resizableImage(withCapInsets:resizingMode:)`.
+    /// The pixels are shared, not copied. Negative or non-finite insets count as 0.
+    open func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+        func clean(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
+        let insets = UIEdgeInsets(
+            top: clean(capInsets.top), left: clean(capInsets.left), bottom: clean(capInsets.bottom),
+            right: clean(capInsets.right))
+        return UIImage(
+            pixels: pixels, scale: scale, capInsets: insets, resizingMode: resizingMode, renderingMode: renderingMode)
+    }
+
+    /// A copy drawn in `renderingMode`, as `withRenderingMode(_:)`; the pixels are shared.
+    /// The same image when the mode is unchanged, as UIKit. Vitrine differences: only tab bar
+    /// items tint templates so far (`UIImageView` and `UIButton` draw every image in its own
+    /// colours).
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        guard renderingMode != self.renderingMode else { return self }
+        return UIImage(
+            pixels: pixels, scale: scale, capInsets: capInsets, resizingMode: resizingMode, renderingMode: renderingMode
+        )
     }
 }

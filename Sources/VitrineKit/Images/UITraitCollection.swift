@@ -23,33 +23,46 @@ import Foundation
 /// compact height, and the same panel in portrait compact width and regular height, as an
 /// iPhone held that way. Form and page sheets are compact width, as on iPad.
 ///
-/// Deviations: Vitrine's `UITraitCollection` is a final class with no custom traits (iOS 17's
+/// Open, as UIKit's class is (unchecked `Sendable`: an open class cannot be checked; its traits
+/// are written only by its initializers). Deviations: no custom traits (iOS 17's
 /// `UITraitDefinition`, `modifyingTraits`), no `preferredContentSizeCategory`,
 /// `accessibilityContrast`, `displayGamut` or `userInterfaceLevel`.
-public final class UITraitCollection: Sendable, Hashable, CustomStringConvertible {
+open class UITraitCollection: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Pixels per point, as `displayScale`; 0 means unspecified, as in UIKit.
-    public let displayScale: CGFloat
+    open private(set) var displayScale: CGFloat
     /// The width class, as `horizontalSizeClass` (`.unspecified` when not set).
-    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    open private(set) var horizontalSizeClass: UIUserInterfaceSizeClass
     /// The height class, as `verticalSizeClass` (`.unspecified` when not set).
-    public let verticalSizeClass: UIUserInterfaceSizeClass
+    open private(set) var verticalSizeClass: UIUserInterfaceSizeClass
     /// The kind of device, as `userInterfaceIdiom` (`.unspecified` when not set; environments
     /// in Vitrine report `.pad`, see the class notes).
-    public let userInterfaceIdiom: UIUserInterfaceIdiom
+    open private(set) var userInterfaceIdiom: UIUserInterfaceIdiom
     /// The direction of the layout, as `layoutDirection` (`.unspecified` when not set).
-    public let layoutDirection: UITraitEnvironmentLayoutDirection
+    open private(set) var layoutDirection: UITraitEnvironmentLayoutDirection
     /// Light or dark, as `userInterfaceStyle` (`.unspecified` when not set; environments in
     /// Vitrine report `.light`).
-    public let userInterfaceStyle: UIUserInterfaceStyle
+    open private(set) var userInterfaceStyle: UIUserInterfaceStyle
 
     /// The shortest axis, in points, that is regular (see the class notes).
     static let regularMinimumLength: CGFloat = 678
 
+    /// A collection with every trait unspecified, as `init()`: the one designated initializer,
+    /// so that a subclass inherits the others, as from UIKit's.
+    public init() {
+        displayScale = 0
+        horizontalSizeClass = .unspecified
+        verticalSizeClass = .unspecified
+        userInterfaceIdiom = .unspecified
+        layoutDirection = .unspecified
+        userInterfaceStyle = .unspecified
+    }
+
     /// A collection with every trait given (`scale` 0 or not finite or negative: unspecified).
-    init(
+    convenience init(
         scale: CGFloat, horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass,
         idiom: UIUserInterfaceIdiom, direction: UITraitEnvironmentLayoutDirection, style: UIUserInterfaceStyle
     ) {
+        self.init()
         displayScale = scale.isFinite && scale > 0 ? scale : 0
         horizontalSizeClass = horizontal
         verticalSizeClass = vertical
@@ -67,11 +80,6 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
     ) {
         self.init(
             scale: scale, horizontal: horizontal, vertical: vertical, idiom: idiom, direction: direction, style: style)
-    }
-
-    /// A collection with every trait unspecified, as `init()`.
-    public convenience init() {
-        self.init(only: ())
     }
 
     /// A collection with only the display scale, as `init(displayScale:)`. A scale that is not
@@ -124,7 +132,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
     /// Whether every trait `trait` specifies has the same value here, as
     /// `containsTraits(in:)` (a collection with nothing specified, or nil, is contained in
     /// any collection).
-    public func containsTraits(in trait: UITraitCollection?) -> Bool {
+    open func containsTraits(in trait: UITraitCollection?) -> Bool {
         guard let trait else { return true }
         return (trait.displayScale == 0 || trait.displayScale == displayScale)
             && (trait.horizontalSizeClass == .unspecified || trait.horizontalSizeClass == horizontalSizeClass)
@@ -137,7 +145,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
     /// Whether colours resolve differently in `traitCollection`, as
     /// `hasDifferentColorAppearance(comparedTo:)`: whether the interface styles differ (the
     /// only appearance trait Vitrine has).
-    public func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+    open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
         userInterfaceStyle != (traitCollection?.userInterfaceStyle ?? .unspecified)
     }
 
@@ -145,7 +153,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
     /// `traitCollectionDidChange(_:)` or runs `performAsCurrent(_:)`, that environment's
     /// traits; otherwise the main screen's. Setting it lasts until the next such call
     /// changes it (or it is set to another value). Main thread only (UIKit's is per thread).
-    @preconcurrency @MainActor public static var current: UITraitCollection {
+    @preconcurrency @MainActor open class var current: UITraitCollection {
         get { storedCurrent ?? UIScreen.main.traitCollection }
         set { storedCurrent = newValue }
     }
@@ -168,7 +176,7 @@ public final class UITraitCollection: Sendable, Hashable, CustomStringConvertibl
 
     /// Runs `actions` with this collection as `current`, then restores the previous one, as
     /// `performAsCurrent(_:)`.
-    @preconcurrency @MainActor public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+    @preconcurrency @MainActor open func performAsCurrent(_ actions: () throws -> Void) rethrows {
         let saved = Self.storedCurrent
         Self.storedCurrent = self
         defer { Self.storedCurrent = saved }

@@ -10,18 +10,18 @@ import Foundation
 ///
 /// Vitrine's keyboard is always docked: `followsUndockedKeyboard` is kept but changes nothing.
 @preconcurrency @MainActor
-public final class UIKeyboardLayoutGuide: UILayoutGuide {
+open class UIKeyboardLayoutGuide: UILayoutGuide {
     init(owningView: UIView) {
         super.init(role: .keyboard, owningView: owningView)
     }
 
     /// Whether the guide follows an undocked or floating keyboard, as
     /// `followsUndockedKeyboard` (false). Vitrine's keyboard never undocks.
-    public var followsUndockedKeyboard = false
+    open var followsUndockedKeyboard = false
 
     /// Whether the guide's top is the safe area's bottom while the keyboard is hidden, as
     /// `usesBottomSafeArea` (true); false: the view's bottom.
-    public var usesBottomSafeArea = true {
+    open var usesBottomSafeArea = true {
         didSet {
             guard usesBottomSafeArea != oldValue else { return }
             itemState.engine?.markNeedsSolve()
@@ -30,16 +30,6 @@ public final class UIKeyboardLayoutGuide: UILayoutGuide {
 }
 
 extension UIView {
-    /// The on-screen keyboard's place in this view, as UIKit's `keyboardLayoutGuide` (made
-    /// the first time it is asked for): tie a view's bottom to its `topAnchor` to keep it
-    /// above the keyboard. See `UIKeyboardLayoutGuide`.
-    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
-        let state = autoLayoutState
-        if let guide = state.keyboardGuide { return guide }
-        let guide = UIKeyboardLayoutGuide(owningView: self)
-        state.keyboardGuide = guide
-        return guide
-    }
 }
 
 extension UIResponder {

@@ -10,7 +10,7 @@ import Foundation
 @preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject>: @MainActor CustomStringConvertible {
     /// The view or layout guide the anchor belongs to, as `item`.
-    public private(set) weak var item: AnyObject?
+    open private(set) weak var item: AnyObject?
     /// The attribute of `item` the anchor stands for.
     let attribute: NSLayoutConstraint.Attribute
 
@@ -20,7 +20,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: @MainActor CustomStringConvert
     }
 
     /// The anchor's name for debugging, as `name`: `UIView:0x….leading`.
-    public var name: String { "\(LayoutDescription.item(item)).\(attribute.name)" }
+    open var name: String { "\(LayoutDescription.item(item)).\(attribute.name)" }
 
     public var description: String { name }
 
@@ -61,7 +61,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: @MainActor CustomStringConvert
     /// The constraints that affect this anchor's attribute, as
     /// `constraintsAffectingLayout`: the active constraints on the same axis that
     /// mention the item.
-    public var constraintsAffectingLayout: [NSLayoutConstraint] {
+    open var constraintsAffectingLayout: [NSLayoutConstraint] {
         guard let item, let kind = attribute.kind else { return [] }
         let axis: NSLayoutConstraint.Axis =
             kind == .verticalPosition || attribute.withoutMargin == .height ? .vertical : .horizontal
@@ -70,7 +70,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: @MainActor CustomStringConvert
 
     /// Whether the attribute's value is not fixed by the constraints, as
     /// `hasAmbiguousLayout`.
-    public var hasAmbiguousLayout: Bool {
+    open var hasAmbiguousLayout: Bool {
         guard let item else { return false }
         return LayoutEngine.isAmbiguous(item, attribute: attribute)
     }

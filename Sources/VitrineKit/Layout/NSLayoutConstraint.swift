@@ -57,13 +57,13 @@ open class NSLayoutConstraint: Hashable, @MainActor CustomStringConvertible, @Ma
     }
 
     /// The item on the left of the relation (a view or a layout guide), as `firstItem`.
-    public private(set) weak var firstItem: AnyObject?
+    open private(set) weak var firstItem: AnyObject?
     /// As `firstAttribute`.
     public let firstAttribute: Attribute
     /// As `relation`.
     public let relation: Relation
     /// The item on the right of the relation, nil for a constant, as `secondItem`.
-    public private(set) weak var secondItem: AnyObject?
+    open private(set) weak var secondItem: AnyObject?
     /// As `secondAttribute` (`.notAnAttribute` without a second item).
     public let secondAttribute: Attribute
     /// As `multiplier`.
@@ -187,13 +187,13 @@ open class NSLayoutConstraint: Hashable, @MainActor CustomStringConvertible, @Ma
     // MARK: Anchors
 
     /// The first item's anchor for the first attribute, as `firstAnchor`.
-    public var firstAnchor: NSLayoutAnchor<AnyObject> {
+    open var firstAnchor: NSLayoutAnchor<AnyObject> {
         NSLayoutAnchor(item: firstItem, attribute: firstAttribute)
     }
 
     /// The second item's anchor for the second attribute (nil without a second item), as
     /// `secondAnchor`.
-    public var secondAnchor: NSLayoutAnchor<AnyObject>? {
+    open var secondAnchor: NSLayoutAnchor<AnyObject>? {
         secondItem.map { NSLayoutAnchor(item: $0, attribute: secondAttribute) }
     }
 

@@ -28,7 +28,7 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
     let role: Role
 
     /// The view the guide belongs to, as `owningView` (set by `addLayoutGuide(_:)`).
-    public internal(set) weak var owningView: UIView?
+    open internal(set) weak var owningView: UIView?
 
     /// A name for debugging, as `identifier`.
     open var identifier: String
@@ -57,40 +57,40 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
 
     /// The guide's rectangle in its owning view's coordinates after the last layout pass, as
     /// `layoutFrame`; zero before the guide was laid out.
-    public var layoutFrame: CGRect { LayoutEngine.layoutFrame(of: self) }
+    open var layoutFrame: CGRect { LayoutEngine.layoutFrame(of: self) }
 
     // MARK: Anchors
 
     /// As `leadingAnchor` (left, in Vitrine's left-to-right layout).
-    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
     /// As `trailingAnchor`.
-    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
     /// As `leftAnchor`.
-    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    open var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
     /// As `rightAnchor`.
-    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    open var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
     /// As `topAnchor`.
-    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
     /// As `bottomAnchor`.
-    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
     /// As `widthAnchor`.
-    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    open var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
     /// As `heightAnchor`.
-    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+    open var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
     /// As `centerXAnchor`.
-    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
     /// As `centerYAnchor`.
-    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+    open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
 
     // MARK: Debugging
 
     /// Whether the constraints leave the guide's rectangle undetermined, as
     /// `hasAmbiguousLayout`.
-    public var hasAmbiguousLayout: Bool { LayoutEngine.hasAmbiguousLayout(self) }
+    open var hasAmbiguousLayout: Bool { LayoutEngine.hasAmbiguousLayout(self) }
 
     /// The active constraints on `axis` that mention the guide, as
     /// `constraintsAffectingLayout(for:)`.
-    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+    open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         itemState.constraintsAffecting(axis)
     }
 

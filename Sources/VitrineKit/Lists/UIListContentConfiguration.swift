@@ -272,7 +272,7 @@ open class UIListContentView: UIView, UIContentView {
 
     /// The configuration shown, as `configuration`; a configuration of another type is
     /// ignored (UIKit requires a list content configuration).
-    public var configuration: any UIContentConfiguration {
+    open var configuration: any UIContentConfiguration {
         get { listConfiguration }
         set {
             guard let list = newValue as? UIListContentConfiguration else { return }
@@ -289,7 +289,7 @@ open class UIListContentView: UIView, UIContentView {
     }
 
     /// Whether this view can show `configuration`: any list configuration, as `supports(_:)`.
-    public func supports(_ configuration: any UIContentConfiguration) -> Bool {
+    open func supports(_ configuration: any UIContentConfiguration) -> Bool {
         configuration is UIListContentConfiguration
     }
 

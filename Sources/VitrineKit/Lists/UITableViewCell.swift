@@ -80,7 +80,7 @@ open class UITableViewCell: UIView, ContentConfigurationCell {
     public let cellStyle: CellStyle
 
     /// The identifier the cell is reused under, as `reuseIdentifier`.
-    public internal(set) var reuseIdentifier: String?
+    open internal(set) var reuseIdentifier: String?
 
     /// The view holding the cell's content; add custom subviews here, as `contentView`. It
     /// spans the cell less the accessory, indented by `indentationLevel`.

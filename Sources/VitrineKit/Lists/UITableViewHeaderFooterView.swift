@@ -11,7 +11,7 @@ import Foundation
 @preconcurrency @MainActor
 open class UITableViewHeaderFooterView: UIView {
     /// The identifier the view is reused under, as `reuseIdentifier`.
-    public internal(set) var reuseIdentifier: String?
+    open internal(set) var reuseIdentifier: String?
 
     /// The view holding the content, as `contentView`.
     public let contentView = UIView(frame: .zero)

@@ -13,26 +13,6 @@ extension UIViewController {
         presentationErrorObserver?(message)
     }
 
-    /// The controller presented by this controller or its nearest ancestor that presents
-    /// one, as `presentedViewController`.
-    public var presentedViewController: UIViewController? {
-        presentedStorage ?? parent?.presentedViewController
-    }
-
-    /// The controller that presented this controller or its nearest presented ancestor, as
-    /// `presentingViewController`.
-    public var presentingViewController: UIViewController? {
-        presentingStorage ?? parent?.presentingViewController
-    }
-
-    /// Whether the controller is being presented, as `isBeingPresented`: true from its
-    /// `viewWillAppear(_:)` through its `viewDidAppear(_:)` of the presentation.
-    public var isBeingPresented: Bool { presentation?.phase == .presenting }
-
-    /// Whether the controller is being dismissed, as `isBeingDismissed`: true from its
-    /// `viewWillDisappear(_:)` through its `viewDidDisappear(_:)` of the dismissal.
-    public var isBeingDismissed: Bool { presentation?.phase == .dismissing }
-
     /// The controller that presents `controller` for this one, as UIKit chooses it: for the
     /// current-context styles the nearest controller (this one or an ancestor) whose
     /// `definesPresentationContext` is true; otherwise, and when none does, the root of this

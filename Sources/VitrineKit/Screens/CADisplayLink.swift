@@ -25,7 +25,7 @@ import VitrineLayers
 /// actor's). The link holds its handler strongly until invalidated, as a link holds its
 /// target.
 @preconcurrency @MainActor
-public final class CADisplayLink {
+open class CADisplayLink {
     private let handler: @MainActor (CADisplayLink) -> Void
     /// The screen whose vblanks drive the link; nil until added or once invalidated.
     private(set) weak var screen: UIScreen?
@@ -36,24 +36,24 @@ public final class CADisplayLink {
     private var vblanksSinceCallback = 0
 
     /// The vblank time of the last callback, as `timestamp` (0 before the first).
-    public private(set) var timestamp: CFTimeInterval = 0
+    open private(set) var timestamp: CFTimeInterval = 0
     /// When the frame being prepared in this callback is shown, as `targetTimestamp`.
-    public private(set) var targetTimestamp: CFTimeInterval = 0
+    open private(set) var targetTimestamp: CFTimeInterval = 0
     /// The screen's refresh period, as `duration` (0 before the first callback).
-    public private(set) var duration: CFTimeInterval = 0
+    open private(set) var duration: CFTimeInterval = 0
 
     /// Whether callbacks are suspended, as `isPaused`.
-    public var isPaused = false {
+    open var isPaused = false {
         didSet { if isPaused != oldValue { screen?.frameLoop.displayLinksDidChange() } }
     }
 
     /// The rate wanted in frames per second, as `preferredFramesPerSecond`; 0 (default) is the
     /// screen's refresh rate.
-    public var preferredFramesPerSecond: Int = 0
+    open var preferredFramesPerSecond: Int = 0
 
     /// The frame rates wanted, as `preferredFrameRateRange`; its `preferred` (else `maximum`)
     /// rate is used when positive and `preferredFramesPerSecond` is 0.
-    public var preferredFrameRateRange: CAFrameRateRange = .default
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     /// A link calling `handler` at each vblank once added, as `init(target:selector:)` with
     /// a closure.
@@ -68,7 +68,7 @@ public final class CADisplayLink {
 
     /// Starts the callbacks, as `add(to:forMode:)`: on the screen that made the link, else the
     /// main screen. Adding again does nothing; an invalidated link is never added.
-    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard !isInvalidated, screen == nil else { return }
         let target = creatingScreen ?? UIScreen.main
         screen = target
@@ -76,14 +76,14 @@ public final class CADisplayLink {
     }
 
     /// Stops the callbacks, as `remove(from:forMode:)`; the link can be added again.
-    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+    open func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard let screen else { return }
         self.screen = nil
         screen.frameLoop.remove(self)
     }
 
     /// Stops the callbacks for good and releases the link from its screen, as `invalidate()`.
-    public func invalidate() {
+    open func invalidate() {
         isInvalidated = true
         remove(from: .main, forMode: .common)
     }

@@ -13,14 +13,14 @@ import VitrinePlatform
 /// Each screen composites its windows (in window-level order) into its output's buffers on
 /// its own frame loop; see `ScreenFrameLoop`.
 @preconcurrency @MainActor
-public final class UIScreen {
+open class UIScreen {
     /// The output this screen shows.
     public let output: any DisplayOutput
 
     /// Points to pixels, as `scale`: `scaleOverride` when set, else from the output's pixel
     /// density when it reports its physical size (about 163 pixels per inch is 1, as on iOS;
     /// rounded, 1 to 3), else 1.
-    public private(set) var scale: CGFloat
+    open private(set) var scale: CGFloat
 
     /// The scale the output's pixel density gives (see `scale`).
     private let derivedScale: CGFloat
@@ -105,46 +105,46 @@ public final class UIScreen {
     // MARK: Screens
 
     /// The connected screens, main first, as `screens`.
-    public static var screens: [UIScreen] { ScreenRegistry.current.screens }
+    open class var screens: [UIScreen] { ScreenRegistry.current.screens }
 
     /// The main screen, as `main`: the first connected one. With no display connected at all,
     /// a disconnected placeholder screen, so that code reading it does not crash.
-    public static var main: UIScreen { ScreenRegistry.current.mainScreen }
+    open class var main: UIScreen { ScreenRegistry.current.mainScreen }
 
     // MARK: Geometry
 
     /// The screen's rectangle in points, as `bounds`: the current mode's pixels, turned by
     /// `rotation`, over `scale`.
-    public var bounds: CGRect {
+    open var bounds: CGRect {
         let size = rotation.logicalSize(forOutputSize: output.currentMode.size)
         return CGRect(x: 0, y: 0, width: size.width / scale, height: size.height / scale)
     }
 
     /// The screen's rectangle in pixels, as `nativeBounds`: the mode's pixels as the panel
     /// scans them out, whatever the `rotation`.
-    public var nativeBounds: CGRect {
+    open var nativeBounds: CGRect {
         CGRect(origin: .zero, size: output.currentMode.size)
     }
 
     /// The pixels per point of the physical display, as `nativeScale`: the same as `scale`
     /// (Vitrine never downsamples).
-    public var nativeScale: CGFloat { scale }
+    open var nativeScale: CGFloat { scale }
 
     /// The screen's coordinate space, as `coordinateSpace` (the screen itself; the interface
     /// never changes orientation while the app runs, so it is also `fixedCoordinateSpace`; a
     /// panel's `rotation` turns the whole picture and is not seen by the app).
-    public var coordinateSpace: any UICoordinateSpace { self }
+    open var coordinateSpace: any UICoordinateSpace { self }
 
     /// As `fixedCoordinateSpace`; see `coordinateSpace`.
-    public var fixedCoordinateSpace: any UICoordinateSpace { self }
+    open var fixedCoordinateSpace: any UICoordinateSpace { self }
 
     // MARK: Modes
 
     /// The modes the display supports, as `availableModes`.
-    public var availableModes: [UIScreenMode] { output.modes.map(UIScreenMode.init) }
+    open var availableModes: [UIScreenMode] { output.modes.map(UIScreenMode.init) }
 
     /// The display's native mode, as `preferredMode`.
-    public var preferredMode: UIScreenMode? {
+    open var preferredMode: UIScreenMode? {
         output.modes.first(where: \.isPreferred).map(UIScreenMode.init) ?? availableModes.first
     }
 
@@ -156,7 +156,7 @@ public final class UIScreen {
     /// waits for that vblank (a modeset cannot overtake a page flip), so the getter reports
     /// the new mode once `modeDidChangeNotification` has been posted. A mode the display does
     /// not offer, or a failing switch, is logged and changes nothing.
-    public var currentMode: UIScreenMode? {
+    open var currentMode: UIScreenMode? {
         get { output.isConnected ? UIScreenMode(output.currentMode) : nil }
         set {
             guard let newValue else { return }
@@ -184,7 +184,7 @@ public final class UIScreen {
     }
 
     /// The refresh rate in whole frames per second, as `maximumFramesPerSecond`.
-    public var maximumFramesPerSecond: Int { Int(output.currentMode.refreshRate.rounded()) }
+    open var maximumFramesPerSecond: Int { Int(output.currentMode.refreshRate.rounded()) }
 
     /// The output's connector name (`HDMI-A-1`, `HEADLESS-1`): a Vitrine addition for telling
     /// panels apart.
@@ -208,7 +208,7 @@ public final class UIScreen {
     /// The brightness, 0...1, as `brightness`. With a `backlight`, Vitrine sets the panel's
     /// backlight to it; without one, it darkens the picture (software dimming) when
     /// `wantsSoftwareDimming` is set. Setting it posts `brightnessDidChangeNotification`.
-    public var brightness: CGFloat = 1 {
+    open var brightness: CGFloat = 1 {
         didSet {
             let clamped = brightness.isFinite ? min(1, max(0, brightness)) : oldValue
             if clamped != brightness { brightness = clamped }
@@ -220,7 +220,7 @@ public final class UIScreen {
 
     /// Whether brightness below 1 is done by darkening the picture, as
     /// `wantsSoftwareDimming` (default false). A working `backlight` takes its place.
-    public var wantsSoftwareDimming = false {
+    open var wantsSoftwareDimming = false {
         didSet { updateDimming() }
     }
 
@@ -354,6 +354,19 @@ public final class UIScreen {
     public var summary: String {
         "UIScreen(\(output.name), \(Int(bounds.width))x\(Int(bounds.height)) pt @\(scale)x)"
     }
+
+    // MARK: Trait environment (here rather than in UIViewController+Traits.swift, so it can be
+    // overridden, as UIKit's `open` members)
+
+    /// The screen's traits, as `traitCollection`: idiom `.pad`, `displayScale` the `scale`,
+    /// left to right, light, size classes from `bounds` (see `UITraitCollection`).
+    open var traitCollection: UITraitCollection {
+        UITraitCollection.environment(size: bounds.size, scale: scale)
+    }
+
+    /// Called after the screen's traits changed (a rotation, mode or scale change), as
+    /// `traitCollectionDidChange(_:)`; before its windows'.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 }
 
 extension UIScreen: UICoordinateSpace, ScreenCoordinateConvertible {

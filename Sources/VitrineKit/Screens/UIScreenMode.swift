@@ -3,7 +3,10 @@ import VitrinePlatform
 
 /// A mode a screen can show, as UIKit's `UIScreenMode`: a pixel size, and (a Vitrine
 /// addition) the refresh rate that tells modes of the same size apart.
-public final class UIScreenMode: Hashable, CustomStringConvertible, Sendable {
+///
+/// Open, as UIKit's class is. Unchecked `Sendable`: an open class cannot be checked, and its
+/// one stored property is a constant value.
+open class UIScreenMode: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The display output's mode.
     public let displayMode: DisplayMode
 
@@ -13,10 +16,10 @@ public final class UIScreenMode: Hashable, CustomStringConvertible, Sendable {
     }
 
     /// The size in pixels, as `size`.
-    public var size: CGSize { displayMode.size }
+    open var size: CGSize { displayMode.size }
 
     /// The pixel aspect ratio, as `pixelAspectRatio`: always 1 (KMS modes have square pixels).
-    public var pixelAspectRatio: CGFloat { 1 }
+    open var pixelAspectRatio: CGFloat { 1 }
 
     /// Refresh rate in hertz (a Vitrine addition; UIKit exposes it only as the screen's
     /// `maximumFramesPerSecond`).

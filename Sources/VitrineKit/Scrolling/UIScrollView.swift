@@ -170,7 +170,7 @@ open class UIScrollView: UIView {
 
     /// The recognizer that zooms the content, as `pinchGestureRecognizer`: nil while zooming
     /// is not possible (`maximumZoomScale` not above `minimumZoomScale`).
-    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    open internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
 
     /// Holds touches on the content back for `contentTouchDelay` while the drag decides
     /// (`delaysContentTouches`); UIKit has a private recognizer for this too.
@@ -201,7 +201,7 @@ open class UIScrollView: UIView {
     /// The content's rectangle, `(0, 0, contentSize)`, for constraints, as
     /// `contentLayoutGuide`: constraints between it and the content define the content size
     /// when Auto Layout lays the content out.
-    public var contentLayoutGuide: UILayoutGuide {
+    open var contentLayoutGuide: UILayoutGuide {
         if let guide = storedContentLayoutGuide { return guide }
         let guide = UILayoutGuide(role: .scrollContent, owningView: self)
         autoLayoutState.layoutGuides.append(guide)
@@ -212,7 +212,7 @@ open class UIScrollView: UIView {
 
     /// The scroll view's own frame, not scrolling with the content, for constraints, as
     /// `frameLayoutGuide`.
-    public var frameLayoutGuide: UILayoutGuide {
+    open var frameLayoutGuide: UILayoutGuide {
         if let guide = storedFrameLayoutGuide { return guide }
         let guide = UILayoutGuide(role: .scrollFrame, owningView: self)
         autoLayoutState.layoutGuides.append(guide)

@@ -2,12 +2,6 @@ import Foundation
 import VitrineGraphics
 
 extension UIFont {
-    /// The PostScript names of the installed faces of `familyName` (without regard to case),
-    /// sorted, as `fontNames(forFamilyName:)`: each gives its face to `UIFont(name:size:)`.
-    /// Empty for a family that is not installed.
-    public static func fontNames(forFamilyName familyName: String) -> [String] {
-        FontRegistry.postScriptNames(forFamily: familyName)
-    }
 
     /// Makes the fonts in the file at `url` (TrueType, OpenType or a collection) available to
     /// this process, without installing them system-wide: afterwards `UIFont(name:size:)`

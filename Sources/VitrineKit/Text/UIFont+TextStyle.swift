@@ -48,29 +48,4 @@ extension UIFont {
         }
     }
 
-    /// The system font for `style`, as `preferredFont(forTextStyle:)`, at iOS's default
-    /// (Large) content size: largeTitle 34, title1 28, title2 22, title3 20, headline 17
-    /// semibold, body 17, callout 16, subheadline 15, footnote 13, caption1 12, caption2 11
-    /// points. Deviation: Vitrine has no Dynamic Type setting, so the size never changes
-    /// (a panel has no accessibility text-size control); `adjustsFontForContentSizeCategory`
-    /// therefore has nothing to follow.
-    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        let (size, weight) = style.defaultSizeAndWeight
-        return systemFont(ofSize: size, weight: weight)
-    }
-
-    /// As `preferredFont(forTextStyle:compatibleWith:)`: the traits do not change the size
-    /// (see `preferredFont(forTextStyle:)`).
-    public static func preferredFont(
-        forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?
-    ) -> UIFont {
-        preferredFont(forTextStyle: style)
-    }
-
-    /// The system font with digits of one width, as `monospacedDigitSystemFont(ofSize:weight:)`
-    /// (for clocks and counters that must not jitter). The system font's digits (DejaVu Sans)
-    /// are already all of one width, so this is `systemFont(ofSize:weight:)`.
-    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        systemFont(ofSize: fontSize, weight: weight)
-    }
 }

@@ -9,8 +9,9 @@ import Foundation
 /// `UIFont`), so its attributes are those four: traits other than bold, italic and monospace
 /// are carried in `symbolicTraits` but select nothing (fontconfig is asked for the family,
 /// weight and slant only). Bold is a weight of `.bold` or heavier, as a face's bold trait
-/// reads. A final class, not an `NSObject`; no attribute dictionaries.
-public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible {
+/// reads. Not an `NSObject`; no attribute dictionaries. Open, as UIKit's class is (unchecked
+/// `Sendable`: an open class cannot be checked; its properties are constants).
+open class UIFontDescriptor: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// A font's stylistic traits, as `UIFontDescriptor.SymbolicTraits` (UIKit's raw values).
     public struct SymbolicTraits: OptionSet, Hashable, Sendable {
         public let rawValue: UInt32
@@ -32,7 +33,10 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
     /// Traits asked for that the request does not carry (condensed, tight leading ...).
     private let otherTraits: SymbolicTraits
 
-    init(_ request: FontDescriptor, otherTraits: SymbolicTraits = []) {
+    /// A descriptor of the font request `request` (a Vitrine extension, as
+    /// `UIFont(descriptor:)` takes one). Public and designated so that a subclass made in
+    /// another module inherits `init(name:size:)`, as from UIKit's class.
+    public init(_ request: FontDescriptor, otherTraits: SymbolicTraits = []) {
         self.request = request
         self.otherTraits = otherTraits.subtracting([.traitBold, .traitItalic, .traitMonoSpace])
     }
@@ -46,15 +50,15 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
     }
 
     /// The point size, as `pointSize`.
-    public var pointSize: CGFloat { request.size }
+    open var pointSize: CGFloat { request.size }
 
     /// The face's PostScript name, as `postscriptName`.
-    public var postscriptName: String { request.postScriptName ?? request.resolvedName }
+    open var postscriptName: String { request.postScriptName ?? request.resolvedName }
 
     /// The traits, as `symbolicTraits`: bold for a weight of `.bold` or heavier, italic, and
     /// monospace for the generic `monospace` family (the monospaced system font), with any
     /// other traits asked for through `withSymbolicTraits(_:)`.
-    public var symbolicTraits: SymbolicTraits {
+    open var symbolicTraits: SymbolicTraits {
         var traits = otherTraits
         if request.weight >= .bold { traits.insert(.traitBold) }
         if request.italic { traits.insert(.traitItalic) }
@@ -68,7 +72,7 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
     /// monospaced system family. As in UIKit the traits are replaced, not added: keep the
     /// others with `symbolicTraits.union(.traitBold)`. Never nil in Vitrine, where fontconfig
     /// substitutes a face for any request.
-    public func withSymbolicTraits(_ symbolicTraits: SymbolicTraits) -> UIFontDescriptor? {
+    open func withSymbolicTraits(_ symbolicTraits: SymbolicTraits) -> UIFontDescriptor? {
         var request = self.request
         if symbolicTraits.contains(.traitBold) {
             if request.weight < .bold { request.weight = .bold }
@@ -85,14 +89,14 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
     }
 
     /// The same descriptor at `newPointSize` points, as `withSize(_:)`.
-    public func withSize(_ newPointSize: CGFloat) -> UIFontDescriptor {
+    open func withSize(_ newPointSize: CGFloat) -> UIFontDescriptor {
         var request = self.request
         request.size = FontDescriptor(size: newPointSize).size
         return UIFontDescriptor(request, otherTraits: otherTraits)
     }
 
     /// The same descriptor in the family `newFamily`, as `withFamily(_:)`.
-    public func withFamily(_ newFamily: String) -> UIFontDescriptor {
+    open func withFamily(_ newFamily: String) -> UIFontDescriptor {
         var request = self.request
         request.family = newFamily
         return UIFontDescriptor(request, otherTraits: otherTraits)
@@ -116,10 +120,6 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
 }
 
 extension UIFont {
-    /// The font's descriptor, as `fontDescriptor`: its family, size, weight and slant, whose
-    /// `symbolicTraits` say whether it is bold or italic.
-    public var fontDescriptor: UIFontDescriptor { UIFontDescriptor(descriptor) }
-
     /// The font `descriptor` describes at `pointSize` points (0: the descriptor's size), as
     /// `init(descriptor:size:)`.
     public convenience init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {

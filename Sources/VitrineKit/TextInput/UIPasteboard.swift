@@ -4,9 +4,10 @@ import Foundation
 /// there for Paste. Vitrine's is in-process (a kiosk runs one app; nothing is shared with
 /// other programs) and holds strings only.
 @preconcurrency @MainActor
-public final class UIPasteboard {
+open class UIPasteboard {
     /// The pasteboard the text controls' Copy, Cut and Paste use, as `general`.
-    public static let general = UIPasteboard()
+    open class var general: UIPasteboard { sharedGeneral }
+    private static let sharedGeneral = UIPasteboard()
 
     /// Posted when the contents change, as `changedNotification`.
     public static let changedNotification = Notification.Name("UIPasteboardChangedNotification")
@@ -14,19 +15,19 @@ public final class UIPasteboard {
     private var storedStrings: [String] = []
 
     /// Counts the changes of the contents, as `changeCount`.
-    public private(set) var changeCount = 0
+    open private(set) var changeCount = 0
 
     /// Makes an empty pasteboard (Vitrine: for tests; UIKit's are made by name).
     init() {}
 
     /// The first string, as `string`; setting replaces the contents (nil empties them).
-    public var string: String? {
+    open var string: String? {
         get { storedStrings.first }
         set { strings = newValue.map { [$0] } }
     }
 
     /// All the strings, as `strings`; setting replaces the contents.
-    public var strings: [String]? {
+    open var strings: [String]? {
         get { storedStrings.isEmpty ? nil : storedStrings }
         set {
             storedStrings = newValue ?? []
@@ -36,8 +37,8 @@ public final class UIPasteboard {
     }
 
     /// Whether there is a string to paste, as `hasStrings`.
-    public var hasStrings: Bool { !storedStrings.isEmpty }
+    open var hasStrings: Bool { !storedStrings.isEmpty }
 
     /// The number of items, as `numberOfItems`.
-    public var numberOfItems: Int { storedStrings.count }
+    open var numberOfItems: Int { storedStrings.count }
 }

@@ -255,15 +255,4 @@ final class TextFieldClearButton: UIView {
 }
 
 extension UIView {
-    /// Makes the first responder inside this view (or this view) resign, as
-    /// `endEditing(_:)`: with `force`, even if it would refuse. Returns whether none is left
-    /// editing here.
-    @discardableResult
-    public func endEditing(_ force: Bool) -> Bool {
-        guard let view = FirstResponder.current as? UIView, view.isDescendant(of: self) else { return true }
-        if view.resignFirstResponder() { return true }
-        guard force else { return false }
-        FirstResponder.forceResign(view)
-        return true
-    }
 }

@@ -4,7 +4,7 @@ import Foundation
 // window being shown and hidden; and the calls containers make themselves
 // (`beginAppearanceTransition(_:animated:)`).
 extension UIViewController {
-    private static func isVisible(_ window: UIWindow?) -> Bool { window.map { !$0.isHidden } ?? false }
+    static func isVisible(_ window: UIWindow?) -> Bool { window.map { !$0.isHidden } ?? false }
 
     /// While above zero, views entering and leaving windows do not drive the appearance
     /// callbacks: a container (a navigation controller) is moving its children's views and
@@ -48,9 +48,9 @@ extension UIViewController {
     }
     func windowDidHide() { if appearanceState == .disappearing { endDisappearance() } }
 
-    private var loadedViewWindow: UIWindow? { viewIfLoaded?.window }
+    var loadedViewWindow: UIWindow? { viewIfLoaded?.window }
 
-    private func beginAppearance() {
+    func beginAppearance() {
         setAppearanceState(.appearing)
         appearanceTransitionAnimated = false
         isAppearingCallPending = true
@@ -79,12 +79,12 @@ extension UIViewController {
         viewIsAppearing(appearanceTransitionAnimated)
     }
 
-    private func beginDisappearance() {
+    func beginDisappearance() {
         setAppearanceState(.disappearing)
         viewWillDisappear(false)
     }
 
-    private func endDisappearance() {
+    func endDisappearance() {
         setAppearanceState(.disappeared)
         viewDidDisappear(false)
     }
@@ -104,49 +104,8 @@ extension UIViewController {
         }
     }
 
-    /// Starts the appearance (`isAppearing`) or disappearance of the view, as
-    /// `beginAppearanceTransition(_:animated:)`: calls `viewWillAppear(_:)` or
-    /// `viewWillDisappear(_:)` with `animated`, then the same for the child controllers whose
-    /// views are inside this one's, parents first (UIKit forwards to children). A call that
-    /// does not change the state (appearing what is appearing or shown) does nothing.
-    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        if isAppearing {
-            guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
-            setAppearanceState(.appearing)
-            isAppearingCallPending = true
-            appearanceTransitionAnimated = animated
-            viewIfLoaded?.setNeedsLayout()
-            viewWillAppear(animated)
-        } else {
-            guard appearanceState == .appeared || appearanceState == .appearing else { return }
-            setAppearanceState(.disappearing)
-            viewWillDisappear(animated)
-        }
-        appearanceTransitionAnimated = animated
-        for child in childrenInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
-    }
-
-    /// Ends the transition `beginAppearanceTransition(_:animated:)` started, as
-    /// `endAppearanceTransition()`: `viewDidAppear(_:)` or `viewDidDisappear(_:)`, then the
-    /// children's. Without a transition under way it does nothing.
-    public func endAppearanceTransition() {
-        let animated = appearanceTransitionAnimated
-        switch appearanceState {
-        case .appearing:
-            deliverViewIsAppearing()
-            setAppearanceState(.appeared)
-            viewDidAppear(animated)
-        case .disappearing:
-            setAppearanceState(.disappeared)
-            viewDidDisappear(animated)
-        case .appeared, .disappeared:
-            return
-        }
-        for child in childrenInView { child.endAppearanceTransition() }
-    }
-
     /// The children whose views sit inside this controller's view.
-    private var childrenInView: [UIViewController] {
+    var childrenInView: [UIViewController] {
         guard let root = viewIfLoaded else { return [] }
         return children.filter { child in
             guard let childView = child.viewIfLoaded else { return false }

@@ -27,31 +27,6 @@ extension UIViewController: UITraitEnvironment, UIContentContainer {
         return traits.overridingStyle(storedOverrideUserInterfaceStyle)
     }
 
-    /// Gives `childViewController` traits over this controller's, as
-    /// `setOverrideTraitCollection(_:forChild:)`: the traits `collection` specifies replace the
-    /// inherited ones for the child and everything below it (nil removes the override). When
-    /// the child's traits change, it and its descendants get `traitCollectionDidChange(_:)`.
-    /// A controller that is not a child is logged and ignored.
-    public func setOverrideTraitCollection(
-        _ collection: UITraitCollection?, forChild childViewController: UIViewController
-    ) {
-        guard childViewController.parent === self else {
-            kitLog.error("setOverrideTraitCollection: \(type(of: childViewController)) is not a child; ignored")
-            return
-        }
-        let inherited = traitCollection
-        let old = childViewController.traits(inheriting: inherited)
-        childTraitOverrides[ObjectIdentifier(childViewController)] = collection
-        let new = childViewController.traits(inheriting: inherited)
-        childViewController.reportTraitChange(from: old, to: new, walksView: true)
-    }
-
-    /// The traits given to `childViewController` over this controller's, as
-    /// `overrideTraitCollection(forChild:)`.
-    public func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
-        childTraitOverrides[ObjectIdentifier(childViewController)]
-    }
-
     // MARK: Reporting trait changes
 
     /// Reports a change of the inherited traits from `old` to `new` to this controller and
@@ -202,15 +177,6 @@ enum TraitChange {
 }
 
 extension UIScreen: UITraitEnvironment {
-    /// The screen's traits, as `traitCollection`: idiom `.pad`, `displayScale` the `scale`,
-    /// left to right, light, size classes from `bounds` (see `UITraitCollection`).
-    public var traitCollection: UITraitCollection {
-        UITraitCollection.environment(size: bounds.size, scale: scale)
-    }
-
-    /// Called after the screen's traits changed (a rotation, mode or scale change), as
-    /// `traitCollectionDidChange(_:)`; before its windows'.
-    public func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// Runs a change of the screen's size or scale (`apply`, which resizes the windows that
     /// cover the screen) as UIKit runs a size transition, with one coordinator per window

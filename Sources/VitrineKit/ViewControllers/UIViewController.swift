@@ -452,10 +452,10 @@ open class UIViewController: UIResponder {
     // MARK: Children
 
     /// The child controllers, in the order they were added, as `children`.
-    public private(set) var children: [UIViewController] = []
+    open private(set) var children: [UIViewController] = []
 
     /// The parent controller, as `parent`.
-    public private(set) weak var parent: UIViewController?
+    open private(set) weak var parent: UIViewController?
 
     /// A container's children change: `added` are made children, moving to this parent
     /// (`addChild`, which calls their `willMove(toParent:)`), and `removed` are told they
@@ -476,12 +476,12 @@ open class UIViewController: UIResponder {
     /// Whether the controller is being added to a parent, as `isMovingToParent`: true from
     /// a container's `willMove(toParent:)` until its `didMove(toParent:)`, so inside the
     /// appearance callbacks of a navigation push.
-    public internal(set) var isMovingToParent = false
+    open internal(set) var isMovingToParent = false
 
     /// Whether the controller is being removed from its parent, as `isMovingFromParent`:
     /// true from a container's `willMove(toParent: nil)` until `didMove(toParent: nil)`, so
     /// inside the disappearance callbacks of a navigation pop.
-    public internal(set) var isMovingFromParent = false
+    open internal(set) var isMovingFromParent = false
 
     /// Adds `childController` as a child, as `addChild(_:)`: it leaves its old parent first
     /// and gets `willMove(toParent:)`; the caller adds its view and then calls
@@ -529,4 +529,123 @@ open class UIViewController: UIResponder {
     /// The next responder: the view's superview, as in UIKit (the controller sits between
     /// its view and the view's superview).
     open override var next: UIResponder? { loadedView?.superview }
+
+    // MARK: Overridable members of the topic extensions
+
+    // Declared here rather than in UIViewController+Navigation, +TabBar, +Presentation,
+    // +Appearance and +Traits: Swift cannot override a member declared in an extension, and
+    // UIKit declares these `open`.
+
+    /// The nearest navigation controller among the controller and its ancestors, as
+    /// `navigationController` (the controller itself does not count, as in UIKit).
+    open var navigationController: UINavigationController? {
+        nearestAncestor(of: UINavigationController.self)
+    }
+
+    /// The nearest tab bar controller among the controller's ancestors, as
+    /// `tabBarController` (the controller itself does not count, as in UIKit).
+    open var tabBarController: UITabBarController? {
+        nearestAncestor(of: UITabBarController.self)
+    }
+
+    /// The item that stands for the controller in a tab bar, as `tabBarItem`: made on first
+    /// use with the controller's `title` and no image, as UIKit; setting it replaces it.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set {
+            storedTabBarItem = newValue
+            (parent as? UITabBarController)?.tabBarItemsDidChange()
+        }
+    }
+
+    /// The controller presented by this controller or its nearest ancestor that presents
+    /// one, as `presentedViewController`.
+    open var presentedViewController: UIViewController? {
+        presentedStorage ?? parent?.presentedViewController
+    }
+
+    /// The controller that presented this controller or its nearest presented ancestor, as
+    /// `presentingViewController`.
+    open var presentingViewController: UIViewController? {
+        presentingStorage ?? parent?.presentingViewController
+    }
+
+    /// Whether the controller is being presented, as `isBeingPresented`: true from its
+    /// `viewWillAppear(_:)` through its `viewDidAppear(_:)` of the presentation.
+    open var isBeingPresented: Bool { presentation?.phase == .presenting }
+
+    /// Whether the controller is being dismissed, as `isBeingDismissed`: true from its
+    /// `viewWillDisappear(_:)` through its `viewDidDisappear(_:)` of the dismissal.
+    open var isBeingDismissed: Bool { presentation?.phase == .dismissing }
+
+    /// Starts the appearance (`isAppearing`) or disappearance of the view, as
+    /// `beginAppearanceTransition(_:animated:)`: calls `viewWillAppear(_:)` or
+    /// `viewWillDisappear(_:)` with `animated`, then the same for the child controllers whose
+    /// views are inside this one's, parents first (UIKit forwards to children). A call that
+    /// does not change the state (appearing what is appearing or shown) does nothing.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
+            setAppearanceState(.appearing)
+            isAppearingCallPending = true
+            appearanceTransitionAnimated = animated
+            viewIfLoaded?.setNeedsLayout()
+            viewWillAppear(animated)
+        } else {
+            guard appearanceState == .appeared || appearanceState == .appearing else { return }
+            setAppearanceState(.disappearing)
+            viewWillDisappear(animated)
+        }
+        appearanceTransitionAnimated = animated
+        for child in childrenInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+
+    /// Ends the transition `beginAppearanceTransition(_:animated:)` started, as
+    /// `endAppearanceTransition()`: `viewDidAppear(_:)` or `viewDidDisappear(_:)`, then the
+    /// children's. Without a transition under way it does nothing.
+    open func endAppearanceTransition() {
+        let animated = appearanceTransitionAnimated
+        switch appearanceState {
+        case .appearing:
+            deliverViewIsAppearing()
+            setAppearanceState(.appeared)
+            viewDidAppear(animated)
+        case .disappearing:
+            setAppearanceState(.disappeared)
+            viewDidDisappear(animated)
+        case .appeared, .disappeared:
+            return
+        }
+        for child in childrenInView { child.endAppearanceTransition() }
+    }
+
+    /// Gives `childViewController` traits over this controller's, as
+    /// `setOverrideTraitCollection(_:forChild:)`: the traits `collection` specifies replace the
+    /// inherited ones for the child and everything below it (nil removes the override). When
+    /// the child's traits change, it and its descendants get `traitCollectionDidChange(_:)`.
+    /// A controller that is not a child is logged and ignored.
+    open func setOverrideTraitCollection(
+        _ collection: UITraitCollection?, forChild childViewController: UIViewController
+    ) {
+        guard childViewController.parent === self else {
+            kitLog.error("setOverrideTraitCollection: \(type(of: childViewController)) is not a child; ignored")
+            return
+        }
+        let inherited = traitCollection
+        let old = childViewController.traits(inheriting: inherited)
+        childTraitOverrides[ObjectIdentifier(childViewController)] = collection
+        let new = childViewController.traits(inheriting: inherited)
+        childViewController.reportTraitChange(from: old, to: new, walksView: true)
+    }
+
+    /// The traits given to `childViewController` over this controller's, as
+    /// `overrideTraitCollection(forChild:)`.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childTraitOverrides[ObjectIdentifier(childViewController)]
+    }
 }

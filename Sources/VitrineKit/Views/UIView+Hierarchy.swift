@@ -4,36 +4,6 @@ import VitrineLayers
 // The view tree: adding, inserting, reordering and removing subviews with UIKit's callbacks,
 // keeping the layer tree in the same order.
 extension UIView {
-    /// The window the view is in, as `window`: the nearest `UIWindow` up the superview chain
-    /// (a window is its own window).
-    public var window: UIWindow? {
-        var view: UIView? = self
-        while let current = view {
-            if let window = current as? UIWindow { return window }
-            view = current.superview
-        }
-        return nil
-    }
-
-    /// Whether this view is `view` or one of its descendants, as `isDescendant(of:)`.
-    public func isDescendant(of view: UIView) -> Bool {
-        var current: UIView? = self
-        while let candidate = current {
-            if candidate === view { return true }
-            current = candidate.superview
-        }
-        return false
-    }
-
-    /// The view itself or the first descendant (depth first, in subview order) whose `tag` is
-    /// `tag`, as `viewWithTag(_:)`.
-    public func viewWithTag(_ tag: Int) -> UIView? {
-        if self.tag == tag { return self }
-        for subview in subviews {
-            if let found = subview.viewWithTag(tag) { return found }
-        }
-        return nil
-    }
 
     // MARK: - Changing the tree
 

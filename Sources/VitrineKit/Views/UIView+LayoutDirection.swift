@@ -25,22 +25,6 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable, CaseIterable {
 }
 
 extension UIView {
-    /// The direction the view's immediate content is laid out in, as
-    /// `effectiveUserInterfaceLayoutDirection`: from its `semanticContentAttribute`; a view
-    /// that leaves it `.unspecified` takes its superview's (UIKit carries a forced direction
-    /// down through the subviews' trait collections), and at the top the interface's, which
-    /// is left to right in Vitrine (no right-to-left localisation; see `UITraitCollection`).
-    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
-        var view: UIView? = self
-        while let current = view {
-            switch current.semanticContentAttribute {
-            case .forceRightToLeft: return .rightToLeft
-            case .forceLeftToRight, .playback, .spatial: return .leftToRight
-            case .unspecified: view = current.superview
-            }
-        }
-        return Self.interfaceLayoutDirection
-    }
 
     /// The direction `attribute` implies in the interface's direction (left to right in
     /// Vitrine), as `userInterfaceLayoutDirection(for:)`.

@@ -29,10 +29,10 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hierarchy storage (see UIView+Hierarchy.swift)
 
     /// The subviews, back to front, as `subviews`.
-    public internal(set) var subviews: [UIView] = []
+    open internal(set) var subviews: [UIView] = []
 
     /// The view this one is a subview of, as `superview`.
-    public internal(set) weak var superview: UIView?
+    open internal(set) weak var superview: UIView?
 
     /// The controller whose root view this is (it is the view's next responder).
     internal weak var owningViewController: UIViewController?
@@ -657,4 +657,659 @@ open class UIView: UIResponder, CALayerDelegate {
     /// (`CALayerDelegate`); see `displayBackingImage(of:)` in `UIView+Drawing.swift`. Open, as
     /// in UIKit: a subclass may supply the layer's contents itself.
     open func display(_ layer: CALayer) { displayBackingImage(of: layer) }
+
+    // MARK: Overridable members of the topic extensions
+
+    // Declared here, in the class body, rather than in the extension of their topic
+    // (UIView+Coordinates, +Hierarchy, +LayoutDirection, +AutoLayout, UITextField+Editing,
+    // UIKeyboardLayoutGuide): Swift cannot override a member declared in an extension (there
+    // is no Objective-C), and UIKit declares each of these `open`.
+
+    /// `point` from this view's bounds coordinates into `view`'s, as `convert(_:to:)`. A nil
+    /// `view` means the window (for a view in no window: its topmost superview). Views in
+    /// different windows convert through screen coordinates.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: (view ?? rootAncestor).layer)
+    }
+
+    /// `point` from `view`'s bounds coordinates into this view's, as `convert(_:from:)`; a nil
+    /// `view` means the window.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: (view ?? rootAncestor).layer)
+    }
+
+    /// The bounding box of `rect` converted into `view`'s coordinates, as `convert(_:to:)`.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: (view ?? rootAncestor).layer)
+    }
+
+    /// The bounding box of `rect` converted from `view`'s coordinates, as `convert(_:from:)`.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: (view ?? rootAncestor).layer)
+    }
+
+    /// `point` into any coordinate space (a view, a screen's `coordinateSpace`), as
+    /// `UICoordinateSpace.convert(_:to:)`.
+    open func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return layer.convert(point, to: view.layer) }
+        return CoordinateSpaceConversion.convert(point, from: self, to: coordinateSpace)
+    }
+
+    /// `point` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
+    open func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return layer.convert(point, from: view.layer) }
+        return CoordinateSpaceConversion.convert(point, from: coordinateSpace, to: self)
+    }
+
+    /// `rect` into any coordinate space, as `UICoordinateSpace.convert(_:to:)`.
+    open func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, to: view.layer) }
+        return CoordinateSpaceConversion.convert(rect, from: self, to: coordinateSpace)
+    }
+
+    /// `rect` from any coordinate space, as `UICoordinateSpace.convert(_:from:)`.
+    open func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return layer.convert(rect, from: view.layer) }
+        return CoordinateSpaceConversion.convert(rect, from: coordinateSpace, to: self)
+    }
+
+    /// The window the view is in, as `window`: the nearest `UIWindow` up the superview chain
+    /// (a window is its own window).
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Whether this view is `view` or one of its descendants, as `isDescendant(of:)`.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The view itself or the first descendant (depth first, in subview order) whose `tag` is
+    /// `tag`, as `viewWithTag(_:)`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// The direction the view's immediate content is laid out in, as
+    /// `effectiveUserInterfaceLayoutDirection`: from its `semanticContentAttribute`; a view
+    /// that leaves it `.unspecified` takes its superview's (UIKit carries a forced direction
+    /// down through the subviews' trait collections), and at the top the interface's, which
+    /// is left to right in Vitrine (no right-to-left localisation; see `UITraitCollection`).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        var view: UIView? = self
+        while let current = view {
+            switch current.semanticContentAttribute {
+            case .forceRightToLeft: return .rightToLeft
+            case .forceLeftToRight, .playback, .spatial: return .leftToRight
+            case .unspecified: view = current.superview
+            }
+        }
+        return Self.interfaceLayoutDirection
+    }
+
+    /// Makes the first responder inside this view (or this view) resign, as
+    /// `endEditing(_:)`: with `force`, even if it would refuse. Returns whether none is left
+    /// editing here.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard let view = FirstResponder.current as? UIView, view.isDescendant(of: self) else { return true }
+        if view.resignFirstResponder() { return true }
+        guard force else { return false }
+        FirstResponder.forceResign(view)
+        return true
+    }
+
+    /// The on-screen keyboard's place in this view, as UIKit's `keyboardLayoutGuide` (made
+    /// the first time it is asked for): tie a view's bottom to its `topAnchor` to keep it
+    /// above the keyboard. See `UIKeyboardLayoutGuide`.
+    open var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.keyboardGuide { return guide }
+        let guide = UIKeyboardLayoutGuide(owningView: self)
+        state.keyboardGuide = guide
+        return guide
+    }
+
+    /// The constraints installed on the view, as `constraints`: the active constraints whose
+    /// items' nearest common ancestor is this view (or that were added to it).
+    open var constraints: [NSLayoutConstraint] { autoLayout?.installedConstraints ?? [] }
+
+    /// Activates `constraint` installed on this view, as the legacy `addConstraint(_:)`; the
+    /// view must be its items' common ancestor or an ancestor of it (else a logged error).
+    open func addConstraint(_ constraint: NSLayoutConstraint) {
+        constraint.activateConstraint(installingOn: self)
+    }
+
+    /// As `addConstraints(_:)`.
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { addConstraint(constraint) }
+    }
+
+    /// Deactivates `constraint` if it is installed on this view, as `removeConstraint(_:)`.
+    open func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.installedView === self else { return }
+        constraint.isActive = false
+    }
+
+    /// As `removeConstraints(_:)`.
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { removeConstraint(constraint) }
+    }
+
+    /// As `leadingAnchor` (the left edge: Vitrine lays out left to right).
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+
+    /// As `trailingAnchor` (the right edge).
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+
+    /// As `leftAnchor`.
+    open var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+
+    /// As `rightAnchor`.
+    open var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+
+    /// As `topAnchor`.
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+
+    /// As `bottomAnchor`.
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+
+    /// As `widthAnchor`.
+    open var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+
+    /// As `heightAnchor`.
+    open var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+
+    /// As `centerXAnchor`.
+    open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+
+    /// As `centerYAnchor`.
+    open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+
+    /// The first line's baseline (of `forFirstBaselineLayout`), as `firstBaselineAnchor`.
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor {
+        NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline)
+    }
+
+    /// The last line's baseline (of `forLastBaselineLayout`), as `lastBaselineAnchor`.
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+
+    /// The guides added to the view, as `layoutGuides`.
+    open var layoutGuides: [UILayoutGuide] { autoLayout?.layoutGuides ?? [] }
+
+    /// Adds a guide whose frame is in this view's coordinates, as `addLayoutGuide(_:)`; a
+    /// guide owned by another view moves here (its constraints deactivate).
+    open func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.role == .custom, layoutGuide.owningView !== self else { return }
+        layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+        layoutGuide.owningView = self
+        autoLayoutState.layoutGuides.append(layoutGuide)
+    }
+
+    /// Removes a guide and deactivates its constraints, as `removeLayoutGuide(_:)`.
+    open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.owningView === self, let state = autoLayout else { return }
+        NSLayoutConstraint.deactivate(layoutGuide.itemState.referencingConstraints)
+        state.layoutGuides.removeAll { $0 === layoutGuide }
+        state.item.engine?.removeGuide(layoutGuide)
+        layoutGuide.owningView = nil
+    }
+
+    /// The view's bounds inset by its layout margins, as `layoutMarginsGuide`. The margins it
+    /// follows are `layoutMargins`, raised to a controller's `systemMinimumLayoutMargins`,
+    /// measured from the safe area (`insetsLayoutMarginsFromSafeArea`) and, with
+    /// `preservesSuperviewLayoutMargins`, reaching at least the superview's margins.
+    open var layoutMarginsGuide: UILayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.marginsGuide { return guide }
+        let guide = UILayoutGuide(role: .layoutMargins, owningView: self)
+        state.marginsGuide = guide
+        return guide
+    }
+
+    /// The part of the view not covered by the screen's overscan or by controllers'
+    /// `additionalSafeAreaInsets`, as `safeAreaLayoutGuide`.
+    open var safeAreaLayoutGuide: UILayoutGuide {
+        let state = autoLayoutState
+        if let guide = state.safeAreaGuide { return guide }
+        let guide = UILayoutGuide(role: .safeArea, owningView: self)
+        state.safeAreaGuide = guide
+        return guide
+    }
+
+    /// How far the view reaches into the unsafe edges of its window, as `safeAreaInsets`:
+    /// zero on a panel, the screen's configured `overscan` where the view covers it, plus the
+    /// `additionalSafeAreaInsets` of the controllers whose views contain it, and what their
+    /// containers add (a navigation bar's height for the controllers of a navigation
+    /// controller). Zero outside a window.
+    open var safeAreaInsets: UIEdgeInsets {
+        guard let window else { return .zero }
+        let screenBounds = window.screen.bounds
+        var safe = screenBounds.inset(by: window.screen.overscanInsets)
+        if safe.isNull { safe = CGRect(x: screenBounds.midX, y: screenBounds.midY, width: 0, height: 0) }
+        // The screen's safe rectangle in the window's coordinates (windows stand in screen
+        // coordinates).
+        safe = safe.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        var current: UIView? = self
+        while let view = current {
+            if let controller = view.owningViewController, controller.effectiveAdditionalSafeAreaInsets != .zero {
+                let inset = view.convert(view.bounds, to: window).inset(
+                    by: controller.effectiveAdditionalSafeAreaInsets)
+                safe = inset.isNull ? .zero : safe.intersection(inset)
+            }
+            current = view.superview
+        }
+        let mine = window === self ? bounds : convert(bounds, to: window)
+        func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat { min(max(0, value), max(0, limit)) }
+        if safe.isNull { return UIEdgeInsets(top: mine.height, left: 0, bottom: 0, right: 0) }
+        return UIEdgeInsets(
+            top: clamp(safe.minY - mine.minY, mine.height), left: clamp(safe.minX - mine.minX, mine.width),
+            bottom: clamp(mine.maxY - safe.maxY, mine.height), right: clamp(mine.maxX - safe.maxX, mine.width))
+    }
+
+    /// How much the view resists growing beyond its intrinsic size on `axis`, as
+    /// `contentHuggingPriority(for:)` (default `.defaultLow`, 250).
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        guard let state = autoLayout else { return .defaultLow }
+        return axis == .horizontal ? state.huggingPriority.horizontal : state.huggingPriority.vertical
+    }
+
+    /// As `setContentHuggingPriority(_:for:)`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        let state = autoLayoutState
+        if axis == .horizontal {
+            state.huggingPriority.horizontal = priority
+        } else {
+            state.huggingPriority.vertical = priority
+        }
+        state.item.engine?.configurationDidChange(of: self)
+    }
+
+    /// How much the view resists shrinking below its intrinsic size on `axis`, as
+    /// `contentCompressionResistancePriority(for:)` (default `.defaultHigh`, 750).
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        guard let state = autoLayout else { return .defaultHigh }
+        return axis == .horizontal ? state.compressionResistance.horizontal : state.compressionResistance.vertical
+    }
+
+    /// As `setContentCompressionResistancePriority(_:for:)`.
+    open func setContentCompressionResistancePriority(
+        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+    ) {
+        let state = autoLayoutState
+        if axis == .horizontal {
+            state.compressionResistance.horizontal = priority
+        } else {
+            state.compressionResistance.vertical = priority
+        }
+        state.item.engine?.configurationDidChange(of: self)
+    }
+
+    /// Marks the view for `updateConstraints()` at the next constraint pass, as
+    /// `setNeedsUpdateConstraints()`.
+    open func setNeedsUpdateConstraints() {
+        autoLayoutState.needsUpdateConstraints = true
+        let root = rootAncestor
+        root.autoLayoutState.treeNeedsConstraintUpdate = true
+        root.setNeedsLayout()
+    }
+
+    /// Whether the view is marked for `updateConstraints()`, as `needsUpdateConstraints()`.
+    open func needsUpdateConstraints() -> Bool { autoLayout?.needsUpdateConstraints ?? false }
+
+    /// Runs `updateConstraints()` now for the marked views of this subtree, subviews before
+    /// their superview, as `updateConstraintsIfNeeded()`.
+    open func updateConstraintsIfNeeded() {
+        var order: [UIView] = []
+        var stack: [UIView] = [self]
+        while let view = stack.popLast() {
+            order.append(view)
+            stack.append(contentsOf: view.subviews)
+        }
+        // Reversed pre-order visits every subview before its superview.
+        for view in order.reversed() {
+            guard let state = view.autoLayout, state.needsUpdateConstraints else { continue }
+            state.needsUpdateConstraints = false
+            state.calledBaseUpdateConstraints = false
+            view.updateConstraints()
+            if !state.calledBaseUpdateConstraints {
+                kitLog.error(
+                    "\(type(of: view)).updateConstraints() did not call super.updateConstraints(), as UIKit requires")
+            }
+            view.owningViewController?.updateViewConstraints()
+        }
+    }
+
+    /// Whether the constraints leave the view's frame undetermined, as `hasAmbiguousLayout`.
+    open var hasAmbiguousLayout: Bool { LayoutEngine.hasAmbiguousLayout(self) }
+
+    /// UIKit moves an ambiguous view to another valid place to show the ambiguity, as
+    /// `exerciseAmbiguityInLayout()`; Vitrine logs the view instead.
+    open func exerciseAmbiguityInLayout() {
+        if hasAmbiguousLayout { kitLog.notice("ambiguous layout: \(LayoutDescription.item(self)) \(frame)") }
+    }
+
+    /// The active constraints on `axis` that mention the view, as
+    /// `constraintsAffectingLayout(for:)`.
+    open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        autoLayout?.item.constraintsAffecting(axis) ?? []
+    }
+
+    // MARK: Overridable animation class methods
+
+    // Declared here rather than in UIView+Animation, +AnimationKeyframes and
+    // +AnimationTransitions: Swift cannot override a member declared in an extension, and
+    // UIKit declares these `open class` methods.
+
+    /// Whether property changes inside animation blocks animate, as `areAnimationsEnabled`
+    /// (default true).
+    open class var areAnimationsEnabled: Bool { animationsEnabled }
+
+    /// Turns block animations on or off, as `setAnimationsEnabled(_:)`. While off, changes in
+    /// blocks apply at once and completions still run.
+    open class func setAnimationsEnabled(_ enabled: Bool) {
+        animationsEnabled = enabled
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations disabled, as
+    /// `performWithoutAnimation(_:)`, even inside an animation block.
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let saved = animationsEnabled
+        animationsEnabled = false
+        actionsWithoutAnimation()
+        animationsEnabled = saved
+    }
+
+    /// The duration of the innermost running animation block, as
+    /// `inheritedAnimationDuration`; 0 outside any block.
+    open class var inheritedAnimationDuration: TimeInterval {
+        ViewAnimationContext.current?.duration ?? 0
+    }
+
+    /// Animates the changes `animations` makes, over `duration` seconds with the ease-in-out
+    /// curve, as `animate(withDuration:animations:)`.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// As `animate(withDuration:animations:completion:)`: `completion` gets true when every
+    /// animation the block made ran to its end, false when one was removed or replaced first.
+    open class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Animates the changes `animations` makes, as
+    /// `animate(withDuration:delay:options:animations:completion:)`.
+    ///
+    /// - The block runs at once; the animations begin after `delay` (the old values show
+    ///   meanwhile).
+    /// - Inside another block, the block takes the enclosing one's duration and curve unless
+    ///   `.overrideInheritedDuration` / `.overrideInheritedCurve`, and its options unless
+    ///   `.overrideInheritedOptions`, as UIKit does; its completion is its own.
+    /// - A duration of 0, negative or not finite applies the changes at once; the completion
+    ///   runs at the next turn of the clock with `finished` true (as UIKit calls it
+    ///   asynchronously). A delay that is negative or not finite counts as 0.
+    /// - `.layoutSubviews` lays out the changed views at the end of the block, inside the
+    ///   animation; changes made by `layoutIfNeeded()` inside the block animate in any case.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let context = ViewAnimationContext.push(duration: duration, delay: delay, options: options, group: group)
+        runBlock(animations, in: context)
+        group.close(completion: completion)
+    }
+
+    /// Animates the changes with a spring, as
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`.
+    ///
+    /// UIKit's damping ratio ζ (1: no overshoot; smaller: more oscillation) and initial velocity
+    /// (in animation distances per second) map onto a `CASpringAnimation` of mass 1 whose
+    /// natural frequency ω₀ makes it settle (within 0.1%) in about `duration`:
+    /// ω₀ = ln(1000) / (r · duration) with r = ζ below 1, ζ − √(ζ² − 1) above, ≈ 0.75 at 1;
+    /// `stiffness` = ω₀², `damping` = 2ζω₀, `initialVelocity` = the velocity. The animation lasts
+    /// `duration`. ζ is clamped to 0.01...100 (NaN: 1). The options' curve is not used (the
+    /// spring is the curve), as in UIKit.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let seconds = ViewAnimationContext.sanitized(duration, "duration")
+        let spring = SpringParameters(dampingRatio: dampingRatio, velocity: velocity, duration: seconds)
+        let context = ViewAnimationContext.push(
+            duration: seconds, delay: delay, options: options.union(.overrideInheritedCurve), spring: spring,
+            group: group)
+        runBlock(animations, in: context)
+        group.close(completion: completion)
+    }
+
+    /// Animates through keyframes added by `animations` with
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`, as
+    /// `animateKeyframes(withDuration:delay:options:animations:completion:)`.
+    ///
+    /// As in UIKit, the keyframes of each animated property of each view become one
+    /// `CAKeyframeAnimation` over the whole duration, with the options' calculation mode. Its
+    /// values are the value before the first keyframe, then the value each keyframe sets, in the
+    /// order the keyframes were added (a keyframe that sets a property twice counts once, with
+    /// the last value). Its key times follow the mode:
+    /// - `calculationModeLinear`, `calculationModeDiscrete` and `calculationModeCubic`: the
+    ///   value before a keyframe at the keyframe's start, the value it sets at its end; where a
+    ///   keyframe starts when the one before ended the two share the key time, otherwise the
+    ///   value holds in between (the pair of key times UIKit gives every keyframe). So linear
+    ///   runs each keyframe straight over its part of the duration, discrete shows each value
+    ///   from its keyframe's end, and cubic passes through each value at its keyframe's end on
+    ///   a Catmull-Rom curve. A keyframe starting before the previous one ended starts at that
+    ///   end. Before the first keyframe the old value shows, after the last the final one.
+    /// - `calculationModePaced` and `calculationModeCubicPaced`: no key times; the keyframes'
+    ///   start times and durations are ignored and Core Animation times the values by the
+    ///   distance between them, for a constant speed along the straight or smooth path.
+    ///
+    /// The animation is additive (its values minus the final one, on top of the model), as
+    /// UIKit's block animations are, so a keyframe animation of a property that is animating
+    /// continues from what is shown; colours and singular transforms animate their values as
+    /// they are, from the value shown. Changes made in `animations` outside any keyframe animate
+    /// over the whole duration, linearly. `repeat` and `autoreverse` apply to the whole
+    /// animation; `beginFromCurrentState` removes no running animation (the additive animations
+    /// already start from what is shown); UIKit's undocumented overall curve is not applied.
+    /// The completion follows the rules of
+    /// `animate(withDuration:delay:options:animations:completion:)`.
+    open class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let viewOptions = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
+            .subtracting(.beginFromCurrentState)
+        let context = ViewAnimationContext.push(
+            duration: duration, delay: delay, options: viewOptions.union(.overrideInheritedCurve), group: group)
+        let keyframes = ViewKeyframeTracks(
+            mode: options.calculationMode, begin: CACurrentMediaTime() + context.delay)
+        context.keyframes = keyframes
+        runBlock(animations, in: context)
+        keyframes.addAnimations(in: context)
+        group.close(completion: completion)
+    }
+
+    /// Adds a keyframe to the enclosing keyframe animation, as
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`: the changes
+    /// `animations` makes run from `frameStartTime` for `frameDuration`, both fractions of the
+    /// whole duration (clamped to 0...1; NaN counts as 0), or, in the paced calculation modes,
+    /// take their turn in a constant-speed animation over the whole duration. A duration of 0
+    /// changes the values at the start time (but in the paced modes). Outside
+    /// `animateKeyframes` the changes apply at once, as in UIKit.
+    open class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
+        guard let keyframes = ViewAnimationContext.current?.keyframes else {
+            performWithoutAnimation(animations)
+            return
+        }
+        let start = frameStartTime.isNaN ? 0 : min(1, max(0, frameStartTime))
+        let length = frameDuration.isNaN ? 0 : min(1 - start, max(0, frameDuration))
+        keyframes.add(start: start, duration: length, animations)
+    }
+
+    /// Changes a view's content with a transition, as
+    /// `transition(with:duration:options:animations:completion:)`.
+    ///
+    /// The changes `animations` makes apply at once (animated, with `allowAnimatedContent`),
+    /// and a snapshot of the view as shown before them stands in for the old content: the
+    /// view's bounds as drawn by the compositor at the screen's scale (parts of a view outside
+    /// its superview's positive quadrant, or under a transform, are not captured). The
+    /// snapshot leaves when the transition ends, before the completion runs. Without a
+    /// transition option the changes apply at once (animated with `allowAnimatedContent`).
+    ///
+    /// - `transitionFlipFromLeft`, `FromRight`, `FromTop`, `FromBottom`: UIKit's flips (see
+    ///   `FlipTransition`). The snapshot takes the view's place just above it among its
+    ///   superlayer's sublayers and turns from 0 to 90 degrees about the view's centre while
+    ///   the view itself is edge-on (drawn nowhere); then the view turns in from −90 to 0, so
+    ///   what is behind the view shows around it and at the midpoint. The angle follows the
+    ///   options' curve over the whole duration. The turn is an animation of the view layer's
+    ///   presentation only: its model transform, its geometry and hit-testing (which passes
+    ///   over the view until the end, as for any animation without `allowUserInteraction`)
+    ///   stay as they are. A view with no superlayer cross-dissolves instead. A flip made
+    ///   while another flip of the view runs ends that one (its snapshot leaves and its
+    ///   completion gets false at the next frame) and starts from the view as drawn then:
+    ///   turned part way, or nothing in the other flip's first half (its snapshot is not
+    ///   part of the view).
+    /// - `transitionCrossDissolve`, and the curls (`transitionCurlUp`, `transitionCurlDown`,
+    ///   not drawn as curls yet): the snapshot is laid over the view's content, as its topmost
+    ///   sublayer, and fades out.
+    open class func transition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = ViewAnimationGroup()
+        let context = ViewAnimationContext.push(duration: duration, delay: 0, options: options, group: group)
+        context.suppressesPropertyAnimations = !options.contains(.allowAnimatedContent)
+        let snapshot =
+            options.transition != 0 && context.duration > 0 && areAnimationsEnabled ? view.snapshotLayer() : nil
+        let oldFrame = view.layer.frame
+        if let animations { runBlock(animations, in: context) } else { ViewAnimationContext.pop() }
+        guard let snapshot else {
+            group.close(completion: completion)
+            return
+        }
+        let layer = view.layer
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        if let flip = FlipTransition(options), let superlayer = layer.superlayer {
+            // A flip of the view still running ends here, its snapshot's turn too.
+            if let running = layer.animation(forKey: "transition")?.delegate as? ViewAnimationObserver {
+                for record in running.group.records where record.animationKey == "transition" {
+                    record.layer?.removeAnimation(forKey: "transition")
+                }
+            }
+            snapshot.frame = oldFrame
+            snapshot.zPosition = layer.zPosition
+            superlayer.insertSublayer(snapshot, above: layer)
+            CATransaction.commit()
+            let turnOut = flip.animation(
+                outgoing: true, size: snapshot.bounds.size, anchorPoint: snapshot.anchorPoint,
+                duration: context.duration, timingFunction: context.timingFunction)
+            addTransitionAnimation(turnOut, to: snapshot, of: view, context: context, from: snapshot.transform)
+            let turnIn = flip.animation(
+                outgoing: false, size: layer.bounds.size, anchorPoint: layer.anchorPoint,
+                duration: context.duration, timingFunction: context.timingFunction)
+            addTransitionAnimation(turnIn, to: layer, of: view, context: context, from: layer.transform)
+        } else {
+            snapshot.zPosition = .greatestFiniteMagnitude
+            layer.addSublayer(snapshot)
+            snapshot.opacity = 0
+            CATransaction.commit()
+            addTransitionAnimation(
+                fadeOut(from: 1, context: context), to: snapshot, of: view, context: context, from: CGFloat(1),
+                to: CGFloat(0))
+        }
+        group.close { [weak snapshot] finished in
+            snapshot?.removeFromSuperlayer()
+            completion?(finished)
+        }
+    }
+
+    /// Replaces `fromView` with `toView` with a transition, as
+    /// `transition(from:to:duration:options:completion:)`.
+    ///
+    /// - The flips animate `fromView`'s superview, as UIKit's do: its content turns over
+    ///   (`transition(with:)` with a flip), and within it `toView` takes
+    ///   `fromView`'s place among the subviews and `fromView` leaves at once (with
+    ///   `showHideTransitionViews`: `toView` is shown and `fromView` hidden, neither added
+    ///   nor removed). A `fromView` without a superview is replaced at once.
+    /// - The cross dissolve (and the curls, not drawn as curls yet): `toView` takes
+    ///   `fromView`'s place (just below it) and `fromView` fades out over it, then leaves its
+    ///   superview (with `showHideTransitionViews`: it is hidden).
+    ///
+    /// Without a transition option the replacement happens at once and the completion runs at
+    /// the next turn of the clock.
+    open class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let showHide = options.contains(.showHideTransitionViews)
+        let flips = FlipTransition(options) != nil
+        if flips, let superview = fromView.superview {
+            transition(
+                with: superview, duration: duration, options: options,
+                animations: {
+                    if showHide {
+                        toView.isHidden = false
+                        fromView.isHidden = true
+                    } else if toView !== fromView {
+                        superview.insertSubview(toView, belowSubview: fromView)
+                        fromView.removeFromSuperview()
+                    }
+                }, completion: completion)
+            return
+        }
+        if showHide {
+            toView.isHidden = false
+        } else if let superview = fromView.superview, toView !== fromView {
+            superview.insertSubview(toView, belowSubview: fromView)
+        }
+        let removeFromView = {
+            if showHide { fromView.isHidden = true } else { fromView.removeFromSuperview() }
+        }
+        let group = ViewAnimationGroup()
+        let seconds = ViewAnimationContext.sanitized(duration, "duration")
+        guard !flips, options.transition != 0, seconds > 0, areAnimationsEnabled,
+            fromView.layer.presentation() != nil
+        else {
+            removeFromView()
+            group.close(completion: completion)
+            return
+        }
+        let context = ViewAnimationContext.push(duration: seconds, delay: 0, options: options, group: group)
+        ViewAnimationContext.pop()
+        let opacity = CGFloat(fromView.layer.opacity)
+        let fade = fadeOut(from: opacity, context: context)
+        fade.fillMode = .forwards
+        fade.isRemovedOnCompletion = false
+        addTransitionAnimation(fade, to: fromView.layer, of: fromView, context: context, from: opacity, to: CGFloat(0))
+        group.close { [weak fromView] finished in
+            fromView?.layer.removeAnimation(forKey: "transition")
+            removeFromView()
+            completion?(finished)
+        }
+    }
 }

@@ -106,24 +106,6 @@ extension CALayer {
         return true
     }
 
-    /// The model value of an animatable key path, as `value(forKeyPath:)` for those key paths
-    /// (Vitrine has no key-value coding; other key paths give nil). Scalars come as `CGFloat`
-    /// (`opacity` too), colours as `CGColor`.
-    public func value(forKeyPath keyPath: String) -> Any? {
-        AnimatableKeyPath(keyPath)?.read(LayerRenderValues(model: self)).boxed
-    }
-
-    /// Sets the model value of an animatable key path, as `setValue(_:forKeyPath:)` for those
-    /// key paths, through the property's setter (so actions run). A value of the wrong type,
-    /// not finite, or another key path, is ignored.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard let path = AnimatableKeyPath(keyPath), let value, let converted = AnimationValue(value, kind: path.kind)
-        else { return }
-        var values = LayerRenderValues(model: self)
-        path.write(converted, into: &values)
-        applyRenderValues(values, mask: path.property)
-    }
-
     /// Takes an animation off the layer; its stop is sent at the next frame unless it ended.
     private func detachAnimation(at index: Int) {
         let attached = attachedAnimations.remove(at: index)

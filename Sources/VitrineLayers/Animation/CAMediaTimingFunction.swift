@@ -11,27 +11,31 @@ import Foundation
 /// `value(at:)` (a Vitrine addition; Core Animation evaluates curves only inside the render
 /// server) solves x(s) = t for the curve parameter s by Newton's method with a bisection
 /// fallback, then returns y(s); the result is within 1e-7 of the exact curve.
-public final class CAMediaTimingFunction: Sendable {
+///
+/// Open, as Core Animation's class is. Unchecked `Sendable`: an open class cannot be checked,
+/// and the control points are only written by the initializers.
+open class CAMediaTimingFunction: @unchecked Sendable {
     /// The first control point (P1), as `getControlPoint(at: 1, ...)` returns it.
-    private let c1: (x: Double, y: Double)
+    private var c1: (x: Double, y: Double)
     /// The second control point (P2).
-    private let c2: (x: Double, y: Double)
+    private var c2: (x: Double, y: Double)
 
     /// The curve named `name`, as `init(name:)`. An unknown name gives `.default`'s curve.
     public convenience init(name: CAMediaTimingFunctionName) {
-        switch name {
-        case .linear: self.init(exactly: (0, 0), (1, 1))
-        case .easeIn: self.init(exactly: (0.42, 0), (1, 1))
-        case .easeOut: self.init(exactly: (0, 0), (0.58, 1))
-        case .easeInEaseOut: self.init(exactly: (0.42, 0), (0.58, 1))
-        default: self.init(exactly: (0.25, 0.1), (0.25, 1))
-        }
-    }
-
-    /// A named curve with its control points as exact decimals (not rounded through `Float`).
-    private init(exactly c1: (x: Double, y: Double), _ c2: (x: Double, y: Double)) {
-        self.c1 = c1
-        self.c2 = c2
+        let (exact1, exact2): ((x: Double, y: Double), (x: Double, y: Double)) =
+            switch name {
+            case .linear: ((0, 0), (1, 1))
+            case .easeIn: ((0.42, 0), (1, 1))
+            case .easeOut: ((0, 0), (0.58, 1))
+            case .easeInEaseOut: ((0.42, 0), (0.58, 1))
+            default: ((0.25, 0.1), (0.25, 1))
+            }
+        // Through the one designated initializer, so a subclass from another module inherits
+        // this one as UIKit's do; then the exact decimals, not rounded through `Float`.
+        self.init(
+            controlPoints: Float(exact1.x), Float(exact1.y), Float(exact2.x), Float(exact2.y))
+        c1 = exact1
+        c2 = exact2
     }
 
     /// The curve with control points (c1x, c1y) and (c2x, c2y), as
@@ -60,7 +64,7 @@ public final class CAMediaTimingFunction: Sendable {
 
     /// Writes control point `idx` into `ptr[0]` and `ptr[1]`, as
     /// `getControlPoint(at:values:)`.
-    public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+    open func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
         let point = controlPoint(at: idx)
         ptr[0] = point.x
         ptr[1] = point.y

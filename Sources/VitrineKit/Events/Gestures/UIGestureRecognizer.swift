@@ -38,27 +38,28 @@ open class UIGestureRecognizer {
         addTarget(handler)
     }
 
-    /// Adds an action, Vitrine's form of `addTarget(_:action:)`. Final: in a
-    /// `@preconcurrency` class, Swift 6.3 mangles an overridable method taking a main-actor
-    /// closure one way where it is defined and another in a subclass's vtable in another file
-    /// (an undefined symbol at link time).
-    @discardableResult
-    public final func addTarget(_ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> Target {
+    /// Adds an action, Vitrine's form of `addTarget(_:action:)`; open, as UIKit's.
+    // `@preconcurrency` on the method too: in a `@preconcurrency` class, Swift 6.3 mangles an
+    // overridable method taking a main-actor closure one way where it is defined and another
+    // in a subclass's vtable in another file (an undefined symbol at link time) unless the
+    // method itself is marked.
+    @discardableResult @preconcurrency
+    open func addTarget(_ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> Target {
         let target = Target(action)
         targets.append(target)
         return target
     }
 
     /// Removes an action added with `addTarget(_:)` (nil: all), as `removeTarget(_:action:)`.
-    public func removeTarget(_ target: Target?) {
+    open func removeTarget(_ target: Target?) {
         if let target { targets.removeAll { $0 === target } } else { targets.removeAll() }
     }
 
     /// The view the recognizer is attached to, as `view`.
-    public internal(set) weak var view: UIView?
+    open internal(set) weak var view: UIView?
 
     /// The decision-maker, as `delegate`.
-    public weak var delegate: (any UIGestureRecognizerDelegate)?
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
 
     /// Whether the recognizer takes part, as `isEnabled`; disabling it mid-gesture cancels
     /// (or fails) it.
@@ -109,7 +110,7 @@ open class UIGestureRecognizer {
 
     /// Makes recognition wait until `otherGestureRecognizer` fails; if it recognizes, this
     /// one fails, as `require(toFail:)`.
-    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         requiredToFail.append(WeakRecognizer(recognizer: otherGestureRecognizer))
     }
 
@@ -138,7 +139,7 @@ open class UIGestureRecognizer {
 
     /// The number of touches, as `numberOfTouches`: those down, or in a tap's, swipe's or
     /// long press's action, those of the recognized gesture (as UIKit's).
-    public var numberOfTouches: Int { reportedTouches.count }
+    open var numberOfTouches: Int { reportedTouches.count }
 
     /// The centroid of the touches in `view`'s coordinates (nil: the window's), as
     /// `location(in:)`; the last known place once they have lifted.
