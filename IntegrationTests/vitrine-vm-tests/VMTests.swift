@@ -47,6 +47,11 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--systemd-unit") {
+            await SystemdUnitChecks.run(checks)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()

@@ -1,0 +1,273 @@
+import Foundation
+import VitrineDRM
+import VitrineGraphics
+import VitrinePlatform
+
+/// The shipped unit under real systemd (`vitrine-vm-tests --systemd-unit`, in a guest booted by
+/// `scripts/vm/run-in-vm.sh --systemd`, where systemd is PID 1): `scripts/install-panel.sh`
+/// installs the built `vitrined`, `systemd/vitrine.service`, the sysusers entry and the udev
+/// rule as on a panel, and the unit, with every hardening directive it has, is started on vkms
+/// next to Debian's `seatd.service`. Checked: READY=1 with the STATUS line and watchdog pings,
+/// the sandbox in force on the main process, DRM master and a lit CRTC, a screenshot over the
+/// control socket in `RuntimeDirectory=`, a uinput touch reaching the app through libseat, the
+/// memory-pressure source firing when `MemoryHigh=` is lowered, a reload, and a clean stop.
+@MainActor
+enum SystemdUnitChecks {
+    static let unit = "vitrine.service"
+
+    /// The checkout: the folder above the build folder that holds `systemd/vitrine.service`.
+    static var repository: String? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while folder.path != "/" {
+            folder.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("systemd/vitrine.service").path) {
+                return folder.path
+            }
+        }
+        return nil
+    }
+
+    /// Runs `command` with `sh -c`; its status and what it printed (stdout and stderr).
+    static func run(_ command: String) -> (status: Int32, output: String) {
+        let file = "/tmp/vitrine-unit-\(UUID().uuidString.prefix(8)).out"
+        defer { unlink(file) }
+        let status = shell("(\(command)) >\(file) 2>&1")
+        return (status, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+    }
+
+    /// `systemctl show` properties of the unit, by name.
+    static func properties(_ names: [String]) -> [String: String] {
+        let output = run("systemctl show \(unit) -p \(names.joined(separator: ","))").output
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// The unit's journal since the boot, message text only.
+    static func journal() -> String { run("journalctl -b -u \(unit) -o cat --no-pager").output }
+
+    /// Waits until the unit's journal contains `text`.
+    /// Polled every half second: each journalctl is a process start, slow under TCG.
+    static func journalContains(_ text: String, timeout: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !journal().contains(text) {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 500_000_000)
+        }
+        return true
+    }
+
+    /// The fields of `/proc/PID/status`, by name.
+    static func processStatus(_ pid: String) -> [String: String] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return fields
+    }
+
+    static func run(_ checks: Checks) async {
+        guard run("cat /proc/1/comm").output.hasPrefix("systemd") else {
+            checks.expect(false, "unit: systemd is PID 1", "boot the guest with scripts/vm/run-in-vm.sh --systemd")
+            return
+        }
+        guard let repository, FileManager.default.isExecutableFile(atPath: DaemonChecks.daemonPath) else {
+            checks.expect(false, "unit: vitrined and the checkout are found", DaemonChecks.daemonPath)
+            return
+        }
+
+        // Installed as on a panel (docs/install.md): the binary, the unit, the user, the rule.
+        let install = run("cd \(repository) && VITRINED=\(DaemonChecks.daemonPath) scripts/install-panel.sh")
+        checks.expect(install.status == 0, "unit: scripts/install-panel.sh installs the built vitrined", install.output)
+        let groups = run("id -nG vitrine").output.split(whereSeparator: \.isWhitespace).map(String.init)
+        checks.expect(
+            ["video", "input", "render"].allSatisfy(groups.contains),
+            "unit: systemd-sysusers made the vitrine user, in video, input and render", "\(groups)")
+        checks.expect(
+            FileManager.default.fileExists(atPath: "/etc/udev/rules.d/90-vitrine-backlight.rules"),
+            "unit: the backlight udev rule is installed")
+        // Debug lines for the touch check; everything else is the unit as shipped.
+        let dropIn = "/etc/systemd/system/\(unit).d"
+        _ = run(
+            "mkdir -p \(dropIn) && printf '[Service]\\nEnvironment=VITRINE_LOG_LEVEL=debug\\n' >\(dropIn)/vm-debug.conf"
+        )
+        _ = run("systemctl daemon-reload")
+        let verify = run("systemd-analyze verify /etc/systemd/system/\(unit)")
+        checks.expect(verify.status == 0, "unit: systemd-analyze verify accepts the installed unit", verify.output)
+
+        guard let observer = try? DRMClient(path: DaemonChecks.card) else {
+            checks.expect(false, "unit: the card is there to observe")
+            return
+        }
+        // Opened first, as root, it became master: given up, or the daemon could not have it.
+        observer.dropMaster()
+        let crtcBefore = observer.crtcIDs.compactMap { observer.crtcConfiguration($0) }
+        let touchscreen: UInputTouchscreen
+        do {
+            touchscreen = try UInputTouchscreen(name: "Vitrine Unit Touchscreen")
+        } catch {
+            checks.expect(false, "unit: a uinput touchscreen is made", "\(error)")
+            return
+        }
+        defer { touchscreen.destroy() }
+        _ = run("udevadm settle -t 10")
+
+        // Started as an integrator does: `systemctl start` returns once READY=1 came
+        // (Type=notify), or fails.
+        let startTime = MonotonicTime.now()
+        let start = run("systemctl start seatd.service \(unit)")
+        let startSeconds = MonotonicTime.now() - startTime
+        print(String(format: "  unit: systemctl start (to READY=1) took %.1f s", startSeconds))
+        let state = properties(["ActiveState", "SubState", "StatusText", "MainPID"])
+        checks.expect(
+            start.status == 0 && state["ActiveState"] == "active" && state["SubState"] == "running",
+            "unit: systemctl start returns with the unit active (READY=1 came)",
+            "\(start.output) \(state): \(journal())")
+        guard start.status == 0, let pid = state["MainPID"], pid != "0" else {
+            print(journal())
+            return
+        }
+        checks.expect(
+            state["StatusText"]?.contains("Showing 1 screen(s): Virtual-1") == true,
+            "unit: systemctl shows the daemon's STATUS line", state["StatusText"] ?? "none")
+
+        // The sandbox is in force on the main process, not only written in the file.
+        let status = processStatus(pid)
+        let vitrineID = run("id -u vitrine").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        checks.expect(
+            status["Uid"]?.split(separator: "\t").first.map(String.init) == vitrineID,
+            "unit: the daemon runs as the vitrine user (uid \(vitrineID))", status["Uid"] ?? "")
+        checks.expect(
+            status["NoNewPrivs"] == "1" && status["Seccomp"] == "2" && status["CapBnd"] == "0000000000000000"
+                && status["CapEff"] == "0000000000000000",
+            "unit: NoNewPrivileges, the seccomp filter and the empty capability sets are in force",
+            "NoNewPrivs \(status["NoNewPrivs"] ?? "?"), Seccomp \(status["Seccomp"] ?? "?"), CapBnd \(status["CapBnd"] ?? "?")"
+        )
+        let mounts = (try? String(contentsOfFile: "/proc/\(pid)/mountinfo", encoding: .utf8)) ?? ""
+        // mountinfo(5): the root within its file system, the mount point, its options.
+        let mountLines: [[String]] = mounts.split(separator: "\n").map { line in
+            line.split(separator: " ").map(String.init)
+        }
+        func mountFields(_ point: String) -> (root: String, options: String)? {
+            guard let fields = mountLines.last(where: { $0.count > 5 && $0[4] == point }) else { return nil }
+            return (fields[3], fields[5])
+        }
+        let root = mountFields("/")
+        let tmp = mountFields("/tmp")
+        checks.expect(
+            root?.options.hasPrefix("ro") == true && tmp?.root.contains("systemd-private-") == true,
+            "unit: ProtectSystem=strict (/ read-only) and PrivateTmp= (a /tmp of its own) in its namespace",
+            "/ \(root.map { "\($0)" } ?? "?"), /tmp \(tmp.map { "\($0)" } ?? "?")")
+        // ProtectKernelTunables= is left out so the backlight's brightness file stays writable:
+        // /sys is writable in its namespace (vkms has no backlight device to write to).
+        checks.expect(
+            mountFields("/sys")?.options.hasPrefix("rw") == true,
+            "unit: /sys stays writable in its namespace, for the backlight (ProtectKernelTunables= left out)",
+            mountFields("/sys").map { "\($0)" } ?? "no /sys")
+
+        // The watchdog: WATCHDOG=1 keeps arriving (WatchdogSec=10, pinged twice per interval).
+        let firstPing = properties(["WatchdogTimestampMonotonic"])["WatchdogTimestampMonotonic"] ?? ""
+        try? await Task.sleep(nanoseconds: 6_000_000_000)
+        let laterPing = properties(["WatchdogTimestampMonotonic"])["WatchdogTimestampMonotonic"] ?? ""
+        checks.expect(
+            (UInt64(laterPing) ?? 0) > (UInt64(firstPing) ?? UInt64.max),
+            "unit: the watchdog is pinged (WatchdogTimestamp moves on)", "\(firstPing), then \(laterPing)")
+
+        // The screen: DRM master, the CRTC lit at the preferred mode, a screenshot.
+        let lit = observer.crtcIDs.compactMap { observer.crtcConfiguration($0) }.first { $0.framebufferID != 0 }
+        checks.expect(
+            lit?.mode?.width == 1024 && lit?.mode?.height == 768,
+            "unit: the daemon drives the CRTC at 1024x768", "\(lit, default: "no lit CRTC")")
+        checks.expect(!observer.setMaster(), "unit: the daemon holds DRM master (another client cannot take it)")
+        observer.dropMaster()
+        let log = journal()
+        checks.expect(
+            log.contains("devices are opened through libseat (seat seat0)"),
+            "unit: the card and input devices come through libseat (seatd.service)", log)
+        checks.expect(
+            !log.contains("no cgroup v2 memory.events"),
+            "unit: the memory-pressure watcher started on the unit's cgroup",
+            log)
+        let shot = DaemonChecks.screenshot(socket: "/run/vitrine/control", to: "/tmp/vitrine-unit-shot.png")
+        checks.expect(
+            shot.status == 0 && shot.width == 1024 && shot.height == 768,
+            "unit: --screenshot gets a 1024x768 PNG over /run/vitrine/control (RuntimeDirectory=)",
+            "status \(shot.status): \(shot.output)")
+
+        // Input: the touchscreen made before the start was opened; a tap reaches the app.
+        await DaemonConfigChecks.tap(touchscreen, CGPoint(x: 0.5, y: 0.5))
+        checks.expect(
+            await journalContains("touch down in slot 0 at", timeout: 10),
+            "unit: a uinput tap reaches the app (its touch line in the journal)", journal())
+
+        await memoryPressure(checks)
+
+        // SIGHUP through systemctl reload: the config is read again.
+        let reload = run("systemctl reload \(unit)")
+        let reloaded = await waitUntil(timeout: 10) {
+            properties(["StatusText"])["StatusText"]?.lowercased().contains("reload") == true
+        }
+        checks.expect(
+            reload.status == 0 && reloaded, "unit: systemctl reload reloads the config (STATUS says so)",
+            "\(reload.output) \(properties(["StatusText"]))")
+
+        // A clean stop: SIGTERM, STOPPING=1, exit 0, the CRTC given back, the runtime folder gone.
+        // Read from the journal: once inactive, the unit may be unloaded, and `systemctl show`
+        // then reports a fresh unit's properties.
+        let beforeStop = journal().count
+        let stopTime = MonotonicTime.now()
+        let stop = run("systemctl stop \(unit)")
+        print(String(format: "  unit: systemctl stop took %.1f s", MonotonicTime.now() - stopTime))
+        let stopping = String(journal().dropFirst(beforeStop))
+        checks.expect(
+            stop.status == 0 && stopping.contains("Stopping on SIGTERM")
+                && stopping.contains("vitrine.service: Deactivated successfully")
+                && !stopping.contains("Main process exited") && !stopping.contains("Failed with result"),
+            "unit: systemctl stop is a clean SIGTERM shutdown (exit 0: Deactivated successfully)",
+            "\(stop.output)\n\(stopping)")
+        let crtcAfter = observer.crtcIDs.compactMap { observer.crtcConfiguration($0) }
+        checks.expect(
+            crtcAfter == crtcBefore, "unit: after stop the CRTC is as it was before the start",
+            "\(crtcAfter) vs \(crtcBefore)")
+        checks.expect(
+            !FileManager.default.fileExists(atPath: "/run/vitrine"), "unit: /run/vitrine is removed with the unit")
+        let refused = journal().split(separator: "\n").filter {
+            $0.contains("Operation not permitted") || $0.contains("Permission denied")
+        }
+        checks.expect(
+            refused.isEmpty, "unit: nothing in the journal was refused by the sandbox",
+            refused.joined(separator: "\n"))
+        let security = run("systemd-analyze security \(unit) | tail -1").output
+        print("  unit: systemd-analyze security: \(security.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    /// `MemoryHigh=` lowered below the daemon's use (`systemctl set-property --runtime`): the
+    /// kernel counts `high` events in the unit's `memory.events`, and the daemon's watcher
+    /// turns them into a memory warning (its journal line). Then back to `infinity`.
+    static func memoryPressure(_ checks: Checks) async {
+        let group = "/sys/fs/cgroup/system.slice/\(unit)"
+        guard
+            let current = (try? String(contentsOfFile: "\(group)/memory.current", encoding: .utf8))
+                .flatMap({ UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        else {
+            checks.expect(false, "memory: the unit's cgroup has memory.current", group)
+            return
+        }
+        let high = current - min(current / 4, 4 << 20)
+        let set = run("systemctl set-property --runtime \(unit) MemoryHigh=\(high)")
+        // An allocation in the daemon: a screenshot copies the frame and encodes a PNG.
+        _ = DaemonChecks.screenshot(socket: "/run/vitrine/control", to: "/tmp/vitrine-unit-pressure.png")
+        let warned = await journalContains("memory pressure: delivering a memory warning", timeout: 10)
+        let events = (try? String(contentsOfFile: "\(group)/memory.events", encoding: .utf8)) ?? ""
+        _ = run("systemctl set-property --runtime \(unit) MemoryHigh=infinity")
+        checks.expect(
+            set.status == 0 && warned,
+            "memory: MemoryHigh= below its use makes the daemon deliver a memory warning",
+            "MemoryHigh=\(high) of \(current): \(set.output) \(events)")
+    }
+}
