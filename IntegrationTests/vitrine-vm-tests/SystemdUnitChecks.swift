@@ -242,32 +242,49 @@ enum SystemdUnitChecks {
         checks.expect(
             refused.isEmpty, "unit: nothing in the journal was refused by the sandbox",
             refused.joined(separator: "\n"))
+        if checks.failed > 0 {
+            print("  unit: the journal:\n\(run("journalctl -b -u \(unit) --no-pager | tail -120").output)")
+        }
         let security = run("systemd-analyze security \(unit) | tail -1").output
         print("  unit: systemd-analyze security: \(security.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 
-    /// `MemoryHigh=` lowered below the daemon's use (`systemctl set-property --runtime`): the
-    /// kernel counts `high` events in the unit's `memory.events`, and the daemon's watcher
-    /// turns them into a memory warning (its journal line). Then back to `infinity`.
+    /// The `high` counter of a cgroup's `memory.events`.
+    static func highEvents(_ group: String) -> UInt64? {
+        let text = (try? String(contentsOfFile: "\(group)/memory.events", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").first { $0.hasPrefix("high ") }.flatMap { UInt64($0.dropFirst(5)) }
+    }
+
+    /// `MemoryHigh=` lowered below the daemon's use (`systemctl set-property --runtime`) until
+    /// the kernel counts a `high` event in the unit's `memory.events`, then back to `infinity`
+    /// at once: held there, the kernel throttles every allocation (there is no swap to reclaim
+    /// into) and the main loop would miss its watchdog. The daemon's watcher turns the event
+    /// into a memory warning (its journal line).
     static func memoryPressure(_ checks: Checks) async {
         let group = "/sys/fs/cgroup/system.slice/\(unit)"
         guard
             let current = (try? String(contentsOfFile: "\(group)/memory.current", encoding: .utf8))
-                .flatMap({ UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+                .flatMap({ UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+            let highBefore = highEvents(group)
         else {
-            checks.expect(false, "memory: the unit's cgroup has memory.current", group)
+            checks.expect(false, "memory: the unit's cgroup has memory.current and memory.events", group)
             return
         }
         let high = current - min(current / 4, 4 << 20)
         let set = run("systemctl set-property --runtime \(unit) MemoryHigh=\(high)")
-        // An allocation in the daemon: a screenshot copies the frame and encodes a PNG.
-        _ = DaemonChecks.screenshot(socket: "/run/vitrine/control", to: "/tmp/vitrine-unit-pressure.png")
-        let warned = await journalContains("memory pressure: delivering a memory warning", timeout: 10)
-        let events = (try? String(contentsOfFile: "\(group)/memory.events", encoding: .utf8)) ?? ""
+        // An allocation in the daemon: a screenshot copies the frame and encodes a PNG. In the
+        // background: it may be throttled until MemoryHigh= is lifted.
+        _ = run("\(DaemonChecks.daemonPath) --screenshot /tmp/vitrine-unit-pressure.png >/dev/null 2>&1 &")
+        let counted = await waitUntil(timeout: 10) { (highEvents(group) ?? 0) > highBefore }
         _ = run("systemctl set-property --runtime \(unit) MemoryHigh=infinity")
+        let warned = await journalContains("memory pressure: delivering a memory warning", timeout: 10)
         checks.expect(
-            set.status == 0 && warned,
+            set.status == 0 && counted && warned,
             "memory: MemoryHigh= below its use makes the daemon deliver a memory warning",
-            "MemoryHigh=\(high) of \(current): \(set.output) \(events)")
+            "MemoryHigh=\(high) of \(current), high events \(highBefore) -> \(highEvents(group) ?? 0): \(set.output)")
+        let state = properties(["ActiveState", "NRestarts"])
+        checks.expect(
+            state["ActiveState"] == "active" && state["NRestarts"] == "0",
+            "memory: the daemon runs on after the warning", "\(state): \(journal())")
     }
 }
