@@ -12,10 +12,10 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,dev,proc,sys,newroot}
 cp /bin/busybox "$root/bin/busybox"
-for applet in sh mount mkdir modprobe switch_root cat echo cut poweroff sleep; do
+for applet in sh mount mkdir modprobe switch_root cat echo cut poweroff sleep rm; do
     ln -s busybox "$root/bin/$applet"
 done
-for name in virtio_pci 9pnet_virtio 9p; do
+for name in virtio_pci 9pnet_virtio 9p overlay; do
     modprobe -S "$kver" --show-depends "$name" | awk '/^insmod/{print $2}' | while read -r file; do
         mkdir -p "$root$(dirname "$file")"
         cp "$file" "$root$file"

@@ -18,12 +18,23 @@
 # cached in $VITRINE_VM_CACHE (default: <repo>/.build-vm), keyed by kernel version and by the
 # contents of the scripts and the patch.
 #
+# run-in-vm.sh --systemd <command> [args...] (or VITRINE_VM_SYSTEMD=1) boots systemd as PID 1
+# instead: the root is an overlay (the host's / read-only below a tmpfs, so /etc, /var and /usr
+# are writable), systemd starts basic.target (journald, udevd, sysusers, tmpfiles) and then a
+# service that loads the modules and runs the command (guest-systemd.sh). For checks of
+# systemd units, such as scripts/vm/systemd-unit-check.sh; slower to boot than the default.
+#
 # Environment: VITRINE_VM_CACHE, VITRINE_VM_TIMEOUT (seconds, default 900), VITRINE_VM_MEMORY
-# (MiB, default 2048), VITRINE_VM_LOG (serial log file; default in the cache).
+# (MiB, default 2048), VITRINE_VM_LOG (serial log file; default in the cache), VITRINE_VM_SYSTEMD.
 set -euo pipefail
 
+systemd=${VITRINE_VM_SYSTEMD:-0}
+if [ "${1:-}" = --systemd ]; then
+    systemd=1
+    shift
+fi
 if [ $# -eq 0 ]; then
-    echo "usage: $0 <command> [args...]" >&2
+    echo "usage: $0 [--systemd] <command> [args...]" >&2
     exit 2
 fi
 
@@ -131,9 +142,27 @@ qemu=(
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
     -virtfs "local,path=$project,mount_tag=project,security_model=none,readonly=on,multidevs=remap"
     -virtfs "local,path=$run,mount_tag=work,security_model=none,multidevs=remap"
-    -append "console=ttyS0 panic=-1 quiet loglevel=3 vitrine.project=$project vitrine.work=$run vitrine.setup=$here/guest-setup.sh vitrine.module=$module"
 )
-say "booting $kver"
+append="console=ttyS0 panic=-1 quiet loglevel=3 vitrine.project=$project vitrine.work=$run vitrine.module=$module"
+if [ "$systemd" = 1 ]; then
+    # firstboot off: its prompts would wait on the console for good.
+    append+=" vitrine.systemd=1 vitrine.setup=$here/guest-systemd.sh systemd.unit=vitrine-vm.target"
+    append+=" systemd.firstboot=off"
+    # Units the host enables that a guest without disks, network or persistent state does not
+    # need; each costs seconds under TCG.
+    for masked in systemd-timesyncd.service systemd-pstore.service systemd-random-seed.service \
+        systemd-update-utmp.service systemd-journal-flush.service systemd-binfmt.service \
+        proc-sys-fs-binfmt_misc.automount dev-hugepages.mount sys-kernel-config.mount \
+        sys-fs-fuse-connections.mount sys-kernel-tracing.mount modprobe@dm_mod.service \
+        modprobe@loop.service modprobe@efi_pstore.service modprobe@fuse.service \
+        modprobe@configfs.service timers.target; do
+        append+=" systemd.mask=$masked"
+    done
+else
+    append+=" vitrine.setup=$here/guest-setup.sh"
+fi
+qemu+=(-append "$append")
+say "booting $kver$([ "$systemd" = 1 ] && echo " with systemd as PID 1")"
 set +e
 : >"$run/output.log"
 # The command's output, as the guest writes it into the run folder. Polling, not inotify:
