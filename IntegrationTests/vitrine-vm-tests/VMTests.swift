@@ -21,7 +21,13 @@ struct VMTests {
         }
         let checks = Checks()
         let clock = MonotonicClock()
-        startWatchdog(seconds: 480)
+        let soakMinutes = SoakChecks.minutes(in: CommandLine.arguments)
+        startWatchdog(seconds: soakMinutes.map { $0 * 60 + 300 } ?? 480)
+        if let soakMinutes {
+            await SoakChecks.run(checks, minutes: soakMinutes)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--bench") {
             await Bench.run(clock)
             exit(0)
