@@ -24,7 +24,7 @@ import VitrineTestSupport
 /// Each missed vblank is attributed from the daemon's log line (how late its frame began
 /// after the vblank, how long it took) and what the guest saw of its own CPUs: a canary thread
 /// pinned to each vCPU at real-time priority (`SCHED_FIFO`, so the guest runs it the moment it
-/// wakes) sleeps 2 ms at a time, and a wake-up 4 ms or more late means that vCPU was not
+/// wakes) sleeps 20 ms at a time, and a wake-up 4 ms or more late means that vCPU was not
 /// running guest code: qemu's thread was not scheduled on the host. A frame that would have
 /// been in time without the longest such stall during it is the host's; the guest kernel's
 /// vkms timer overruns (its vblank timer fired more than a period late) are printed beside.
@@ -235,7 +235,7 @@ enum SoakChecks {
         func stop() { state.withLock { $0.stopped = true } }
     }
 
-    /// A thread pinned to one vCPU at `SCHED_FIFO` priority that sleeps 2 ms at a time and
+    /// A thread pinned to one vCPU at `SCHED_FIFO` priority that sleeps 20 ms at a time and
     /// records when it woke 4 ms or more late, as the span the vCPU did not run guest code:
     /// at that priority the guest runs it as soon as it wakes, so only qemu's vCPU thread not
     /// being scheduled on the host (or the guest kernel with interrupts off) delays it.
@@ -247,6 +247,12 @@ enum SoakChecks {
         }
         let cpu: Int
         let state = Mutex(State())
+        /// How long it sleeps: short enough to catch a stall of a frame's length, rare enough
+        /// not to take a starved guest's time itself (at 2 ms, on a host that gave qemu a
+        /// seventh of a core, two real-time canaries took nearly all of it).
+        static let interval = 0.020
+        /// How late a wake-up is a stall.
+        static let threshold = 0.004
 
         init(cpu: Int) { self.cpu = cpu }
 
@@ -264,11 +270,11 @@ enum SoakChecks {
                 self.state.withLock { $0.isRealTime = pinned }
                 var last = MonotonicTime.now()
                 while !self.state.withLock({ $0.stopped }) {
-                    usleep(2_000)
+                    usleep(UInt32(Canary.interval * 1_000_000))
                     let now = MonotonicTime.now()
-                    if now - last > 0.006 {
+                    if now - last > Canary.interval + Canary.threshold {
                         self.state.withLock { state in
-                            if state.stalls.count < 1_000_000 { state.stalls.append((last + 0.002, now)) }
+                            if state.stalls.count < 1_000_000 { state.stalls.append((last + Canary.interval, now)) }
                         }
                     }
                     last = now
