@@ -177,13 +177,13 @@ private final class RecoloringView: UIView {
         rig.clock.advance(by: 30 * RigTiming.frame)
         let presents = rig.output.presentCount
         #expect(presents > 25)
-        #expect(rig.screen.missedVblankCount == 0)
+        #expect(rig.screen.frameLoop.missedVblankCount == 0)
         slowFrames = 1
         rig.clock.advance(by: 10 * RigTiming.frame)
         // Begun at vblank N, presented at N + 2.5, it lands at N + 3 instead of N + 1.
-        #expect(rig.screen.missedVblankCount == 2)
+        #expect(rig.screen.frameLoop.missedVblankCount == 2)
         rig.clock.advance(by: 30 * RigTiming.frame)
-        #expect(rig.screen.missedVblankCount == 2)
+        #expect(rig.screen.frameLoop.missedVblankCount == 2)
         link.invalidate()
     }
 }
