@@ -238,8 +238,8 @@ enum SoakChecks {
     /// more late, as the span the vCPU did not run guest code: a thread that mostly sleeps
     /// preempts the one running when it wakes (CFS's wake-up preemption), so what delays it is
     /// qemu's vCPU thread not being scheduled on the host, or the guest kernel with interrupts
-    /// off. Not `SCHED_FIFO`: with two real-time canaries, soaks on a guest that got a fifth of
-    /// a host core never reached their first sample (most likely starved by them).
+    /// off. Not `SCHED_FIFO`: on a guest that gets a fifth of a host core, real-time threads
+    /// waking 50 times a second would take their share of it before the daemon.
     final class Canary: @unchecked Sendable {
         struct State {
             var stalls: [(from: Double, to: Double)] = []
@@ -383,6 +383,8 @@ enum SoakChecks {
                 let taken = sample(label, pid: daemon.process.pid, since: start, socket: daemon.controlSocket)
                 print("  soak: \(taken.line)")
                 print("  soak: \(label) status: \(taken.status.trimmingCharacters(in: .whitespacesAndNewlines))")
+                // Shown as it happens: stdout is a file in the VM, fully buffered.
+                fflush(nil)
                 samples.append(taken)
                 nextSample += 1
                 readOverruns()
