@@ -322,7 +322,7 @@ let package = Package(
             dependencies: [
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
                 "VitrineUdev",
-                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO",
+                "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO", "VitrineService",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict

@@ -35,9 +35,15 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        let soakMinutes = SoakChecks.minutes(in: CommandLine.arguments)
         // The full debug run takes about 6 minutes under TCG on an idle 2-core machine; the
-        // VM itself stops at 900 s (run-in-vm.sh).
-        startWatchdog(seconds: 720)
+        // VM itself stops at 900 s (run-in-vm.sh) unless VITRINE_VM_TIMEOUT says otherwise.
+        startWatchdog(seconds: soakMinutes.map { $0 * 60 + 300 } ?? 720)
+        if let soakMinutes {
+            await SoakChecks.run(checks, minutes: soakMinutes)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--bench") {
             await Bench.run(clock)
             exit(0)

@@ -68,6 +68,7 @@ public final class KioskService {
     /// exit; returns for a normal launch.
     func runClientModes() {
         if let path = options.screenshot { requestScreenshot(to: path) }
+        if options.status { requestStatus() }
         if options.checkConfig { checkConfig() }
         if options.listOutputs { listOutputs() }
     }
@@ -219,6 +220,18 @@ public final class KioskService {
             exit(ExitStatus.cannotCreate)
         }
         print("wrote \(path): \(screenshot.screen), \(screenshot.width)x\(screenshot.height)")
+        exit(0)
+    }
+
+    /// `--status`: asks the running daemon for its screens' frame counts and prints them.
+    private func requestStatus() -> Never {
+        let socket = options.controlSocket ?? ControlSocketPath.forClient(environment: environment)
+        do {
+            print(try ControlSocketClient.status(path: socket), terminator: "")
+        } catch {
+            serviceLog.error("status: \(error)")
+            exit(ExitStatus.unavailable)
+        }
         exit(0)
     }
 

@@ -46,9 +46,13 @@ final class ScreenshotRequests: Sendable {
         self.onMainActor = onMainActor
     }
 
-    /// Answers a control request, `screenshot [SCREEN]`, through `reply`. Called on any queue;
-    /// returns at once.
+    /// Answers a control request, `screenshot [SCREEN]` or `status`, through `reply`. Called on
+    /// any queue; returns at once.
     func answer(_ command: String, _ arguments: [String], reply: @escaping @Sendable (Reply) -> Void) {
+        if command == "status" {
+            // One short main-queue turn: counters read, nothing drawn.
+            return onMainActor { reply(.text(Self.statusText())) }
+        }
         guard command == "screenshot" else { return reply(.failure("unknown request \(command)")) }
         let startsBatch = state.withLock { state in
             state.waiting.append(Request(screen: arguments.first, reply: reply))
@@ -138,6 +142,20 @@ final class ScreenshotRequests: Sendable {
             return state.isBusy
         }
         if more { scheduleBatch() }
+    }
+
+    /// `status`'s answer: a line per screen with its mode and frame counts,
+    /// `Virtual-1 1024x768 frames 7200 presented 7190 completed 7189 missed-vblanks 0`, or
+    /// `no screen is connected`.
+    @MainActor static func statusText() -> String {
+        let screens = UIScreen.screens
+        guard !screens.isEmpty else { return "no screen is connected\n" }
+        return screens.map { screen in
+            let size = screen.snapshotPixelSize
+            return "\(screen.name) \(size.width)x\(size.height) frames \(screen.frameCount)"
+                + " presented \(screen.presentedFrameCount) completed \(screen.completedPresentCount)"
+                + " missed-vblanks \(screen.missedVblankCount)\n"
+        }.joined()
     }
 
     private struct Failure: Error {

@@ -31,7 +31,8 @@ public struct ControlRequest: Hashable, Sendable {
 }
 
 /// The first line of the daemon's answer, as `ControlSocketClient` reads it:
-/// `ok LENGTH SCREEN WIDTHxHEIGHT` before LENGTH bytes of PNG, or `error MESSAGE`.
+/// `ok LENGTH SCREEN WIDTHxHEIGHT` before LENGTH bytes of PNG, `text LENGTH` before LENGTH
+/// bytes of UTF-8 text, or `error MESSAGE`.
 public enum ControlReplyHeader: Hashable, Sendable {
     /// The longest image the client accepts (1 GiB): a larger length is a bad reply, not an
     /// allocation.
@@ -39,16 +40,25 @@ public enum ControlReplyHeader: Hashable, Sendable {
 
     /// A PNG of `length` bytes follows: a picture of `screen` at `width` x `height` pixels.
     case image(length: Int, screen: String, width: Int, height: Int)
+    /// `length` bytes of UTF-8 text follow (a `status` answer).
+    case text(length: Int)
     /// The daemon refused the request, saying why.
     case refused(String)
 
     /// The header in `line` (without the newline); nil when it is neither form, or its length
-    /// or size is out of range (lengths 1 ..< `maximumLength`, sizes 1...8192 a side, as
-    /// `LaunchOptions.parseSize`). A bare `error` is refused with "unknown error".
+    /// or size is out of range (image lengths 1 ..< `maximumLength`, text lengths 0 ..<
+    /// `maximumLength`, sizes 1...8192 a side, as `LaunchOptions.parseSize`). A bare `error`
+    /// is refused with "unknown error".
     public static func parse(_ line: String) -> ControlReplyHeader? {
         let words = line.split(separator: " ", maxSplits: 1)
         if words.first == "error" { return .refused(words.count > 1 ? String(words[1]) : "unknown error") }
         let fields = line.split(separator: " ")
+        if fields.first == "text" {
+            guard fields.count == 2, let length = Int(fields[1]), length >= 0, length < maximumLength else {
+                return nil
+            }
+            return .text(length: length)
+        }
         guard fields.count == 4, fields[0] == "ok", let length = Int(fields[1]), length > 0,
             length < maximumLength, let size = LaunchOptions.parseSize(String(fields[3]))
         else { return nil }
@@ -61,6 +71,8 @@ public enum ControlReplyHeader: Hashable, Sendable {
         switch self {
         case .image(let length, let screen, let width, let height):
             "ok \(length) \(screen) \(width)x\(height)"
+        case .text(let length):
+            "text \(length)"
         case .refused(let message):
             "error \(message.replacing("\n", with: " "))"
         }

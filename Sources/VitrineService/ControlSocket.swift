@@ -9,10 +9,12 @@ import VitrineIO
 
 /// The daemon's control socket (a Vitrine addition): a unix stream socket, by default
 /// `/run/vitrine/control`, on which `vitrined --screenshot PATH` asks the running daemon for a
-/// PNG of a screen. One request per connection, one line of text:
+/// PNG of a screen, and `vitrined --status` for the screens' frame counts. One request per
+/// connection, one line of text:
 ///
 ///     screenshot [SCREEN]\n   ->  ok LENGTH SCREEN WIDTHxHEIGHT\n<LENGTH bytes of PNG>
 ///                             ->  error MESSAGE\n
+///     status\n                ->  text LENGTH\n<LENGTH bytes of UTF-8 text>
 ///
 /// The PNG travels over the socket and the client writes the file: the daemon runs as its own
 /// user in a read-only file system (`ProtectSystem=strict`) and may not write where the caller
@@ -27,6 +29,8 @@ public final class ControlSocketServer: Sendable {
     /// The answer to a request: the payload and its one-line description, or an error message.
     public enum Reply: Sendable {
         case image(png: Data, screen: String, width: Int, height: Int)
+        /// Text for the client to print (`status`).
+        case text(String)
         case failure(String)
     }
 
@@ -282,6 +286,9 @@ private final class Connections: @unchecked Sendable {
         case .image(let png, let screen, let width, let height):
             let header = ControlReplyHeader.image(length: png.count, screen: screen, width: width, height: height)
             client.output = [Data((header.line + "\n").utf8), png]
+        case .text(let text):
+            let body = Data(text.utf8)
+            client.output = [Data((ControlReplyHeader.text(length: body.count).line + "\n").utf8), body]
         case .failure(let message):
             client.output = [Data((ControlReplyHeader.refused(message).line + "\n").utf8)]
         }
@@ -364,7 +371,7 @@ public enum ControlSocketClient {
         switch ControlReplyHeader.parse(header) {
         case .refused(let message): throw .refused(message)
         case .image(let announced, let name, let w, let h): (length, screen, width, height) = (announced, name, w, h)
-        case nil: throw .badReply("not an answer: \(header.prefix(80))")
+        case .text, nil: throw .badReply("not an answer: \(header.prefix(80))")
         }
         guard length <= maximumImageLength else {
             throw .badReply("an image of \(length) bytes announced (at most \(maximumImageLength))")
@@ -385,6 +392,40 @@ public enum ControlSocketClient {
         func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         guard bigEndian(16) == width, bigEndian(20) == height else {
             throw .badReply("the PNG is \(bigEndian(16))x\(bigEndian(20)), the answer said \(width)x\(height)")
+        }
+    }
+
+    /// The longest text a `status` reply may announce.
+    public static let maximumTextLength = 1 << 20
+
+    /// Asks the daemon at `path` for its status: a line per screen with its frame counts
+    /// (what `vitrined --status` prints). The socket's folder must be trusted, as for
+    /// `screenshot(path:screen:)`.
+    public static func status(path: String) throws(ControlSocketError) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            var info = stat()
+            if lstat(folder, &info) != 0 && errno == ENOENT { throw .noDaemon(path) }
+            try ControlSocketPath.checkFolder(folder)
+        }
+        let descriptor = try connect(path)
+        defer { descriptor.close() }
+        UnixSocket.setTimeouts(descriptor, seconds: 10)
+        guard UnixSocket.writeAll(descriptor, Data("status\n".utf8)) else {
+            throw .badReply("the request was not taken")
+        }
+        guard let header = UnixSocket.readLine(descriptor, limit: 4096) else { throw .badReply("no answer") }
+        switch ControlReplyHeader.parse(header) {
+        case .refused(let message): throw .refused(message)
+        case .text(let length):
+            guard length <= maximumTextLength else {
+                throw .badReply("a text of \(length) bytes announced (at most \(maximumTextLength))")
+            }
+            guard let body = UnixSocket.readExactly(descriptor, count: length) else {
+                throw .badReply("the text was cut short")
+            }
+            return String(decoding: body, as: UTF8.self)
+        case .image, nil: throw .badReply("not a status answer: \(header.prefix(80))")
         }
     }
 

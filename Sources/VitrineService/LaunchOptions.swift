@@ -5,7 +5,7 @@ import Foundation
 /// line; a kiosk service is started by systemd with one). `UIApplicationMain` parses it.
 ///
 ///     vitrined [--config PATH] [--backend NAME] [--check-config]
-///              [--list-outputs] [--screenshot PATH [--screen NAME]]
+///              [--list-outputs] [--screenshot PATH [--screen NAME]] [--status]
 ///              [--capture PATH [--capture-editing PATH]]
 public struct LaunchOptions: ParsableArguments, Sendable {
     /// Where the config is read from when neither `--config` nor `VITRINE_CONFIG` says.
@@ -42,6 +42,11 @@ public struct LaunchOptions: ParsableArguments, Sendable {
 
     @Option(name: .long, help: ArgumentHelp("The screen --screenshot captures (a connector name).", valueName: "name"))
     public var screen: String?
+
+    @Flag(
+        name: .long,
+        help: "Ask the running daemon for its screens' frame counts (frames, presents, missed vblanks) and print them.")
+    public var status = false
 
     @Option(
         name: .long,
@@ -96,9 +101,10 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         if captureEditing != nil && capture == nil {
             throw ValidationError("--capture-editing goes with --capture")
         }
-        let modes = [checkConfig, listOutputs, screenshot != nil, capture != nil].filter { $0 }.count
+        let modes = [checkConfig, listOutputs, screenshot != nil, status, capture != nil].filter { $0 }.count
         if modes > 1 {
-            throw ValidationError("--check-config, --list-outputs, --screenshot and --capture exclude each other")
+            throw ValidationError(
+                "--check-config, --list-outputs, --screenshot, --status and --capture exclude each other")
         }
         for size in headlessScreen where Self.parseSize(size) == nil {
             throw ValidationError("--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not \(size)")

@@ -57,6 +57,20 @@ import VitrineService
         #expect(shown.pixel(x: 80, y: 50) & 0xFF_FFFF == 0xFF_0000)
     }
 
+    @Test func aStatusRequestGetsEachScreensFrameCounts() {
+        let (clock, _) = installScreens()
+        clock.advance(by: 0.1)
+        guard case .text(let text) = answer("status", []) else {
+            Issue.record("no text")
+            return
+        }
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("PANEL-1 320x200 frames ") == true)
+        #expect(lines.last?.hasPrefix("PANEL-2 160x100 frames ") == true)
+        #expect(lines.allSatisfy { $0.hasSuffix(" missed-vblanks 0") && $0.contains(" completed ") })
+    }
+
     @Test func badRequestsAreAnsweredWithTheReason() {
         _ = installScreens()
         guard case .failure(let unknownScreen) = answer("screenshot", ["HDMI-A-9"]) else {

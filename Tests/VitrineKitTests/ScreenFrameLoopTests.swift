@@ -158,4 +158,32 @@ private final class RecoloringView: UIView {
         rig.settle()
         #expect(rig.output.presentCount == presents)
     }
+
+    @Test func aFrameThatLandsPastTheNextVblankCountsTheVblanksItMissed() {
+        let rig = HeadlessRig()
+        let window = makeVisibleWindow(on: rig.screen, frame: CGRect(x: 0, y: 0, width: 50, height: 50), color: .red)
+        rig.settle()
+        var slowFrames = 0
+        // A link that changes the window every vblank, so every frame presents; once told, a
+        // frame takes two and a half periods (the clock moves on while it runs).
+        let link = CADisplayLink { _ in
+            if slowFrames > 0 {
+                slowFrames -= 1
+                rig.clock.advance(by: 2.5 * RigTiming.frame)
+            }
+            window.backgroundColor = window.backgroundColor == .red ? .green : .red
+        }
+        link.add(to: .main, forMode: .common)
+        rig.clock.advance(by: 30 * RigTiming.frame)
+        let presents = rig.output.presentCount
+        #expect(presents > 25)
+        #expect(rig.screen.frameLoop.missedVblankCount == 0)
+        slowFrames = 1
+        rig.clock.advance(by: 10 * RigTiming.frame)
+        // Begun at vblank N, presented at N + 2.5, it lands at N + 3 instead of N + 1.
+        #expect(rig.screen.frameLoop.missedVblankCount == 2)
+        rig.clock.advance(by: 30 * RigTiming.frame)
+        #expect(rig.screen.frameLoop.missedVblankCount == 2)
+        link.invalidate()
+    }
 }

@@ -38,6 +38,12 @@ struct ControlRequestTests {
             ControlReplyHeader.image(length: 7, screen: "DP-1", width: 800, height: 600).line == "ok 7 DP-1 800x600")
     }
 
+    @Test func aTextHeaderGivesItsLength() {
+        #expect(ControlReplyHeader.parse("text 61") == .text(length: 61))
+        #expect(ControlReplyHeader.parse("text 0") == .text(length: 0))
+        #expect(ControlReplyHeader.text(length: 61).line == "text 61")
+    }
+
     @Test func anErrorHeaderGivesTheRestOfTheLine() {
         #expect(ControlReplyHeader.parse("error no screen named DP-9") == .refused("no screen named DP-9"))
         #expect(ControlReplyHeader.parse("error") == .refused("unknown error"))
@@ -49,7 +55,8 @@ struct ControlRequestTests {
         "", "ok", "ok 10 HDMI-A-1", "ok 10 HDMI-A-1 1920x1080 extra", "OK 10 HDMI-A-1 1920x1080",
         "ok 0 HDMI-A-1 1920x1080", "ok -5 HDMI-A-1 1920x1080", "ok 1073741824 HDMI-A-1 1920x1080",
         "ok ten HDMI-A-1 1920x1080", "ok 10 HDMI-A-1 1920", "ok 10 HDMI-A-1 0x1080", "ok 10 HDMI-A-1 8193x1",
-        "ok 10 HDMI-A-1 1920x1080x1", "errors happen",
+        "ok 10 HDMI-A-1 1920x1080x1", "errors happen", "text", "text -1", "text 1073741824", "text 5 more",
+        "text five",
     ])
     func aMalformedHeaderIsABadReply(line: String) {
         #expect(ControlReplyHeader.parse(line) == nil)

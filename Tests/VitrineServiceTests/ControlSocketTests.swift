@@ -33,6 +33,22 @@ import VitrineIO
         #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o660)
     }
 
+    @Test func aStatusTravelsOverTheSocketAsText() throws {
+        let path = temporarySocketPath()
+        let text = "PANEL-1 800x480 frames 12 presented 10 completed 9 missed-vblanks 1\n"
+        let server = try ControlSocketServer(path: path) { command, _, reply in
+            reply(command == "status" ? .text(text) : .failure("unknown request \(command)"))
+        }
+        defer { server.close() }
+        #expect(try ControlSocketClient.status(path: path) == text)
+        // A screenshot client given text is told it is not an answer to its request.
+        let imageServer = try ControlSocketServer(path: path + "-image") { _, _, reply in reply(.text("hello")) }
+        defer { imageServer.close() }
+        #expect(throws: ControlSocketError.badReply("not an answer: text 5")) {
+            try ControlSocketClient.screenshot(path: path + "-image", screen: nil)
+        }
+    }
+
     @Test func theDaemonsErrorReachesTheClient() throws {
         let path = temporarySocketPath()
         let server = try ControlSocketServer(path: path) { _, arguments, reply in

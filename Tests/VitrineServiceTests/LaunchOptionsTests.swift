@@ -41,7 +41,7 @@ import Testing
         (["--capture-editing", "b.png"], "--capture-editing goes with --capture"),
         (
             ["--check-config", "--list-outputs"],
-            "--check-config, --list-outputs, --screenshot and --capture exclude each other"
+            "--check-config, --list-outputs, --screenshot, --status and --capture exclude each other"
         ),
         (
             ["--headless-screen", "0x480"],

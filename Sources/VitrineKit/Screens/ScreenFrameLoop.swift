@@ -49,6 +49,16 @@ final class ScreenFrameLoop: CALayerTreeHost {
     private(set) var completedPresentCount = 0
     /// Frames run so far, presented or not (for tests and statistics).
     private(set) var frameCount = 0
+    /// Vblanks missed by frames started at a vblank: a frame rendered at a present's
+    /// completion (vblank N) whose own flip landed at vblank N + 1 + k missed k. Frames not
+    /// started by a vblank event (the first, one after an idle spell) have no deadline.
+    private(set) var missedVblankCount = 0
+    /// The vblank the frame in flight should land at, when a vblank event started it.
+    private var expectedSequence: UInt64?
+    /// The vblank event that started the frame being rendered, while `renderFrame` runs.
+    private var startingEvent: (sequence: UInt64, receivedAt: Double)?
+    /// How late the frame in flight began after its vblank, and how long it took to present.
+    private var inFlightTiming: (lateness: Double, duration: Double)?
     /// The buffer presented last: it holds the frame on screen (for screenshots).
     private var frontBuffer: SwapchainBuffer?
     /// The display links added to this screen, in the order added.
@@ -124,7 +134,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
     }
 
     private func presentDidComplete(_ event: PresentEvent) {
+        let receivedAt = clock.now
         completedPresentCount += 1
+        countMissedVblanks(event)
         // The first frame is on screen now (its page flip completed), not when it was queued.
         if completedPresentCount == 1 {
             firstFramePresentationTime = event.timestamp
@@ -133,7 +145,30 @@ final class ScreenFrameLoop: CALayerTreeHost {
         beforeFrameAfterPresent?()
         lastVblank = event.timestamp
         guard frameScheduled || needsVblanks else { return }
+        startingEvent = (event.sequence, receivedAt)
+        defer { startingEvent = nil }
         renderFrame(vblank: event.timestamp)
+    }
+
+    /// A frame started at vblank N that landed past N + 1 missed the vblanks between. Said in
+    /// the log with what tells a slow frame from a process that did not run: how late after
+    /// its vblank the frame began (the event waited for the main loop) and how long the
+    /// frame's own work took.
+    private func countMissedVblanks(_ event: PresentEvent) {
+        defer {
+            expectedSequence = nil
+            inFlightTiming = nil
+        }
+        guard let expected = expectedSequence, event.sequence > expected else { return }
+        let missed = Int(event.sequence - expected)
+        missedVblankCount += missed
+        let timing = inFlightTiming.map {
+            String(
+                format: "; it began %.1f ms after its vblank and took %.1f ms", $0.lateness * 1000, $0.duration * 1000)
+        }
+        kitLog.info(
+            "\(screen.name): a frame missed \(missed) vblank(s): it landed at vblank \(event.sequence) (at \(String(format: "%.6f", event.timestamp)) s), not \(expected)\(timing ?? "")"
+        )
     }
 
     private func vblankWakeUpFired(at time: Double) {
@@ -214,6 +249,10 @@ final class ScreenFrameLoop: CALayerTreeHost {
                 try screen.output.present(buffer, damage: result.frameDamage)
                 frontBuffer = buffer
                 presentedFrameCount += 1
+                if let startingEvent, let lastVblank {
+                    expectedSequence = startingEvent.sequence + 1
+                    inFlightTiming = (startingEvent.receivedAt - lastVblank, clock.now - startingEvent.receivedAt)
+                }
                 vblankTimer?.cancel()
                 vblankTimer = nil
                 return
@@ -235,6 +274,8 @@ final class ScreenFrameLoop: CALayerTreeHost {
         // The output's buffers are new.
         frontBuffer = nil
         compositor.invalidate()
+        // A new mode's first flip has no deadline.
+        expectedSequence = nil
         lastVblank = clock.now
         vblankTimer?.cancel()
         vblankTimer = nil

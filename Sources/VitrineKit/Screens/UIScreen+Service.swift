@@ -12,6 +12,13 @@ extension UIScreen {
     /// on screen.
     @_spi(Service) public var completedPresentCount: Int { frameLoop.completedPresentCount }
 
+    /// Frames run so far, presented or not.
+    @_spi(Service) public var frameCount: Int { frameLoop.frameCount }
+
+    /// Vblanks missed so far by frames that began at a vblank (their flip landed later than
+    /// the next one); each miss is also logged, with its timing.
+    @_spi(Service) public var missedVblankCount: Int { frameLoop.missedVblankCount }
+
     /// Stops drawing for good (the service is stopping): nothing more is rendered or presented.
     @_spi(Service) public func stopFrames() { frameLoop.stop() }
 
