@@ -171,7 +171,7 @@ extension GLESRenderer {
         let bounds = entry.bounds
         if let background = entry.backgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(toOpacity: opacity)
-            if entry.cornerRadius <= 0, let rect = Self.roundedPixelRect(of: bounds, through: transform) {
+            if entry.cornerRadius <= 0, let rect = Compositor.roundedPixelRect(of: bounds, through: transform) {
                 fill(rect, clip: clip, color: color, level: level)
             } else if let shape = shape(of: entry, border: false) {
                 fill(shape.box, clip: clip, color: color, shape: shape, level: level)
@@ -184,7 +184,7 @@ extension GLESRenderer {
         var contentsClip = clip
         if let boundsClip = entry.boundsClip { contentsClip = contentsClip.intersection(boundsClip) }
         for piece in pieces {
-            let placement = Self.placement(of: piece, through: transform)
+            let placement = piece.placement(through: transform)
             guard let inverse = placement.inverted(),
                 let box = placement.boundingBox(
                     of: CGRect(x: 0, y: 0, width: piece.source.width, height: piece.source.height))
@@ -205,10 +205,10 @@ extension GLESRenderer {
         let transform = entry.transform
         let color = borderColor.premultiplied.scaled(toOpacity: entry.opacity)
         let bounds = entry.bounds
-        if entry.cornerRadius <= 0, let outer = Self.roundedPixelRect(of: bounds, through: transform) {
+        if entry.cornerRadius <= 0, let outer = Compositor.roundedPixelRect(of: bounds, through: transform) {
             // The ring between the snapped outer and inner rectangles, as four fills.
             guard
-                let inner = Self.borderInnerRect(of: bounds, borderWidth: entry.borderWidth, through: transform)?
+                let inner = Compositor.borderInnerRect(of: bounds, borderWidth: entry.borderWidth, through: transform)?
                     .intersection(outer), !inner.isEmpty
             else {
                 fill(outer, clip: clip, color: color, level: level)
@@ -234,7 +234,7 @@ extension GLESRenderer {
     func shape(of entry: Compositor.DisplayEntry, border: Bool) -> Shape? {
         let bounds = entry.bounds
         let transform = entry.transform
-        if let pixelRect = Self.roundedPixelRect(of: bounds, through: transform) {
+        if let pixelRect = Compositor.roundedPixelRect(of: bounds, through: transform) {
             guard !pixelRect.isEmpty else { return nil }
             let scale = min(abs(transform.m11), abs(transform.m22))
             let radius = min(
@@ -394,48 +394,4 @@ extension GLESRenderer {
         }
     }
 
-    // MARK: - Geometry, as the compositor snaps it
-
-    /// The pixel rectangle an axis-aligned transformed rectangle snaps to (edges to the nearest
-    /// pixel, halves up), as the pixman renderer fills it; nil when the transform turns.
-    static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
-        guard transform.isAxisAligned, let box = transform.boundingBox(of: rect) else { return nil }
-        let minX = roundedHalfUp(box.minX)
-        let minY = roundedHalfUp(box.minY)
-        let maxX = roundedHalfUp(box.maxX)
-        let maxY = roundedHalfUp(box.maxY)
-        guard maxX > minX, maxY > minY else { return .zero }
-        return PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
-    }
-
-    /// The pixels inside a border (at most half the bounds wide), snapped; nil when none.
-    static func borderInnerRect(
-        of bounds: CGRect, borderWidth: CGFloat, through transform: ProjectiveTransform
-    ) -> PixelRect? {
-        let width = min(borderWidth, min(bounds.width, bounds.height) / 2)
-        let inset = bounds.insetBy(dx: width, dy: width)
-        guard inset.width > 0, inset.height > 0 else { return nil }
-        return roundedPixelRect(of: inset, through: transform)
-    }
-
-    static func roundedHalfUp(_ value: CGFloat) -> CGFloat {
-        let down = value.rounded(.down)
-        return value - down >= 0.5 ? down + 1 : down
-    }
-
-    /// Image pixels of `piece` (from its source's top-left) to target pixels, snapped to whole
-    /// pixels when it only translates, as Core Animation aligns unscaled content.
-    static func placement(of piece: ContentsPiece, through transform: ProjectiveTransform) -> ProjectiveTransform {
-        let placed = ProjectiveTransform(
-            scaleX: Double(piece.destination.width) / Double(piece.source.width),
-            y: Double(piece.destination.height) / Double(piece.source.height)
-        )
-        .concatenating(
-            ProjectiveTransform(translationX: Double(piece.destination.minX), y: Double(piece.destination.minY))
-        )
-        .concatenating(transform)
-        guard placed.isAffine, placed.m11 == 1, placed.m12 == 0, placed.m21 == 0, placed.m22 == 1 else { return placed }
-        return ProjectiveTransform(
-            translationX: Double(roundedHalfUp(placed.m31)), y: Double(roundedHalfUp(placed.m32)))
-    }
 }

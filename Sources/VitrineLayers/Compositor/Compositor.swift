@@ -595,8 +595,9 @@ public final class Compositor {
     }
 
     /// The pixel rectangle an axis-aligned transformed rectangle snaps to (edges rounded to the
-    /// nearest pixel); nil when the transform rotates, shears or projects.
-    static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
+    /// nearest pixel); nil when the transform rotates, shears or projects. Public so every
+    /// renderer snaps as the compositor does.
+    public static func roundedPixelRect(of rect: CGRect, through transform: ProjectiveTransform) -> PixelRect? {
         guard transform.isAxisAligned, let box = transform.boundingBox(of: rect) else { return nil }
         let minX = roundedHalfUp(box.minX)
         let minY = roundedHalfUp(box.minY)
@@ -608,7 +609,7 @@ public final class Compositor {
 
     /// The pixels inside a border `borderWidth` wide (at most half the bounds), drawn through
     /// an axis-aligned transform; nil when the border leaves none or the transform turns.
-    static func borderInnerRect(
+    public static func borderInnerRect(
         of bounds: CGRect, borderWidth: CGFloat, through transform: ProjectiveTransform
     ) -> PixelRect? {
         let width = min(borderWidth, min(bounds.width, bounds.height) / 2)
@@ -620,7 +621,7 @@ public final class Compositor {
     /// `value` to the nearest whole number, halves up. Unlike `rounded()` (halves away from
     /// zero) it commutes with whole-pixel moves: an edge at -2.5 snaps to -2 as one at 7.5
     /// snaps to 8, so content a scroll moves lands on the pixels a fresh drawing gives.
-    nonisolated static func roundedHalfUp<Value: BinaryFloatingPoint>(_ value: Value) -> Value {
+    nonisolated public static func roundedHalfUp<Value: BinaryFloatingPoint>(_ value: Value) -> Value {
         let down = value.rounded(.down)
         return value - down >= 0.5 ? down + 1 : down
     }

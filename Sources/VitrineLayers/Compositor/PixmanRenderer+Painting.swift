@@ -170,8 +170,9 @@ extension ProjectiveTransform {
 
 extension ContentsPiece {
     /// Image pixels of this piece to target pixels, through the layer's `transform` (bounds
-    /// coordinates to target pixels), snapped to whole pixels when it only translates.
-    func placement(through transform: ProjectiveTransform) -> ProjectiveTransform {
+    /// coordinates to target pixels), snapped to whole pixels when it only translates, as
+    /// Core Animation aligns unscaled content. Public so every renderer places content alike.
+    public func placement(through transform: ProjectiveTransform) -> ProjectiveTransform {
         ProjectiveTransform(
             scaleX: Double(destination.width) / Double(source.width),
             y: Double(destination.height) / Double(source.height)
