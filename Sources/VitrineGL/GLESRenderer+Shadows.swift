@@ -9,20 +9,6 @@ import VitrineLayers
 /// texture while the shape stays; every repaint paints the colour through it on the GPU.
 /// A blur on the GPU is issue 29's next step; this gives the same pixels as pixman meanwhile.
 extension GLESRenderer {
-    /// What the blurred mask was made from: as `PixmanRenderer`'s key, so a whole-pixel move
-    /// keeps it.
-    struct ShadowKey: Equatable {
-        var sigma: Double
-        var path: CGPath?
-        var linear: [Double]
-        var fraction: [Double]
-        var contentKey: UInt64
-        var sourceWidth: Int
-        var sourceHeight: Int
-        var sourceX: Int
-        var sourceY: Int
-    }
-
     func drawShadow(
         of entry: Compositor.DisplayEntry, castBy entries: Range<Int>, frame: RenderFrame, clip: PixelRect,
         level: Level
@@ -31,14 +17,9 @@ extension GLESRenderer {
         let source = entry.shadowSourceBox
         let area = entry.shadowBox.intersection(clip)
         guard !area.isEmpty, !source.isEmpty else { return }
-        let t = entry.transform
-        let wholeX = Int(t.m31.rounded(.down))
-        let wholeY = Int(t.m32.rounded(.down))
-        let key = ShadowKey(
-            sigma: entry.shadowSigma, path: entry.shadowPath, linear: [t.m11, t.m12, t.m21, t.m22],
-            fraction: [t.m31 - t.m31.rounded(.down), t.m32 - t.m32.rounded(.down)],
-            contentKey: entry.shadowContentKey, sourceWidth: source.width, sourceHeight: source.height,
-            sourceX: source.x - wholeX, sourceY: source.y - wholeY)
+        let key = ShadowMaskKey(
+            sigma: entry.shadowSigma, path: entry.shadowPath, transform: entry.transform,
+            contentStamp: entry.shadowContentKey, sourceBox: source)
         let cache: GLLayerCache
         if let existing = entry.rendererCache as? GLLayerCache {
             cache = existing
@@ -77,12 +58,7 @@ extension GLESRenderer {
         let source = entry.shadowSourceBox
         let mask: PixelBuffer
         if let path = entry.shadowPath {
-            let t = entry.transform
-            let transform = CGAffineTransform(
-                a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m31 - Double(source.x - margin),
-                ty: t.m32 - Double(source.y - margin))
-            mask = AlphaBlur.pathMask(
-                path, transform: transform, width: source.width + 2 * margin, height: source.height + 2 * margin)
+            mask = ShadowMaskKey.pathMask(path, transform: entry.transform, sourceBox: source, margin: margin)
         } else {
             // The layer and its sublayers as they composite, over the whole source box (the mask
             // is kept for later frames), read back for the blur.

@@ -319,7 +319,7 @@ final class GLLayerCache {
     var shadowTexture: GLuint = 0
     var shadowWidth = 0
     var shadowHeight = 0
-    var shadowKey: GLESRenderer.ShadowKey?
+    var shadowKey: ShadowMaskKey?
     let reaper: TextureReaper
 
     init(reaper: TextureReaper) { self.reaper = reaper }

@@ -1,26 +1,57 @@
 import Foundation
 import VitrineGraphics
 
+/// What a blurred shadow mask is made from, so a renderer makes it again only when one of
+/// these changes: the blur, the shape (a `shadowPath`, or the stamp of the subtree whose alpha
+/// casts it), the transform's linear part and its translation's fraction of a pixel, and the
+/// source box relative to the translation's whole pixels (a whole-pixel move, a scroll, keeps
+/// the mask). Public so every renderer keys its shadow cache alike.
+public struct ShadowMaskKey: Equatable {
+    var sigma: Double
+    var path: CGPath?
+    var linear: [Double]
+    var fraction: [Double]
+    var contentStamp: UInt64
+    var sourceWidth: Int
+    var sourceHeight: Int
+    var sourceX: Int
+    var sourceY: Int
+
+    /// The key of a shadow of `sigma`, cast by `path` (nil: the subtree's alpha, drawn as
+    /// `contentStamp` says) through `transform`, over `sourceBox` (target pixels).
+    public init(
+        sigma: Double, path: CGPath?, transform t: ProjectiveTransform, contentStamp: UInt64, sourceBox: PixelRect
+    ) {
+        let wholeX = Int(t.m31.rounded(.down))
+        let wholeY = Int(t.m32.rounded(.down))
+        self.sigma = sigma
+        self.path = path
+        linear = [t.m11, t.m12, t.m21, t.m22]
+        fraction = [t.m31 - t.m31.rounded(.down), t.m32 - t.m32.rounded(.down)]
+        self.contentStamp = contentStamp
+        sourceWidth = sourceBox.width
+        sourceHeight = sourceBox.height
+        sourceX = sourceBox.x - wholeX
+        sourceY = sourceBox.y - wholeY
+    }
+
+    /// A `shadowPath`'s coverage through `transform` over `sourceBox` and `margin` pixels
+    /// around it (not yet blurred): the mask both renderers blur.
+    public static func pathMask(
+        _ path: CGPath, transform t: ProjectiveTransform, sourceBox: PixelRect, margin: Int
+    ) -> PixelBuffer {
+        let transform = CGAffineTransform(
+            a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m31 - Double(sourceBox.x - margin),
+            ty: t.m32 - Double(sourceBox.y - margin))
+        return AlphaBlur.pathMask(
+            path, transform: transform, width: sourceBox.width + 2 * margin, height: sourceBox.height + 2 * margin)
+    }
+}
+
 /// A layer's blurred shadow mask: an `.alpha8` buffer covering the shadow's source box and its
 /// margin, kept while `key` stays.
 struct CachedShadow {
-    struct Key: Equatable {
-        var sigma: Double
-        var path: CGPath?
-        /// The transform's linear part and its translation's fraction of a pixel (the raster
-        /// depends on them; a whole-pixel move only moves the mask).
-        var linear: [Double]
-        var fraction: [Double]
-        /// For an alpha shadow: the subtree's stamp and the pixels it was drawn over.
-        var contentStamp: UInt64
-        var sourceWidth: Int
-        var sourceHeight: Int
-        /// The source box's position relative to the transform's whole-pixel translation (a
-        /// whole-pixel move keeps the mask).
-        var sourceX: Int
-        var sourceY: Int
-    }
-    var key: Key
+    var key: ShadowMaskKey
     var mask: PixelBuffer
 }
 
@@ -44,18 +75,10 @@ extension PixmanRenderer {
             cache = PixmanLayerCache()
             record.rendererCache = cache
         }
-        let t = shadow.transform
         let isPath = shadow.path != nil
-        // Positions relative to the transform's whole-pixel translation: the same shape moved
-        // by whole pixels (a scroll, a moved `shadowPath` layer) draws the same mask there.
-        let wholeX = Int(t.m31.rounded(.down))
-        let wholeY = Int(t.m32.rounded(.down))
-        let key = CachedShadow.Key(
-            sigma: shadow.sigma, path: shadow.path, linear: [t.m11, t.m12, t.m21, t.m22],
-            fraction: [t.m31 - t.m31.rounded(.down), t.m32 - t.m32.rounded(.down)],
-            contentStamp: shadow.contentStamp, sourceWidth: shadow.sourceBox.width,
-            sourceHeight: shadow.sourceBox.height, sourceX: shadow.sourceBox.x - wholeX,
-            sourceY: shadow.sourceBox.y - wholeY)
+        let key = ShadowMaskKey(
+            sigma: shadow.sigma, path: shadow.path, transform: shadow.transform, contentStamp: shadow.contentStamp,
+            sourceBox: shadow.sourceBox)
         let cached: CachedShadow
         if let existing = cache.shadow, existing.key == key {
             cached = existing
@@ -81,12 +104,7 @@ extension PixmanRenderer {
         let margin = shadow.margin
         let mask: PixelBuffer
         if let path = shadow.path {
-            let t = shadow.transform
-            let transform = CGAffineTransform(
-                a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m31 - Double(source.x - margin),
-                ty: t.m32 - Double(source.y - margin))
-            mask = AlphaBlur.pathMask(
-                path, transform: transform, width: source.width + 2 * margin, height: source.height + 2 * margin)
+            mask = ShadowMaskKey.pathMask(path, transform: shadow.transform, sourceBox: source, margin: margin)
         } else {
             // The layer and its sublayers as they composite, over their whole box (not only the
             // damage: the mask is kept for later frames).
