@@ -36,7 +36,7 @@ struct VMTests {
             exit(checks.failed == 0 ? 0 : 1)
         }
         let soakMinutes = SoakChecks.minutes(in: CommandLine.arguments)
-        // The full debug run takes about 6 minutes under TCG on an idle 2-core machine; the
+        // The full debug run takes about 3.5 minutes under TCG on an idle 2-core machine; the
         // VM itself stops at 900 s (run-in-vm.sh) unless VITRINE_VM_TIMEOUT says otherwise.
         startWatchdog(seconds: soakMinutes.map { $0 * 60 + 300 } ?? 720)
         if let soakMinutes {
