@@ -118,20 +118,9 @@ struct GLESRendererTests {
         let picture = renderer.makePicture(width: width, height: height)
         Compositor(renderer: renderer).render(root, into: picture, bufferAge: 0)
         let pixels = try #require(picture as? GLTextureTarget).readPixels()
-        let w = Double(width)
-        let h = Double(height)
-        let (transform, outputWidth, outputHeight): (ProjectiveTransform, Int, Int) =
-            switch quarterTurns {
-            case 1: (.init(m11: 0, m12: 1, m13: 0, m21: -1, m22: 0, m23: 0, m31: h, m32: 0, m33: 1), height, width)
-            case 2: (.init(m11: -1, m12: 0, m13: 0, m21: 0, m22: -1, m23: 0, m31: w, m32: h, m33: 1), width, height)
-            case 3: (.init(m11: 0, m12: -1, m13: 0, m21: 1, m22: 0, m23: 0, m31: 0, m32: w, m33: 1), height, width)
-            default: (.identity, width, height)
-            }
-        let output = PixelBuffer(width: outputWidth, height: outputHeight, format: .xrgb8888)
+        let (transform, outputWidth, outputHeight) = LayerScene.quarterTurn(quarterTurns, width: width, height: height)
         let untouched: UInt32 = 0xff12_3456
-        for y in 0..<outputHeight {
-            for x in 0..<outputWidth { output.setPixel(x: x, y: y, untouched) }
-        }
+        let output = LayerScene.filledBuffer(width: outputWidth, height: outputHeight, pixel: untouched)
         let region = Region(PixelRect(x: 1, y: 1, width: outputWidth - 2, height: outputHeight - 1))
         renderer.present(picture: picture, outputTransform: transform, region: region, into: output)
         var mismatches = 0

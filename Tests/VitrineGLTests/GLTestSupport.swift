@@ -35,13 +35,13 @@ enum GLTest {
 
     /// The pixman renderer's references (VitrineLayersTests), which the GL renderer must match;
     /// never rewritten from here (`record: false`).
-    static func assertMatchesPixmanReference(
+    static func comparisonWithPixmanReference(
         _ buffer: PixelBuffer, named name: String, tolerance: Int, maxDifferingPixels: Int,
         filePath: StaticString = #filePath
-    ) throws {
+    ) throws -> SnapshotOutcome {
         let testDirectory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
         let tests = testDirectory.deletingLastPathComponent()
-        try assertSnapshot(
+        return try assertSnapshot(
             of: buffer, named: name,
             referenceDirectory: tests.appendingPathComponent("VitrineLayersTests/Compositor/References"),
             failureDirectory: tests.deletingLastPathComponent().appendingPathComponent(
@@ -50,43 +50,8 @@ enum GLTest {
     }
 }
 
-/// The compositor tests' small scenes (VitrineLayersTests' `Scene`), built the same way.
-@MainActor
-enum Scene {
-    static func root(width: Int = 200, height: Int = 200, color: CGColor = .white) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        root.backgroundColor = color
-        return root
-    }
-
-    @discardableResult
-    static func layer(_ frame: CGRect, color: CGColor? = nil, parent: CALayer? = nil) -> CALayer {
-        let layer = CALayer()
-        layer.frame = frame
-        layer.backgroundColor = color
-        parent?.addSublayer(layer)
-        return layer
-    }
-
-    /// Four coloured quadrants (red, green / blue, yellow).
-    static func quadrantImage(width: Int, height: Int) -> CGImage {
-        let buffer = PixelBuffer(width: width, height: height, format: .argb8888Premultiplied)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel: UInt32 =
-                    switch (y < height / 2, x < width / 2) {
-                    case (true, true): 0xffff_0000
-                    case (true, false): 0xff00_ff00
-                    case (false, true): 0xff00_00ff
-                    case (false, false): 0xffff_ff00
-                    }
-                buffer.setPixel(x: x, y: y, pixel)
-            }
-        }
-        return CGImage(copying: buffer)
-    }
-}
+/// The compositor tests' small scenes, built the same way (VitrineTestSupport).
+typealias Scene = LayerScene
 
 extension CGColor {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)

@@ -70,19 +70,9 @@ struct CompositorContentsTests {
     /// contentsCenter slices the image in nine: 10-pixel corners keep their size, edges stretch
     /// one way, the middle both ways.
     @Test func nineSliceContentsCenter() throws {
-        let image = PixelBuffer(width: 30, height: 30, format: .argb8888Premultiplied)
-        for y in 0..<30 {
-            for x in 0..<30 {
-                let column = x / 10
-                let row = y / 10
-                let pixel: UInt32 =
-                    (column == 1 && row == 1) ? 0xff00_ff00 : (column == 1 || row == 1) ? 0xff00_00ff : 0xffff_0000
-                image.setPixel(x: x, y: y, pixel)
-            }
-        }
         let root = Scene.root(width: 170, height: 110)
         let layer = Scene.layer(CGRect(x: 10, y: 10, width: 150, height: 90), parent: root)
-        layer.contents = CGImage(copying: image)
+        layer.contents = LayerScene.nineSliceImage()
         layer.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
         let buffer = Scene.render(root)
         #expect(pixel(buffer, 11, 11, is: red))

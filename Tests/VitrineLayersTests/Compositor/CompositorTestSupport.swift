@@ -4,27 +4,10 @@ import VitrineTestSupport
 
 @testable import VitrineLayers
 
-/// Small scenes for compositor tests: a white root of the given size.
-@MainActor
-enum Scene {
-    static func root(width: Int = 200, height: Int = 200, color: CGColor = .white) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        root.backgroundColor = color
-        return root
-    }
+/// Small scenes for compositor tests (VitrineTestSupport's, shared with the GL tests).
+typealias Scene = LayerScene
 
-    @discardableResult
-    static func layer(
-        _ frame: CGRect, color: CGColor? = nil, parent: CALayer? = nil
-    ) -> CALayer {
-        let layer = CALayer()
-        layer.frame = frame
-        layer.backgroundColor = color
-        parent?.addSublayer(layer)
-        return layer
-    }
-
+extension LayerScene {
     /// Renders the whole tree into a new XRGB buffer (buffer age 0: every pixel).
     static func render(_ root: CALayer, scale: CGFloat = 1) -> PixelBuffer {
         let width = Int((root.bounds.width * scale).rounded())
@@ -32,27 +15,6 @@ enum Scene {
         let buffer = PixelBuffer(width: width, height: height, format: .xrgb8888)
         Compositor(scale: scale).render(root, into: buffer, bufferAge: 0)
         return buffer
-    }
-
-    /// An image with four coloured quadrants (red, green / blue, yellow), so placement and
-    /// orientation show.
-    static func quadrantImage(width: Int, height: Int) -> CGImage {
-        let buffer = PixelBuffer(width: width, height: height, format: .argb8888Premultiplied)
-        for y in 0..<height {
-            for x in 0..<width {
-                let left = x < width / 2
-                let top = y < height / 2
-                let pixel: UInt32 =
-                    switch (top, left) {
-                    case (true, true): 0xffff_0000
-                    case (true, false): 0xff00_ff00
-                    case (false, true): 0xff00_00ff
-                    case (false, false): 0xffff_ff00
-                    }
-                buffer.setPixel(x: x, y: y, pixel)
-            }
-        }
-        return CGImage(copying: buffer)
     }
 }
 
