@@ -33,6 +33,35 @@ import VitrinePlatform
 /// `layoutIfNeeded()` the rows and items in view have cells, as UIKit updates them inside the
 /// layout pass.
 @MainActor @Suite(.serialized) struct ListLayoutPassSequenceTests {
+    /// Sets the offset in code to 800 (row 20 at 40 points) and lays out: rows 20 to 25 show.
+    private func offsetTo800(_ t: UITableView, sourceLocation: SourceLocation = #_sourceLocation) {
+        t.contentOffset = CGPoint(x: 0, y: 800)
+        t.layoutIfNeeded()
+        #expect(t.indexPathsForVisibleRows == rows(20..<26), sourceLocation: sourceLocation)
+    }
+
+    /// Scrolls to row 60 animated, runs the animation to its end and lays out: rows 60 to 65 show.
+    private func scrollToRow60(_ t: UITableView, _ rig: HeadlessRig, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        t.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: true)
+        for _ in 0..<60 { rig.clock.advance(by: HeadlessRig.frame) }
+        t.layoutIfNeeded()
+        #expect(t.contentOffset.y == 2400, sourceLocation: sourceLocation)
+        #expect(t.indexPathsForVisibleRows == rows(60..<66), sourceLocation: sourceLocation)
+    }
+
+    /// Changes the row height to 60, reloads and lays out: the rows' rectangles and the content
+    /// size follow.
+    private func reloadAt60Points(_ t: UITableView, sourceLocation: SourceLocation = #_sourceLocation) {
+        t.rowHeight = 60
+        t.reloadData()
+        t.layoutIfNeeded()
+        #expect(
+            t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60),
+            sourceLocation: sourceLocation)
+        #expect(t.contentSize == CGSize(width: 320, height: 6000), sourceLocation: sourceLocation)
+    }
+
     private func rows(_ r: Range<Int>) -> [IndexPath] { r.map { IndexPath(row: $0, section: 0) } }
 
     /// A table of 100 rows, 320x240, its frame set before or after its data source.
@@ -52,9 +81,7 @@ import VitrinePlatform
 
     @Test(arguments: [true, false]) func offsetNoWindowNoPriorLayout(frameFirst: Bool) {
         let (t, s) = table(frameFirst: frameFirst)
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
+        offsetTo800(t)
         #expect(t.cellForRow(at: IndexPath(row: 21, section: 0)) != nil)
         _ = s
     }
@@ -63,9 +90,7 @@ import VitrinePlatform
         let (t, s) = table(frameFirst: frameFirst)
         t.layoutIfNeeded()
         #expect(t.indexPathsForVisibleRows == rows(0..<6))
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
+        offsetTo800(t)
         #expect(t.visibleCells.count == 6)
         _ = s
     }
@@ -89,20 +114,10 @@ import VitrinePlatform
         window.makeKeyAndVisible()
         let (t, s) = table(frameFirst: true)
         vc.view.addSubview(t)
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
+        offsetTo800(t)
         rig.clock.advance(by: 0.05)
-        t.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: true)
-        for _ in 0..<60 { rig.clock.advance(by: HeadlessRig.frame) }
-        t.layoutIfNeeded()
-        #expect(t.contentOffset.y == 2400)
-        #expect(t.indexPathsForVisibleRows == rows(60..<66))
-        t.rowHeight = 60
-        t.reloadData()
-        t.layoutIfNeeded()
-        #expect(t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60))
-        #expect(t.contentSize == CGSize(width: 320, height: 6000))
+        scrollToRow60(t, rig)
+        reloadAt60Points(t)
         #expect(t.visibleCells.count == 4)
         _ = s
     }
@@ -116,20 +131,10 @@ import VitrinePlatform
         window.rootViewController = vc
         window.makeKeyAndVisible()
         let t = vc.tableView!
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
+        offsetTo800(t)
         rig.clock.advance(by: 0.05)
-        t.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: true)
-        for _ in 0..<60 { rig.clock.advance(by: HeadlessRig.frame) }
-        t.layoutIfNeeded()
-        #expect(t.contentOffset.y == 2400)
-        #expect(t.indexPathsForVisibleRows == rows(60..<66))
-        t.rowHeight = 60
-        t.reloadData()
-        t.layoutIfNeeded()
-        #expect(t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60))
-        #expect(t.contentSize == CGSize(width: 320, height: 6000))
+        scrollToRow60(t, rig)
+        reloadAt60Points(t)
         #expect(t.visibleCells.count == 4)
     }
 
@@ -139,25 +144,15 @@ import VitrinePlatform
         vc.tableView.rowHeight = 40
         vc.view.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         let t = vc.tableView!
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
-        t.rowHeight = 60
-        t.reloadData()
-        t.layoutIfNeeded()
-        #expect(t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60))
-        #expect(t.contentSize == CGSize(width: 320, height: 6000))
+        offsetTo800(t)
+        reloadAt60Points(t)
         // The offset (800) stays, as UIKit's: rows 13 to 17 are in view at 60 points.
         #expect(t.indexPathsForVisibleRows == rows(13..<18))
     }
 
     @Test func rowHeightReloadNoPriorLayout() {
         let (t, s) = table(frameFirst: false)
-        t.rowHeight = 60
-        t.reloadData()
-        t.layoutIfNeeded()
-        #expect(t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60))
-        #expect(t.contentSize == CGSize(width: 320, height: 6000))
+        reloadAt60Points(t)
         #expect(t.visibleCells.count == 4)
         _ = s
     }
@@ -166,11 +161,7 @@ import VitrinePlatform
         let rig = HeadlessRig(width: 320, height: 240)
         let (t, s) = table(frameFirst: true)
         t.layoutIfNeeded()
-        t.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: true)
-        for _ in 0..<60 { rig.clock.advance(by: HeadlessRig.frame) }
-        t.layoutIfNeeded()
-        #expect(t.contentOffset.y == 2400)
-        #expect(t.indexPathsForVisibleRows == rows(60..<66))
+        scrollToRow60(t, rig)
         _ = s
     }
 
@@ -247,15 +238,9 @@ import VitrinePlatform
         t.rowHeight = 40
         t.dataSource = source
         pinned(t, in: vc.view)
-        t.contentOffset = CGPoint(x: 0, y: 800)
-        t.layoutIfNeeded()
-        #expect(t.indexPathsForVisibleRows == rows(20..<26))
+        offsetTo800(t)
         #expect(t.cellForRow(at: IndexPath(row: 21, section: 0)) != nil)
-        t.rowHeight = 60
-        t.reloadData()
-        t.layoutIfNeeded()
-        #expect(t.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 180, width: 320, height: 60))
-        #expect(t.contentSize == CGSize(width: 320, height: 6000))
+        reloadAt60Points(t)
         #expect(!t.visibleCells.isEmpty)
         _ = rig
     }
@@ -273,11 +258,7 @@ import VitrinePlatform
         t.dataSource = source
         pinned(t, in: vc.view)
         if inWindow { rig.settle() }
-        t.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: true)
-        for _ in 0..<60 { rig.clock.advance(by: HeadlessRig.frame) }
-        t.layoutIfNeeded()
-        #expect(t.contentOffset.y == 2400)
-        #expect(t.indexPathsForVisibleRows == rows(60..<66))
+        scrollToRow60(t, rig)
     }
 
     @Test func autoLayoutCollection() {
