@@ -3,21 +3,8 @@
 # display and input modules, starts udevd, runs the command run-in-vm.sh wrote, prints its
 # status as CI-EXIT=N and powers off.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-export HOME=/tmp
-for arg in $(cat /proc/cmdline); do
-    case $arg in
-    vitrine.work=*) work=${arg#vitrine.work=} ;;
-    vitrine.module=*) module=${arg#vitrine.module=} ;;
-    esac
-done
-finish() {
-    echo "CI-EXIT=$1"
-    /bin/busybox poweroff -f
-}
-modprobe drm_kms_helper && modprobe drm_shmem_helper || finish 125
-insmod "$module" || finish 125
-modprobe uinput
-modprobe evdev
+. "$(dirname "$0")/guest-common.sh"
+load_modules
 /lib/systemd/systemd-udevd --daemon --resolve-names=never >/dev/null 2>&1 || echo "vitrine-vm: udevd did not start"
 udevadm trigger --action=add --subsystem-match=drm --subsystem-match=input >/dev/null 2>&1
 udevadm settle -t 10 >/dev/null 2>&1

@@ -4,24 +4,9 @@
 # coldplug, sysusers, tmpfiles). Loads the display and input modules, waits for udev, runs the
 # command run-in-vm.sh wrote, prints its status as CI-EXIT=N and powers off.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-export HOME=/tmp
-for arg in $(cat /proc/cmdline); do
-    case $arg in
-    vitrine.work=*) work=${arg#vitrine.work=} ;;
-    vitrine.module=*) module=${arg#vitrine.module=} ;;
-    esac
-done
-finish() {
-    echo "CI-EXIT=$1"
-    # At once, as guest-setup.sh does: nothing in the guest outlives it (the root's upper
-    # layer is a tmpfs), and the run folder is written through.
-    /bin/busybox poweroff -f
-}
+. "$(dirname "$0")/guest-common.sh"
 echo "T_BASIC uptime=$(cut -d' ' -f1 /proc/uptime) systemd $(systemctl --version | head -1 | cut -d' ' -f2) is PID 1"
-modprobe drm_kms_helper && modprobe drm_shmem_helper || finish 125
-insmod "$module" || finish 125
-modprobe uinput
-modprobe evdev
+load_modules
 echo "T_MODULES uptime=$(cut -d' ' -f1 /proc/uptime)"
 udevadm settle -t 10 >/dev/null 2>&1
 echo "T_READY uptime=$(cut -d' ' -f1 /proc/uptime)"
