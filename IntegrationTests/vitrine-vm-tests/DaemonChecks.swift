@@ -265,6 +265,17 @@ enum DaemonConfigChecks {
     /// Where the showcase puts the Check in button and the visitor count on a `size` screen,
     /// laid out in this process on a headless screen of that size.
     static func showcaseLayout(size: CGSize) -> (button: CGPoint, counter: CGRect) {
+        laidOutShowcase(size: size) { controller in
+            (
+                controller.screenCenter(of: controller.checkInButton),
+                controller.visitorsLabel.convert(controller.visitorsLabel.bounds, to: nil)
+            )
+        }
+    }
+
+    /// What `read` finds in the showcase laid out in this process on a headless screen of
+    /// `size` (the daemon lays it out the same way on the panel).
+    static func laidOutShowcase<Value>(size: CGSize, _ read: (ShowcaseViewController) -> Value) -> Value {
         let headless = HeadlessBackend(clock: ManualClock())
         headless.addOutput(name: "LAYOUT-1", width: Int(size.width), height: Int(size.height))
         UIApplication.shared.setDisplayBackend(headless)
@@ -273,10 +284,9 @@ enum DaemonConfigChecks {
         window.rootViewController = controller
         window.isHidden = false
         window.layoutIfNeeded()
-        let counter = controller.visitorsLabel.convert(controller.visitorsLabel.bounds, to: nil)
-        let button = controller.screenCenter(of: controller.checkInButton)
+        let value = read(controller)
         window.isHidden = true
-        return (button, counter)
+        return value
     }
 
     /// The pixels of `rect` (in the screenshot's points) of the PNG at `path`.

@@ -633,17 +633,9 @@ enum SoakChecks {
 
     /// Where the showcase puts the Check in button and the gallery on a `size` screen.
     static func showcaseLayout(size: CGSize) -> (button: CGPoint, gallery: CGPoint) {
-        let headless = HeadlessBackend(clock: ManualClock())
-        headless.addOutput(name: "LAYOUT-1", width: Int(size.width), height: Int(size.height))
-        UIApplication.shared.setDisplayBackend(headless)
-        let controller = ShowcaseViewController()
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = controller
-        window.isHidden = false
-        window.layoutIfNeeded()
-        let button = controller.screenCenter(of: controller.checkInButton)
-        let gallery = controller.screenCenter(of: controller.gallery)
-        window.isHidden = true
+        let (button, gallery) = DaemonConfigChecks.laidOutShowcase(size: size) { controller in
+            (controller.screenCenter(of: controller.checkInButton), controller.screenCenter(of: controller.gallery))
+        }
         return (
             CGPoint(x: button.x / size.width, y: button.y / size.height),
             CGPoint(x: gallery.x / size.width, y: gallery.y / size.height)
