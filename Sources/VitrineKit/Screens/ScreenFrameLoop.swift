@@ -150,10 +150,11 @@ final class ScreenFrameLoop: CALayerTreeHost {
         renderFrame(vblank: event.timestamp)
     }
 
-    /// A frame started at vblank N that landed past N + 1 missed the vblanks between. Said in
-    /// the log with what tells a slow frame from a process that did not run: how late after
-    /// its vblank the frame began (the event waited for the main loop) and how long the
-    /// frame's own work took.
+    /// A frame started at vblank N that landed past N + 1 missed the vblanks between. Counted
+    /// always (`vitrined --status` reports the count); said at debug level, so a panel that
+    /// falls behind does not fill its journal, with what tells a slow frame from a process that
+    /// did not run: how late after its vblank the frame began (the event waited for the main
+    /// loop) and how long the frame's own work took. The line is only formatted when written.
     private func countMissedVblanks(_ event: PresentEvent) {
         defer {
             expectedSequence = nil
@@ -162,12 +163,9 @@ final class ScreenFrameLoop: CALayerTreeHost {
         guard let expected = expectedSequence, event.sequence > expected else { return }
         let missed = Int(event.sequence - expected)
         missedVblankCount += missed
-        let timing = inFlightTiming.map {
-            String(
-                format: "; it began %.1f ms after its vblank and took %.1f ms", $0.lateness * 1000, $0.duration * 1000)
-        }
-        kitLog.info(
-            "\(screen.name): a frame missed \(missed) vblank(s): it landed at vblank \(event.sequence) (at \(String(format: "%.6f", event.timestamp)) s), not \(expected)\(timing ?? "")"
+        let timing = inFlightTiming
+        kitLog.debug(
+            "\(screen.name): a frame missed \(missed) vblank(s): it landed at vblank \(event.sequence) (at \(String(format: "%.6f", event.timestamp)) s), not \(expected)\(timing.map { String(format: "; it began %.1f ms after its vblank and took %.1f ms", $0.lateness * 1000, $0.duration * 1000) } ?? "")"
         )
     }
 
