@@ -89,14 +89,19 @@ struct VisualFormat {
         var position: Int
     }
 
+    /// A `|` at either end: the connection between it and the view (nil: flush), and where
+    /// it stands in the format, for the caret of an error.
+    struct SuperviewEdge {
+        var spacing: Spacing?
+        var position: Int
+    }
+
     var orientation = Orientation.horizontal
-    var leadingConnection: Spacing?? = nil
+    var leadingEdge: SuperviewEdge?
     /// The views, and the connection before each after the first (nil: flush).
     var views: [ViewTerm] = []
     var connections: [Spacing?] = []
-    var trailingConnection: Spacing?? = nil
-    var leadingSuperviewPosition = 0
-    var trailingSuperviewPosition = 0
+    var trailingEdge: SuperviewEdge?
 
     /// Points between sibling views for `-`, and between a view and its superview's edge.
     static let siblingSpace: CGFloat = 8
@@ -298,9 +303,9 @@ struct VisualFormat {
         }
         // (| connection)?
         scanner.skipSpaces()
-        leadingSuperviewPosition = scanner.index
+        let leadingPosition = scanner.index
         if scanner.take("|") {
-            leadingConnection = scanner.take("-") ? .some(try connection()) : .some(nil)
+            leadingEdge = SuperviewEdge(spacing: scanner.take("-") ? try connection() : nil, position: leadingPosition)
         }
         views.append(try view())
         // (connection view)* (connection |)?
@@ -311,9 +316,8 @@ struct VisualFormat {
             if scanner.take("-") { spacing = try connection() }
             scanner.skipSpaces()
             if scanner.current == "|" {
-                trailingSuperviewPosition = scanner.index
+                trailingEdge = SuperviewEdge(spacing: spacing, position: scanner.index)
                 scanner.index += 1
-                trailingConnection = .some(spacing)
                 scanner.skipSpaces()
                 guard scanner.atEnd else { throw fail("Expected the end of the format after '|'") }
                 break
@@ -412,11 +416,11 @@ struct VisualFormat {
             return superview
         }
 
-        if let leading = leadingConnection, let first = views.first {
-            let container = try superview(of: first, at: leadingSuperviewPosition)
+        if let leading = leadingEdge, let first = views.first {
+            let container = try superview(of: first, at: leading.position)
             connect(
                 (container, startAttribute), (first.view, baselines ? .firstBaseline : startAttribute),
-                spacing: leading,
+                spacing: leading.spacing,
                 standard: Self.superviewSpace)
         }
         for term in views {
@@ -437,10 +441,11 @@ struct VisualFormat {
                 (after, baselines ? .firstBaseline : startAttribute),
                 spacing: spacing, standard: Self.siblingSpace)
         }
-        if let trailing = trailingConnection, let last = views.last {
-            let container = try superview(of: last, at: trailingSuperviewPosition)
+        if let trailing = trailingEdge, let last = views.last {
+            let container = try superview(of: last, at: trailing.position)
             connect(
-                (last.view, baselines ? .lastBaseline : endAttribute), (container, endAttribute), spacing: trailing,
+                (last.view, baselines ? .lastBaseline : endAttribute), (container, endAttribute),
+                spacing: trailing.spacing,
                 standard: Self.superviewSpace)
         }
         for attribute in alignment {
