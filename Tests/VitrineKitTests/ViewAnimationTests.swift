@@ -116,6 +116,69 @@ import VitrinePlatform
         #expect(scene.shown.position.x == 200)
     }
 
+    @Test func aViewLeavingItsWindowLosesItsAnimationsWithFinishedFalse() {
+        let scene = ViewAnimationScene()
+        let log = CompletionLog()
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
+        scene.view.addSubview(child)
+        let plain = CALayer()
+        child.layer.addSublayer(plain)
+        scene.rig.settle()
+        scene.start()
+        UIView.animate(withDuration: 1, animations: { scene.view.center.x = 200 }, completion: log.record("a"))
+        UIView.animate(withDuration: 1, animations: { child.alpha = 0.2 }, completion: log.record("b"))
+        let spin = CABasicAnimation(keyPath: "opacity")
+        spin.fromValue = 0.0
+        spin.toValue = 1.0
+        spin.duration = 2
+        plain.add(spin, forKey: "fade")
+        let kept = CABasicAnimation(keyPath: "opacity")
+        kept.duration = 2
+        kept.isRemovedOnCompletion = false
+        child.layer.add(kept, forKey: "kept")
+        scene.frame(0)
+        scene.frame(5)
+        scene.view.removeFromSuperview()
+        // The whole subtree's animations go, but for the one that stays when removed.
+        #expect(scene.view.layer.animationKeys() == nil)
+        #expect(plain.animationKeys() == nil)
+        #expect(child.layer.animationKeys() == ["kept"])
+        #expect(log.entries.isEmpty)  // delivered at the window's next frame
+        scene.frame(6)
+        #expect(log.entries.sorted() == ["a false", "b false"])
+        #expect(scene.view.center.x == 200)
+    }
+
+    @Test func aViewMovedWithinItsWindowKeepsItsAnimations() {
+        let scene = ViewAnimationScene()
+        let log = CompletionLog()
+        let other = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scene.window.addSubview(other)
+        scene.rig.settle()
+        scene.start()
+        UIView.animate(withDuration: 0.5, animations: { scene.view.center.x = 200 }, completion: log.record("a"))
+        scene.frame(0)
+        scene.frame(5)
+        other.addSubview(scene.view)
+        #expect(scene.view.layer.animationKeys()?.isEmpty == false)
+        scene.run(0.6)
+        #expect(log.entries == ["a true"])
+    }
+
+    @Test func aViewMovedOutOfItsWindowIntoADetachedTreeLosesItsAnimations() {
+        let scene = ViewAnimationScene()
+        let log = CompletionLog()
+        let detached = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scene.start()
+        UIView.animate(withDuration: 0.5, animations: { scene.view.center.x = 200 }, completion: log.record("a"))
+        scene.frame(0)
+        scene.frame(5)
+        detached.addSubview(scene.view)
+        #expect(scene.view.layer.animationKeys() == nil)
+        scene.frame(6)
+        #expect(log.entries == ["a false"])
+    }
+
     @Test func beginFromCurrentStateStartsAtThePresentationAndInterruptsTheRunningAnimation() {
         let scene = ViewAnimationScene()
         let log = CompletionLog()

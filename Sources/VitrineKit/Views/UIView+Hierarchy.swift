@@ -36,6 +36,10 @@ extension UIView {
             view.autoLayoutWillLeave(oldSuperview)
             oldSuperview.willRemoveSubview(view)
             oldSuperview.subviews.removeAll { $0 === view }
+            if oldWindow != nil, newWindow == nil {
+                view.layer.removeFromSuperlayer()
+                view.layer.endAnimationsLeavingWindow(reportingTo: oldSuperview.layer)
+            }
         }
         let place = max(0, min(index, subviews.count))
         subviews.insert(view, at: place)
@@ -111,6 +115,7 @@ extension UIView {
         oldSuperview.subviews.removeAll { $0 === self }
         superview = nil
         layer.removeFromSuperlayer()
+        if oldWindow != nil { layer.endAnimationsLeavingWindow(reportingTo: oldSuperview.layer) }
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
         oldSuperview.setNeedsLayout()

@@ -348,7 +348,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// indices change nothing.
     open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { exchange(index1, index2) }
 
-    /// Removes the view from its superview, as `removeFromSuperview()`.
+    /// Removes the view from its superview, as `removeFromSuperview()`. A view that leaves its
+    /// window this way loses its running animations, as on iOS: their completions run with
+    /// `finished == false` at the window's next frame (animations with `isRemovedOnCompletion`
+    /// false stay).
     open func removeFromSuperview() { detachFromSuperview() }
 
     // MARK: Layout (see UIView+Layout.swift and Layout/)

@@ -70,6 +70,34 @@ extension CALayer {
         notifyTreeHosts()
     }
 
+    /// Ends the animations of this layer and every layer under it that end when removed
+    /// (`isRemovedOnCompletion` true), as Core Animation does for a layer tree that leaves the
+    /// window; ones with `isRemovedOnCompletion` false stay, as they do on iOS. Their delegates
+    /// get `animationDidStop(_:finished: false)` (and UIKit's completions `finished == false`)
+    /// at the next frame of `survivor`, the layer still on screen the tree was taken from: the
+    /// engine only walks layers on a screen.
+    package func endAnimationsLeavingWindow(reportingTo survivor: CALayer) {
+        var stopped: [AttachedAnimation] = []
+        collectAnimationsLeavingWindow(into: &stopped)
+        guard !stopped.isEmpty else { return }
+        survivor.pendingAnimationStops.append(contentsOf: stopped)
+        survivor.markSubtreeHasAnimations()
+        survivor.notifyTreeHosts()
+    }
+
+    private func collectAnimationsLeavingWindow(into stopped: inout [AttachedAnimation]) {
+        // Stops already waiting for a frame here would never come either.
+        stopped.append(contentsOf: pendingAnimationStops)
+        pendingAnimationStops.removeAll()
+        attachedAnimations.removeAll { attached in
+            guard attached.animation.isRemovedOnCompletion else { return false }
+            if !attached.ended { stopped.append(attached) }
+            return true
+        }
+        for sublayer in sublayerStorage ?? [] { sublayer.collectAnimationsLeavingWindow(into: &stopped) }
+        for sublayer in animatedInternalSublayers { sublayer.collectAnimationsLeavingWindow(into: &stopped) }
+    }
+
     /// The animation attached under `key`, as `animation(forKey:)`: the layer's own copy,
     /// the object delegates receive. Like Core Animation's, it must not be changed (see
     /// `updateAnimation(forKey:_:)`).
