@@ -40,7 +40,7 @@ struct VMTests {
         // VM itself stops at 900 s (run-in-vm.sh) unless VITRINE_VM_TIMEOUT says otherwise.
         startWatchdog(seconds: soakMinutes.map { $0 * 60 + 300 } ?? 720)
         if let soakMinutes {
-            await SoakChecks.run(checks, minutes: soakMinutes)
+            await SoakChecks.run(checks, minutes: soakMinutes, emulated: SoakChecks.isEmulated(CommandLine.arguments))
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
