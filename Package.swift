@@ -234,7 +234,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineShowcase",
-            dependencies: ["VitrineLayers"],
+            dependencies: ["VitrineLayers", "OpenGLES"],
             swiftSettings: strict
         ),
         .target(
@@ -402,7 +402,9 @@ let package = Package(
         // surfaceless) in a headless screen's layer tree.
         .testTarget(
             name: "GLKitTests",
-            dependencies: ["GLKit", "OpenGLES", "VitrineKit", "VitrinePlatform", "VitrineTestSupport"],
+            dependencies: [
+                "GLKit", "OpenGLES", "VitrineKit", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
