@@ -418,7 +418,7 @@ let package = Package(
         // not `strict`), as it does with Apple's SDK (docs/porting.md).
         .testTarget(
             name: "VitrineKitSwift5Tests",
-            dependencies: ["VitrineKit", "VitrinePlatform"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "GLKit"],
             // The reviewed list of public and open API OpenAPIListingTests reads beside its source.
             exclude: ["OpenAPIListing.expected"],
             // A font for docs/porting.md's registration snippet, found through `Bundle.module`.

@@ -150,7 +150,8 @@ open class GLKView: UIView {
             glkLog.error("GLKView.bindDrawable: the view has no context")
             return
         }
-        if EAGLContext.current() !== context { EAGLContext.setCurrent(context) }
+        // Always asked: the GLES renderer may have made its own EGL context current since.
+        EAGLContext.setCurrent(context)
         let wanted = unclampedDrawableSize
         guard wanted.width > 0, wanted.height > 0 else { return }
         if let drawable,

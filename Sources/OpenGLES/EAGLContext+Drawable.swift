@@ -18,6 +18,7 @@ extension EAGLContext {
     /// drawable is not a `CAEAGLLayer`. A size beyond `GL_MAX_RENDERBUFFER_SIZE` is clamped to
     /// it (logged).
     @MainActor
+    @discardableResult
     public func renderbufferStorage(_ target: Int, from drawable: (any EAGLDrawable)?) -> Bool {
         guard target == Int(GL_RENDERBUFFER) else {
             eaglLog.error("renderbufferStorage: target 0x\(String(target, radix: 16)) is not GL_RENDERBUFFER")
