@@ -160,20 +160,33 @@ package enum GLFrameReadback {
         let buffer = PixelBuffer(width: width, height: height, format: opaque ? .xrgb8888 : .argb8888Premultiplied)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         let rowBytes = width * 4
+        // BGRA bytes are `0xAARRGGBB` words on a little-endian machine: rows copy as they are.
+        // Otherwise RGBA, swizzled.
+        let readsBGRA = GLDrawableSize.hasExtension("GL_EXT_read_format_bgra")
         var scratch = [UInt8](repeating: 0, count: rowBytes * height)
         scratch.withUnsafeMutableBytes { bytes in
             glReadPixels(
-                0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-            let source = bytes.bindMemory(to: UInt8.self)
-            let alphaMask: UInt32 = opaque ? 0xff00_0000 : 0
+                0, 0, GLsizei(width), GLsizei(height), GLenum(readsBGRA ? GL_BGRA_EXT : GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
             for row in 0..<height {
-                let sourceRow = (height - 1 - row) * rowBytes
-                let words = (buffer.baseAddress + row * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                let source = bytes.baseAddress! + (height - 1 - row) * rowBytes
+                let destination = buffer.baseAddress + row * buffer.stride
+                if readsBGRA {
+                    destination.copyMemory(from: source, byteCount: rowBytes)
+                    if opaque {
+                        // GL's alpha of an opaque drawable means nothing: the image says 0xff.
+                        let words = destination.assumingMemoryBound(to: UInt32.self)
+                        for column in 0..<width { words[column] |= 0xff00_0000 }
+                    }
+                    continue
+                }
+                let words = destination.assumingMemoryBound(to: UInt32.self)
+                let pixels = source.assumingMemoryBound(to: UInt8.self)
                 for column in 0..<width {
-                    let pixel = sourceRow + column * 4
+                    let pixel = pixels + column * 4
                     words[column] =
-                        (UInt32(source[pixel + 3]) << 24 | alphaMask) | UInt32(source[pixel]) << 16
-                        | UInt32(source[pixel + 1]) << 8 | UInt32(source[pixel + 2])
+                        (opaque ? 0xff00_0000 : UInt32(pixel[3]) << 24) | UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8
+                        | UInt32(pixel[2])
                 }
             }
         }
