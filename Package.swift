@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "VitrineGraphics", targets: ["VitrineGraphics"]),
         .library(name: "VitrineLayers", targets: ["VitrineLayers"]),
         .library(name: "VitrineGL", targets: ["VitrineGL"]),
+        .library(name: "OpenGLES", targets: ["OpenGLES"]),
+        .library(name: "GLKit", targets: ["GLKit"]),
         .library(name: "VitrinePlatform", targets: ["VitrinePlatform"]),
         .library(name: "VitrineUdev", targets: ["VitrineUdev"]),
         .library(name: "VitrineDRM", targets: ["VitrineDRM"]),
@@ -50,6 +52,7 @@ let package = Package(
         .library(name: "VitrineInterface", targets: ["VitrineInterface"]),
         .executable(name: "vitrined", targets: ["vitrined"]),
         .executable(name: "vitrine-hello", targets: ["vitrine-hello"]),
+        .executable(name: "vitrine-glcube", targets: ["vitrine-glcube"]),
         .executable(name: "vitrine-bench", targets: ["vitrine-bench"]),
         .executable(name: "vitrine-kit-bench", targets: ["vitrine-kit-bench"]),
         .executable(name: "vitrine-events-bench", targets: ["vitrine-events-bench"]),
@@ -89,9 +92,9 @@ let package = Package(
         // EGL and GBM for the GLES renderer (the module map links libgbm, whose headers need no
         // flags); Mesa's EGL driver (libegl-mesa0) is what opens a display at run time.
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgbm-dev"])]),
-        // OpenGL ES 2 and 3 under iOS's module name: public API by design, so ported GL code
-        // keeps `import OpenGLES`.
-        systemLibrary("OpenGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
+        // OpenGL ES 2 and 3, re-exported by the Swift module `OpenGLES` (iOS's module name) beside
+        // EAGLContext, so ported GL code keeps `import OpenGLES`.
+        systemLibrary("COpenGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
 
         // Owned, close-once file descriptors and the one retry-on-EINTR helper.
         .target(
@@ -112,6 +115,23 @@ let package = Package(
         .target(
             name: "VitrineLayers",
             dependencies: ["VitrineGraphics"],
+            swiftSettings: strict
+        ),
+        // Apple's OpenGLES framework: the GLES 2/3 functions (COpenGLES, re-exported), EAGLContext
+        // on EGL and CAEAGLLayer (docs/porting.md, "OpenGL ES"). Below VitrineGL, which draws
+        // with the same functions through it.
+        .target(
+            name: "OpenGLES",
+            dependencies: [
+                "COpenGLES", "CEGL", "VitrineGraphics", "VitrineLayers",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Apple's GLKit: GLKView, GLKViewController on the screen's vblank, GLKMatrix4 and kin.
+        .target(
+            name: "GLKit",
+            dependencies: ["OpenGLES", "VitrineKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // The GLES renderer: EGL contexts, GL render targets and a `Renderer` drawing the
@@ -214,7 +234,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineShowcase",
-            dependencies: ["VitrineLayers"],
+            dependencies: ["VitrineLayers", "OpenGLES"],
             swiftSettings: strict
         ),
         .target(
@@ -233,6 +253,14 @@ let package = Package(
             name: "vitrine-hello",
             dependencies: ["VitrineKit"],
             path: "Examples/vitrine-hello",
+            swiftSettings: strict
+        ),
+        // A lit cube spinning in a GLKViewController, turned by the finger (docs/porting.md,
+        // "OpenGL ES"): the GL path as a ported app uses it, under the kiosk service.
+        .executableTarget(
+            name: "vitrine-glcube",
+            dependencies: ["GLKit", "VitrineKiosk"],
+            path: "Examples/vitrine-glcube",
             swiftSettings: strict
         ),
         // An app launched through UIApplicationMain whose timers, run-loop blocks, main-queue
@@ -370,6 +398,15 @@ let package = Package(
             dependencies: ["VitrineGL", "VitrineLayers", "VitrineGraphics", "VitrineTestSupport", "OpenGLES"],
             swiftSettings: strict
         ),
+        // EAGLContext, CAEAGLLayer, GLKView and GLKViewController on Mesa (llvmpipe, EGL
+        // surfaceless) in a headless screen's layer tree.
+        .testTarget(
+            name: "GLKitTests",
+            dependencies: [
+                "GLKit", "OpenGLES", "VitrineKit", "VitrinePlatform", "VitrineShowcase", "VitrineTestSupport",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "VitrineKitTests",
             dependencies: ["VitrineKit", "VitrineTestSupport"],
@@ -381,7 +418,7 @@ let package = Package(
         // not `strict`), as it does with Apple's SDK (docs/porting.md).
         .testTarget(
             name: "VitrineKitSwift5Tests",
-            dependencies: ["VitrineKit", "VitrinePlatform"],
+            dependencies: ["VitrineKit", "VitrinePlatform", "GLKit"],
             // The reviewed list of public and open API OpenAPIListingTests reads beside its source.
             exclude: ["OpenAPIListing.expected"],
             // A font for docs/porting.md's registration snippet, found through `Bundle.module`.

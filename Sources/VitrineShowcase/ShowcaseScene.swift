@@ -1,23 +1,33 @@
 import Foundation
+import OpenGLES
 import VitrineGraphics
 import VitrineLayers
 
 /// The showcase kiosk scene: what `vitrined` shows until the view system exists, and what the
 /// compositor benchmark measures. About 40 layers: an opaque background image, 12 translucent
 /// rounded panels, 8 scaled images, one rotated banner and small detail layers, one of which
-/// (the 200x60 status light) the benchmark recolours every frame.
+/// (the 200x60 status light) the benchmark recolours every frame, and a card drawn with
+/// OpenGL ES through a `CAEAGLLayer` (`glCard`; it says why when EGL gives no context).
 @MainActor
 public struct ShowcaseScene {
     /// The root layer, sized to the screen.
     public let root: CALayer
     /// The 200x60 status layer whose colour changes in the one-small-change benchmark.
     public let statusLayer: CALayer
+    /// The card drawn with OpenGL ES (see `ShowcaseGLCard`), in the header.
+    public let glCard: CALayer
+    /// What the GL card shows: the driver it was drawn on, or why it could not be drawn.
+    public let glCardStatus: String
     /// Every layer in the tree, the root included.
     public var layerCount: Int { Self.count(root) }
 
     /// Builds the scene for a screen of `width` x `height` points. Images are generated, so the
-    /// scene needs no files.
-    public init(width: Int = 1920, height: Int = 1080) {
+    /// scene needs no files. The GL card draws with the context `makeGLContext` gives (an
+    /// OpenGL ES 2 one by default; nil shows the card's "unavailable" face).
+    public init(
+        width: Int = 1920, height: Int = 1080,
+        makeGLContext: () -> EAGLContext? = { EAGLContext(api: .openGLES2) }
+    ) {
         let size = CGSize(width: width, height: height)
         root = CALayer()
         root.name = "root"
@@ -98,6 +108,11 @@ public struct ShowcaseScene {
         clockFace.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.9)
         clockFace.cornerRadius = 30
         root.addSublayer(clockFace)
+
+        (glCard, glCardStatus) = ShowcaseGLCard.make(
+            frame: CGRect(x: margin + 320, y: max(4, top * 0.5 - 60), width: 220, height: min(120, top - 8)),
+            makeContext: makeGLContext)
+        root.addSublayer(glCard)
     }
 
     /// Gives the status layer the `index`-th colour of a small palette (the benchmark's change).

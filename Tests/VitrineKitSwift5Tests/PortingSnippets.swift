@@ -2,6 +2,7 @@
 // Swift 5 language mode, as many ported apps build) and run. `PortingSnippetTests` fails when
 // a block of the doc is not found here line for line (indentation aside): change both together.
 import Foundation
+import GLKit
 import VitrineKit
 import XCTest
 
@@ -84,6 +85,102 @@ final class MyView: UIView {
 extension MyView {
     static var badgeLayouts = 0
     func layOutBadge() { MyView.badgeLayouts += 1 }
+}
+
+// MARK: docs/porting.md, "OpenGL ES and GLKit"
+
+final class SpinViewController: GLKViewController, GLKViewDelegate {
+    var angle: Float = 0
+    var modelViewProjectionUniform: GLint = -1
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let glkView = view as! GLKView
+        glkView.context = EAGLContext(api: .openGLES2)
+        glkView.delegate = self
+        glkView.drawableDepthFormat = .format24
+        preferredFramesPerSecond = 60
+    }
+
+    // GLKit finds `update` by name on iOS; here it is an override of an open method.
+    override func update() {
+        angle += Float(timeSinceLastUpdate) * 2
+    }
+
+    func glkView(_ view: GLKView, drawIn rect: CGRect) {
+        glClearColor(0.1, 0.1, 0.2, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        let projection = GLKMatrix4MakePerspective(
+            GLKMathDegreesToRadians(60), Float(rect.width / rect.height), 0.1, 10)
+        var modelViewProjection = GLKMatrix4Multiply(
+            projection, GLKMatrix4Rotate(GLKMatrix4MakeTranslation(0, 0, -3), angle, 0, 1, 0))
+        withUnsafePointer(to: &modelViewProjection.m) {
+            $0.withMemoryRebound(to: GLfloat.self, capacity: 16) {
+                glUniformMatrix4fv(modelViewProjectionUniform, 1, GLboolean(GL_FALSE), $0)
+            }
+        }
+    }
+}
+
+final class EAGLView: UIView {
+    override class var layerClass: AnyClass { CAEAGLLayer.self }
+    let context = EAGLContext(api: .openGLES2)!
+    var framebuffer: GLuint = 0
+    var colorRenderbuffer: GLuint = 0
+
+    func setUpBuffers() {
+        let eaglLayer = layer as! CAEAGLLayer
+        eaglLayer.isOpaque = true
+        eaglLayer.drawableProperties = [
+            kEAGLDrawablePropertyRetainedBacking: false,
+            kEAGLDrawablePropertyColorFormat: kEAGLColorFormatRGBA8,
+        ]
+        EAGLContext.setCurrent(context)
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(1, &colorRenderbuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorRenderbuffer)
+        context.renderbufferStorage(Int(GL_RENDERBUFFER), from: eaglLayer)
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorRenderbuffer)
+    }
+
+    func drawFrame() {
+        EAGLContext.setCurrent(context)
+        glClearColor(0, 0.5, 1, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorRenderbuffer)
+        context.presentRenderbuffer(Int(GL_RENDERBUFFER))
+    }
+}
+
+final class OpenGLESSnippetTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1)
+    }
+
+    func testTheEAGLViewPresentsIntoItsLayer() {
+        let view = EAGLView(frame: CGRect(x: 0, y: 0, width: 16, height: 8))
+        view.setUpBuffers()
+        view.drawFrame()
+        let image = view.layer.contents as? CGImage
+        XCTAssertEqual(image?.width, 16)
+        XCTAssertEqual(image.map { $0.makePixelBuffer().pixel(x: 8, y: 4) }, 0xff00_80ff)
+        EAGLContext.setCurrent(nil)
+    }
+
+    func testTheGLKitControllerDrawsItsView() {
+        let controller = SpinViewController()
+        let glkView = controller.view as! GLKView
+        glkView.frame = CGRect(x: 0, y: 0, width: 12, height: 12)
+        XCTAssertNotNil(glkView.context)
+        glkView.display()
+        let image = glkView.layer.contents as? CGImage
+        XCTAssertEqual(image?.width, 12)
+        XCTAssertEqual(image.map { $0.makePixelBuffer().pixel(x: 6, y: 6) }, 0xff1a_1a33)
+        EAGLContext.setCurrent(nil)
+    }
 }
 
 // MARK: The check
