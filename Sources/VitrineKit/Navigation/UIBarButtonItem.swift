@@ -122,12 +122,12 @@ open class UIBarButtonItem {
 
     /// A flexible space for a toolbar, as `flexibleSpace()` (iOS 14): the spaces share the
     /// room the other items leave.
-    public static func flexibleSpace() -> UIBarButtonItem {
+    open class func flexibleSpace() -> UIBarButtonItem {
         UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)
     }
 
     /// A space of `width` points for a toolbar, as `fixedSpace(_:)` (iOS 14).
-    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+    open class func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
         let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
         item.width = width
         return item

@@ -234,6 +234,7 @@ extension UIPageViewController {
         guard self.pending === pending else { return }
         self.pending = nil
         let page = pending.controller
+        page.isMovingToParent = false
         if pending.appearing {
             page.beginAppearanceTransition(false, animated: true)
             page.endAppearanceTransition()
@@ -241,7 +242,6 @@ extension UIPageViewController {
             currentPage?.endAppearanceTransition()
         }
         UIViewController.withoutAutomaticAppearance { page.viewIfLoaded?.removeFromSuperview() }
-        page.isMovingToParent = false
         page.willMove(toParent: nil)
         page.removeFromParent()
         updateInsets()
@@ -337,6 +337,7 @@ extension UIPageViewController {
         let old = currentPage
         let visible = viewIfLoaded?.window != nil && showsChildren
         beginChildrenChange(adding: [page], removing: [])
+        if pagingView != nil { page.loadViewIfNeeded() }
         if visible {
             old?.beginAppearanceTransition(false, animated: false)
             page.beginAppearanceTransition(true, animated: false)

@@ -82,7 +82,7 @@ open class UIPageViewController: UIViewController {
     public let navigationOrientation: NavigationOrientation
     /// The spine's location, as `spineLocation`: `.none` for `.scroll`, `.min` by default
     /// for `.pageCurl`.
-    public private(set) var spineLocation: SpineLocation
+    open internal(set) var spineLocation: SpineLocation
     /// Whether pages have a back (page curl), as `isDoubleSided` (default false; kept for
     /// the API: the slide shows no backs).
     open var isDoubleSided = false
