@@ -1,8 +1,11 @@
 import Foundation
 import VitrineKit
+import VitrinePlatform
 
 /// The showcase's menu: a scrolling list of 1,000 products, a table view whose cells are
 /// made for the rows in view and reused as the list scrolls; touching a row selects it.
+/// Pulling the list down past its top refreshes it (a `UIRefreshControl`): the prices are
+/// "updated" and the spinner stops after `refreshDuration` on the display's media clock.
 @MainActor
 public final class ProductListView: UIView, UITableViewDataSource, UITableViewDelegate {
     /// The table.
@@ -13,6 +16,13 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
     public private(set) var selectedRow: Int?
     /// Called when a product is selected.
     public var productSelected: (@MainActor (Int, String) -> Void)?
+    /// The list's pull-to-refresh control.
+    public let refreshControl = UIRefreshControl()
+    /// How many times the list was refreshed.
+    public private(set) var refreshCount = 0
+    /// How long a refresh shows its spinner (seconds of media time).
+    public static let refreshDuration: Double = 1.5
+    private var refreshTimer: ClockTimer?
 
     private var textFont = UIFont.systemFont(ofSize: 17)
     private var detailFont = UIFont.systemFont(ofSize: 13)
@@ -27,6 +37,10 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
         tableView.dataSource = self
         tableView.delegate = self
         tableView.translatesAutoresizingMaskIntoConstraints = false
+        refreshControl.tintColor = UIColor(white: 1, alpha: 0.85)
+        refreshControl.attributedTitle = NSAttributedString(string: "Updating the menu")
+        refreshControl.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
+        tableView.refreshControl = refreshControl
         addSubview(tableView)
         NSLayoutConstraint.activate([
             tableView.leadingAnchor.constraint(equalTo: leadingAnchor),
@@ -39,6 +53,18 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
     /// Vitrine has no archives; always fails.
     public required init?(coder: NSCoder) {
         return nil
+    }
+
+    /// A pull started a refresh: the rows are read again and the spinner stops after
+    /// `refreshDuration` on the media clock (a menu server would answer here).
+    private func refresh() {
+        refreshCount += 1
+        tableView.reloadData()
+        refreshTimer?.cancel()
+        let clock = UIApplication.shared.displayBackend.clock
+        refreshTimer = clock.schedule(at: clock.now + Self.refreshDuration) { [weak self] in
+            self?.refreshControl.endRefreshing()
+        }
     }
 
     /// The name of the product in `row`.

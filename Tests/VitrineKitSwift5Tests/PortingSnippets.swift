@@ -45,6 +45,25 @@ final class FontLaunchDelegate: UIApplicationDelegate {
     }
 }
 
+// MARK: docs/porting.md, "Pull to refresh, toolbars and pages"
+
+final class MenuListController: UITableViewController {
+    private(set) var reloads = 0
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let refresh = UIRefreshControl()
+        refresh.addTarget(for: .valueChanged) { [weak self] _, _ in self?.reload() }
+        refreshControl = refresh
+        toolbarItems = [.flexibleSpace(), UIBarButtonItem(title: "Order", style: .done, target: nil, action: nil)]
+    }
+
+    func reload() {
+        reloads += 1
+        refreshControl?.endRefreshing()
+    }
+}
+
 // MARK: docs/porting.md, "Actions sent to nil (up the responder chain)"
 
 final class EditorViewController: UIViewController {
@@ -256,5 +275,15 @@ final class PortingSnippetTests: XCTestCase {
         let font = UIFont(name: "VitrineTestSans-Bold", size: 17)
         XCTAssertEqual(font?.fontName, "VitrineTestSans-Bold")
         XCTAssertTrue(UIFont.familyNames.contains("Vitrine Test Sans"))
+    }
+
+    func testTheMenuListRefreshesAndHasToolbarItems() {
+        let menu = MenuListController(style: .plain)
+        menu.loadViewIfNeeded()
+        XCTAssertEqual(menu.toolbarItems?.count, 2)
+        menu.refreshControl?.beginRefreshing()
+        menu.refreshControl?.sendActions(for: .valueChanged)
+        XCTAssertEqual(menu.reloads, 1)
+        XCTAssertEqual(menu.refreshControl?.isRefreshing, false)
     }
 }

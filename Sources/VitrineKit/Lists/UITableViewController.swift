@@ -30,6 +30,12 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(coder: coder)
     }
 
+    /// The table view's refresh control, as `refreshControl` (see `UIRefreshControl`).
+    open var refreshControl: UIRefreshControl? {
+        get { tableView.refreshControl }
+        set { tableView.refreshControl = newValue }
+    }
+
     /// The table view, the controller's view, as `tableView`.
     open var tableView: UITableView! {
         get {

@@ -10,8 +10,9 @@ import Foundation
 /// action runs whether or not it is set. A tap runs `primaryAction` when there is one, else
 /// `action`, as UIKit (which ignores target-action once a primary action is set).
 ///
-/// Vitrine differences: no menus (`menu`), `customView`, `width`, or flexible and fixed
-/// spaces; system items are shown as text titles (see `SystemItem`).
+/// Vitrine differences: no menus (`menu`) or `customView`; system items are shown as text
+/// titles (see `SystemItem`); spaces (`flexibleSpace()`, `fixedSpace(_:)`) and `width` apply
+/// in toolbars (`UIToolbar`), not in navigation bars.
 @preconcurrency @MainActor
 open class UIBarButtonItem {
     /// How the item's title is drawn, as `UIBarButtonItem.Style`: `.done` in the semibold
@@ -23,29 +24,64 @@ open class UIBarButtonItem {
         case done = 2
     }
 
-    /// UIKit's system items that Vitrine offers, as `UIBarButtonItem.SystemItem` (raw
-    /// values as UIKit's). UIKit draws some of them as glyphs; Vitrine shows each as a text
-    /// title: "Done", "Cancel", "Edit", "Save", "+" (add), "Undo", "Redo", "Close". Done and
-    /// Save use the `.done` style, as UIKit's.
+    /// UIKit's system items, as `UIBarButtonItem.SystemItem` (raw values as UIKit's). UIKit
+    /// draws many of them as glyphs; Vitrine shows each as a text title ("Done", "Cancel",
+    /// "Edit", "Save", "+" for add, "Undo", "Redo", "Close", "Compose", "Reply", "Share" for
+    /// action, ...). Done and Save use the `.done` style, as UIKit's. `.flexibleSpace` and
+    /// `.fixedSpace` are not buttons: in a toolbar they are room between items (see
+    /// `UIToolbar`).
     public enum SystemItem: Int, Sendable {
         case done = 0
         case cancel = 1
         case edit = 2
         case save = 3
         case add = 4
+        case flexibleSpace = 5
+        case fixedSpace = 6
+        case compose = 7
+        case reply = 8
+        case action = 9
+        case organize = 10
+        case bookmarks = 11
+        case search = 12
+        case refresh = 13
+        case stop = 14
+        case camera = 15
+        case trash = 16
+        case play = 17
+        case pause = 18
+        case rewind = 19
+        case fastForward = 20
         case undo = 21
         case redo = 22
+        case pageCurl = 23
         case close = 24
 
-        var title: String {
+        var title: String? {
             switch self {
             case .done: "Done"
             case .cancel: "Cancel"
             case .edit: "Edit"
             case .save: "Save"
             case .add: "+"
+            case .flexibleSpace, .fixedSpace: nil
+            case .compose: "Compose"
+            case .reply: "Reply"
+            case .action: "Share"
+            case .organize: "Organize"
+            case .bookmarks: "Bookmarks"
+            case .search: "Search"
+            case .refresh: "Refresh"
+            case .stop: "Stop"
+            case .camera: "Camera"
+            case .trash: "Delete"
+            case .play: "Play"
+            case .pause: "Pause"
+            case .rewind: "Rewind"
+            case .fastForward: "Forward"
             case .undo: "Undo"
             case .redo: "Redo"
+            case .pageCurl: "Page"
             case .close: "Close"
             }
         }
@@ -78,6 +114,24 @@ open class UIBarButtonItem {
     }
     /// A tag, as `tag`.
     open var tag = 0
+    /// The item's width in points, as `width`: a fixed space's width, or a button's width
+    /// in a toolbar when above 0 (default 0: the button's own width).
+    open var width: CGFloat = 0 { didSet { changed() } }
+    /// The system item the item was made as, if any (spaces are laid out, not drawn).
+    private(set) var systemItem: SystemItem?
+
+    /// A flexible space for a toolbar, as `flexibleSpace()` (iOS 14): the spaces share the
+    /// room the other items leave.
+    open class func flexibleSpace() -> UIBarButtonItem {
+        UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)
+    }
+
+    /// A space of `width` points for a toolbar, as `fixedSpace(_:)` (iOS 14).
+    open class func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
+        item.width = width
+        return item
+    }
 
     /// An empty plain item, as `init()`.
     public init() {}
@@ -100,6 +154,7 @@ open class UIBarButtonItem {
 
     /// A system item, as `init(barButtonSystemItem:target:action:)` (see `SystemItem`).
     public init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Action?) {
+        self.systemItem = systemItem
         self.title = systemItem.title
         self.style = systemItem.style
         self.target = target
@@ -118,6 +173,7 @@ open class UIBarButtonItem {
     /// A system item run by a `UIAction`, as `init(systemItem:primaryAction:menu:)` without
     /// the menu.
     public init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+        self.systemItem = systemItem
         self.title = systemItem.title
         self.style = systemItem.style
         self.primaryAction = primaryAction
@@ -142,8 +198,13 @@ open class UIBarButtonItem {
     /// The bars showing this item, told of changes.
     var observers: [UINavigationItem.WeakBar] = []
 
+    /// The toolbars showing this item, told of changes.
+    var toolbarObservers: [UIToolbar.WeakToolbar] = []
+
     private func changed() {
         observers.removeAll { $0.bar == nil }
         for observer in observers { observer.bar?.itemDidChange() }
+        toolbarObservers.removeAll { $0.toolbar == nil }
+        for observer in toolbarObservers { observer.toolbar?.itemDidChange() }
     }
 }

@@ -68,6 +68,7 @@ extension UINavigationController {
         beginChildrenChange(adding: added, removing: removed)
         stack = newStack
         navigationBar.setItems(newStack.map(\.navigationItem), animated: animated)
+        navigationToolbar.setItems(newStack.last?.toolbarItems, animated: animated)
         let to = newStack.last
         let container = viewIfLoaded
         let visible = container?.window != nil && showsChildren
@@ -298,6 +299,7 @@ extension UINavigationController {
         }
         stack = transition.oldStack
         navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        navigationToolbar.setItems(stack.last?.toolbarItems, animated: false)
         for controller in transition.removed { controller.isMovingFromParent = false }
         for controller in transition.added { controller.isMovingToParent = false }
         if transition.visible && transition.from !== transition.to {
@@ -507,8 +509,9 @@ extension UINavigationController {
         let barY = barHidden ? -height : safeTop
         navigationBar.frame = CGRect(x: 0, y: barY, width: container.bounds.width, height: height)
         let inset = barHidden ? 0 : navigationBar.frame.maxY
+        let bottomInset = layoutToolbar(in: container)
         for controller in stack {
-            controller.containerSafeAreaInsets = UIEdgeInsets(top: inset, left: 0, bottom: 0, right: 0)
+            controller.containerSafeAreaInsets = UIEdgeInsets(top: inset, left: 0, bottom: bottomInset, right: 0)
         }
         if runningTransition == nil, let topView = stack.last?.viewIfLoaded, topView.superview === container {
             topView.frame = container.bounds

@@ -64,10 +64,15 @@ public let UINavigationControllerHideShowBarDuration: CGFloat = 0.35
 /// `navigationController(_:interactionControllerFor:)` controller when it gives one (see
 /// `UIViewControllerContextTransitioning`; `completeTransition(false)` cancels as above).
 ///
+/// **The toolbar** (`toolbar`, hidden until `isToolbarHidden` is false) sits at the bottom,
+/// 44 points plus the bottom safe area, and shows the top controller's `toolbarItems`,
+/// changing with it on a push or pop (and back on a cancelled pop); the controllers' safe
+/// area ends above it. A pushed controller with `hidesBottomBarWhenPushed` hides it while
+/// on top.
+///
 /// Vitrine differences: the pop gesture also begins when the top item hides the back button
 /// or replaces it with `leftBarButtonItem` (UIKit then keeps it from beginning); no large
-/// titles, no toolbar; the bar's items change at the start of a transition, not animated
-/// with it.
+/// titles; the bars' items change at the start of a transition, not animated with it.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The bar, as `navigationBar`.
@@ -78,6 +83,11 @@ open class UINavigationController: UIViewController {
 
     var stack: [UIViewController] = []
     var barHidden = false
+    /// The toolbar (`toolbar`) and whether it is hidden (`isToolbarHidden`, default true).
+    let navigationToolbar = UIToolbar(frame: .zero)
+    var toolbarHidden = true
+    /// Whether the toolbar is sliding in or out (it stays shown until the slide ends).
+    var toolbarAnimating = false
     /// The transition under way, if any.
     var runningTransition: NavigationTransition?
     /// The interactive pop the edge pan started and drives.
@@ -273,6 +283,26 @@ open class UINavigationController: UIViewController {
         }
     }
 
+    // MARK: The toolbar (see UINavigationController+Toolbar.swift)
+
+    /// The toolbar at the bottom, as `toolbar`: it shows the top controller's
+    /// `toolbarItems` while `isToolbarHidden` is false.
+    open var toolbar: UIToolbar! { navigationToolbar }
+
+    /// Whether the toolbar is hidden, as `isToolbarHidden` (default true, as UIKit's);
+    /// setting it is `setToolbarHidden(_:animated: false)`.
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+
+    /// Hides or shows the toolbar, as `setToolbarHidden(_:animated:)`: animated, it slides
+    /// down out of (or up into) view over `UINavigationControllerHideShowBarDuration`, the top
+    /// controller's safe area following it.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        changeToolbarHidden(hidden, animated: animated)
+    }
+
     // MARK: The view
 
     /// Makes the container view: the top controller's view under the bar.
@@ -281,6 +311,8 @@ open class UINavigationController: UIViewController {
         container.controller = self
         navigationBar.isHidden = barHidden
         container.addSubview(navigationBar)
+        navigationToolbar.isHidden = toolbarIsEffectivelyHidden
+        container.addSubview(navigationToolbar)
         container.addGestureRecognizer(popRecognizer)
         view = container
         if let top = stack.last {

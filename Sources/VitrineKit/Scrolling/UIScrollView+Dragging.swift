@@ -88,7 +88,7 @@ extension UIScrollView {
     /// Whether a drag may move the content vertically.
     var canDragVertically: Bool {
         let (minimum, maximum) = contentOffsetLimits
-        return maximum.y > minimum.y || (bounces && alwaysBounceVertical)
+        return maximum.y > minimum.y || (bounces && (alwaysBounceVertical || refreshControl != nil))
     }
 
     /// The pan's translation in the scroll view's coordinates.
@@ -222,6 +222,7 @@ extension UIScrollView {
             movesVertically: vertical)
         isTracking = true
         isDragging = true
+        refreshControl?.scrollViewWillBeginDragging()
         delegate?.scrollViewWillBeginDragging(self)
         showScrollIndicators()
         updateDrag()
@@ -284,6 +285,8 @@ extension UIScrollView {
     private func endDrag(cancelled: Bool) {
         guard let drag else { return }
         self.drag = nil
+        // A refresh the drag started takes its inset now, so the content settles below it.
+        refreshControl?.scrollViewWillEndDragging()
         // The content's velocity in points per millisecond, as UIKit reports it: against
         // the finger's.
         var velocity = CGPoint.zero

@@ -93,6 +93,12 @@ open class UIScrollView: UIView {
     /// Whether the content bounces horizontally even when it fits, as
     /// `alwaysBounceHorizontal`.
     open var alwaysBounceHorizontal = false
+    /// The control that starts a refresh when the content is pulled down, as
+    /// `refreshControl` (see `UIRefreshControl`): set, it sits behind the content above its
+    /// top, and the content can be pulled down even when it fits.
+    open var refreshControl: UIRefreshControl? {
+        didSet { refreshControlDidChange(from: oldValue) }
+    }
     /// Whether a drag that starts along one axis stays on it, as `isDirectionalLockEnabled`.
     open var isDirectionalLockEnabled = false
     /// Whether scrolling settles on multiples of the bounds size, as `isPagingEnabled`.
@@ -470,6 +476,8 @@ open class UIScrollView: UIView {
                 adjustment.right = safe.right
             }
         }
+        // A refresh under way keeps the control's band above the content (UIRefreshControl).
+        adjustment.top += refreshControl?.appliedInset ?? 0
         return UIEdgeInsets(
             top: contentInset.top + adjustment.top, left: contentInset.left + adjustment.left,
             bottom: contentInset.bottom + adjustment.bottom, right: contentInset.right + adjustment.right)
@@ -497,12 +505,14 @@ open class UIScrollView: UIView {
     func didScroll() {
         setNeedsLayout()
         layoutScrollIndicators()
+        refreshControl?.scrollViewDidScroll()
         delegate?.scrollViewDidScroll(self)
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutScrollIndicators()
+        refreshControl?.layoutInScrollView()
     }
 
     open override func didAddSubview(_ subview: UIView) {

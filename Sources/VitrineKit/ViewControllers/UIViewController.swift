@@ -197,6 +197,28 @@ open class UIViewController: UIResponder {
         return item
     }
 
+    // MARK: Toolbar items (see UINavigationController+Toolbar.swift)
+
+    /// The items a navigation controller's toolbar shows while this controller is on top,
+    /// as `toolbarItems`; setting it is `setToolbarItems(_:animated: false)`.
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { storedToolbarItems }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    var storedToolbarItems: [UIBarButtonItem]?
+
+    /// Sets `toolbarItems`, as `setToolbarItems(_:animated:)`: the navigation controller's
+    /// toolbar shows them at once when this controller is on top.
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        storedToolbarItems = toolbarItems
+        toolbarItemsDidChange(animated: animated)
+    }
+
+    /// Whether a navigation controller hides its toolbar while this controller is pushed on
+    /// top of it (not the root), as `hidesBottomBarWhenPushed` (default false). Vitrine
+    /// difference: a tab bar controller's bar stays.
+    open var hidesBottomBarWhenPushed = false
+
     // MARK: Editing
 
     /// Whether the controller's view lets the user edit its content, as `isEditing` (default
