@@ -355,18 +355,9 @@ public enum ControlSocketClient {
     /// folder must be trusted (`ControlSocketPath.checkFolder`) and the reply a PNG of the size
     /// its header gives, within `maximumImageLength`.
     public static func screenshot(path: String, screen: String?) throws(ControlSocketError) -> Screenshot {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            var info = stat()
-            if lstat(folder, &info) != 0 && errno == ENOENT { throw .noDaemon(path) }
-            try ControlSocketPath.checkFolder(folder)
-        }
-        let descriptor = try connect(path)
+        let descriptor = try connect(checking: path)
         defer { descriptor.close() }
-        UnixSocket.setTimeouts(descriptor, seconds: 10)
-        let request = "screenshot" + (screen.map { " \($0)" } ?? "") + "\n"
-        guard UnixSocket.writeAll(descriptor, Data(request.utf8)) else { throw .badReply("the request was not taken") }
-        guard let header = UnixSocket.readLine(descriptor, limit: 4096) else { throw .badReply("no answer") }
+        let header = try ask(descriptor, "screenshot" + (screen.map { " \($0)" } ?? ""))
         let (length, screen, width, height): (Int, String, Int, Int)
         switch ControlReplyHeader.parse(header) {
         case .refused(let message): throw .refused(message)
@@ -402,19 +393,9 @@ public enum ControlSocketClient {
     /// (what `vitrined --status` prints). The socket's folder must be trusted, as for
     /// `screenshot(path:screen:)`.
     public static func status(path: String) throws(ControlSocketError) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            var info = stat()
-            if lstat(folder, &info) != 0 && errno == ENOENT { throw .noDaemon(path) }
-            try ControlSocketPath.checkFolder(folder)
-        }
-        let descriptor = try connect(path)
+        let descriptor = try connect(checking: path)
         defer { descriptor.close() }
-        UnixSocket.setTimeouts(descriptor, seconds: 10)
-        guard UnixSocket.writeAll(descriptor, Data("status\n".utf8)) else {
-            throw .badReply("the request was not taken")
-        }
-        guard let header = UnixSocket.readLine(descriptor, limit: 4096) else { throw .badReply("no answer") }
+        let header = try ask(descriptor, "status")
         switch ControlReplyHeader.parse(header) {
         case .refused(let message): throw .refused(message)
         case .text(let length):
@@ -434,6 +415,31 @@ public enum ControlSocketClient {
         guard let descriptor = try? connect(path) else { return false }
         descriptor.close()
         return true
+    }
+
+    /// Connects to the daemon at `path` after checking its folder is trusted
+    /// (`ControlSocketPath.checkFolder`); a missing folder means no daemon runs.
+    private static func connect(checking path: String) throws(ControlSocketError) -> OwnedFileDescriptor {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            var info = stat()
+            if lstat(folder, &info) != 0 && errno == ENOENT { throw .noDaemon(path) }
+            try ControlSocketPath.checkFolder(folder)
+        }
+        let descriptor = try connect(path)
+        UnixSocket.setTimeouts(descriptor, seconds: 10)
+        return descriptor
+    }
+
+    /// Sends `request` (one line) and reads the reply's header line. A daemon that turns a
+    /// client away (`error busy`) answers and closes without reading, so the write may fail
+    /// after the answer came: the answer is read all the same, so the client says why.
+    private static func ask(_ descriptor: OwnedFileDescriptor, _ request: String) throws(ControlSocketError) -> String {
+        let written = UnixSocket.writeAll(descriptor, Data((request + "\n").utf8))
+        guard let header = UnixSocket.readLine(descriptor, limit: 4096) else {
+            throw .badReply(written ? "no answer" : "the request was not taken")
+        }
+        return header
     }
 
     private static func connect(_ path: String) throws(ControlSocketError) -> OwnedFileDescriptor {

@@ -156,6 +156,23 @@ import VitrineIO
         withExtendedLifetime(held) {}
     }
 
+    /// A client turned away hears why, even when the daemon's answer and close came before
+    /// its request was written (the write then fails; the answer is still there to read).
+    @Test func aClientTurnedAwaySaysTheDaemonIsBusy() throws {
+        let path = temporarySocketPath()
+        let server = try ControlSocketServer(path: path, limits: .init(clientTimeLimit: .seconds(60))) { _, _, _ in }
+        defer { server.close() }
+        let held = try (0..<16).map { _ in try connectRaw(path) }
+        try waitUntilBlocking { server.clientCount == 16 }
+        for _ in 0..<5 {
+            #expect(throws: ControlSocketError.refused("busy")) { try ControlSocketClient.status(path: path) }
+            #expect(throws: ControlSocketError.refused("busy")) {
+                try ControlSocketClient.screenshot(path: path, screen: nil)
+            }
+        }
+        withExtendedLifetime(held) {}
+    }
+
     /// The time limit is for the whole connection, not each read: a byte every 50 ms would
     /// never trip a receive timeout, but the client is dropped at the limit, long before it
     /// would have stopped sending.
