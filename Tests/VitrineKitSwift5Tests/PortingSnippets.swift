@@ -161,3 +161,12 @@ final class PortingSnippetTests: XCTestCase {
         XCTAssertTrue(UIFont.familyNames.contains("Vitrine Test Sans"))
     }
 }
+
+// MARK: docs/porting.md, "Attributed text"
+
+func orderTitle() -> AttributedString {
+    var title = AttributedString("Order")
+    title.font = UIFont.boldSystemFont(ofSize: 20)
+    title.foregroundColor = .systemBlue
+    return title
+}

@@ -116,9 +116,13 @@ public final class TextLayout {
         guard !string.isEmpty else { return .zero }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return CGSize(
-            width: CGFloat(logical.width) / Self.scale + paragraph.leadingInset,
-            height: shownHeight)
+        var width = CGFloat(logical.width) / Self.scale
+        // An indented line starts at the indent: a left-placed text is as wide as its lines
+        // reach (centred or right-placed lines are measured by their widths, as before).
+        if paragraph.firstLineHeadIndent != paragraph.headIndent, alignment != .center, alignment != .right {
+            width = CGFloat(max(0, logical.x) + logical.width) / Self.scale
+        }
+        return CGSize(width: width + paragraph.leadingInset, height: shownHeight)
     }
 
     /// The number of lines shown.
@@ -219,6 +223,9 @@ public final class TextLayout {
         if let maxWidth {
             let width = max(1, maxWidth - paragraph.leadingInset)
             pango_layout_set_width(layout, Int32((width * Self.scale).rounded(.down)))
+        } else if paragraph.firstLineHeadIndent != paragraph.headIndent, alignment != .center, alignment != .right {
+            // pango indents only a layout with a width: a million points is unlimited.
+            pango_layout_set_width(layout, Int32(1_000_000 * Self.scale))
         }
         applyRunsAndParagraph()
         pango_layout_set_wrap(

@@ -6,7 +6,7 @@ import Foundation
 /// Vitrine lays out `alignment`, `lineBreakMode`, `lineSpacing`, `firstLineHeadIndent` and
 /// `headIndent`, taken from the style at the start of the text for the whole text (UIKit
 /// takes each paragraph's own); the other properties are kept and not drawn.
-open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The default style, as `NSParagraphStyle.default`: natural alignment, word wrapping,
     /// no spacing or indents.
     public static var `default`: NSParagraphStyle { NSParagraphStyle() }
@@ -99,7 +99,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
 }
 
 /// A paragraph style whose values can be set, as UIKit's `NSMutableParagraphStyle`.
-open class NSMutableParagraphStyle: NSParagraphStyle {
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     /// Copies `style`'s values, as `setParagraphStyle(_:)`.
     open func setParagraphStyle(_ style: NSParagraphStyle) {
         setValues(from: style)

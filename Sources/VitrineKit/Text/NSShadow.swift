@@ -5,7 +5,7 @@ import Foundation
 /// Defaults as UIKit's: an offset of (0, -3), no blur, and black at a third of full opacity
 /// when `shadowColor` is nil. Deviation: the shadow is drawn sharp (the blur radius is kept
 /// but not drawn).
-open class NSShadow: NSObject, NSCopying {
+open class NSShadow: NSObject, NSCopying, @unchecked Sendable {
     /// How far the shadow is moved, in points (positive height: down), as `shadowOffset`.
     open var shadowOffset = CGSize(width: 0, height: -3)
     /// How much the shadow is blurred, in points, as `shadowBlurRadius` (default 0).
