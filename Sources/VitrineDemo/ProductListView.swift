@@ -35,6 +35,8 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
         addSubview(tableView)
         searchBar.searchBarStyle = .minimal
         searchBar.placeholder = "Search the menu"
+        searchBar.searchTextField.attributedPlaceholder = NSAttributedString(
+            string: "Search the menu", attributes: [.foregroundColor: UIColor(white: 1, alpha: 0.55)])
         searchBar.searchTextField.textColor = .white
         searchBar.searchTextField.backgroundColor = UIColor(white: 1, alpha: 0.14)
         searchBar.delegate = self
@@ -72,6 +74,7 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
         textFont = .systemFont(ofSize: textSize, weight: .medium)
         detailFont = .systemFont(ofSize: (textSize * 0.78).rounded())
         tableView.rowHeight = rowHeight
+        searchBar.searchTextField.font = .systemFont(ofSize: min(textSize, 24))
         tableView.reloadData()
     }
 

@@ -77,7 +77,8 @@ final class SearchControllerLog: UISearchResultsUpdating, UISearchControllerDele
         #expect(bar.isFirstResponder)
         scene.type("ab\n")
         bar.layoutIfNeeded()
-        scene.input.tap(at: scene.screenPoint(CGPoint(x: bar.cancelButton.frame.midX, y: 28), in: bar), time: scene.clock.now)
+        scene.input.tap(
+            at: scene.screenPoint(CGPoint(x: bar.cancelButton.frame.midX, y: 28), in: bar), time: scene.clock.now)
         scene.clock.advance(by: 1.0 / 60)
         #expect(delegate.log == ["shouldBegin", "didBegin", "text a", "text ab", "search", "cancel"])
         #expect(bar.resignFirstResponder())
@@ -122,7 +123,8 @@ final class SearchControllerLog: UISearchResultsUpdating, UISearchControllerDele
         log.log = []
         search.searchBar.layoutIfNeeded()
         let cancel = search.searchBar.cancelButton
-        scene.input.tap(at: scene.screenPoint(CGPoint(x: cancel.frame.midX, y: 28), in: search.searchBar), time: scene.clock.now)
+        scene.input.tap(
+            at: scene.screenPoint(CGPoint(x: cancel.frame.midX, y: 28), in: search.searchBar), time: scene.clock.now)
         scene.clock.advance(by: 1.0 / 60)
         #expect(!search.isActive && search.searchBar.text == "" && !search.searchBar.isFirstResponder)
         #expect(log.log == ["willDismiss", "update '' false", "didDismiss"])
@@ -132,7 +134,8 @@ final class SearchControllerLog: UISearchResultsUpdating, UISearchControllerDele
         search.isActive = true
         #expect(search.searchBar.isFirstResponder)
         search.isActive = false
-        #expect(log.log == ["willPresent", "update '' true", "didPresent", "willDismiss", "update '' false", "didDismiss"])
+        #expect(
+            log.log == ["willPresent", "update '' true", "didPresent", "willDismiss", "update '' false", "didDismiss"])
     }
 
     @Test func aNavigationItemsSearchBarSitsUnderTheBarAndTheBarHidesWhileActive() {

@@ -92,8 +92,9 @@ import VitrineTestSupport
         label.textAlignment = .right
         let style = read.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
         #expect(style != nil)
-        #expect((label.attributedText!.attribute(.paragraphStyle, at: 1, effectiveRange: nil) as? NSParagraphStyle)?
-            .alignment == .right)
+        #expect(
+            (label.attributedText!.attribute(.paragraphStyle, at: 1, effectiveRange: nil) as? NSParagraphStyle)?
+                .alignment == .right)
     }
 
     @Test func aLargerRunMakesTheLabelTaller() {
@@ -159,7 +160,8 @@ import VitrineTestSupport
         let attributes: [NSAttributedString.Key: Any] = [
             .font: UIFont.boldSystemFont(ofSize: 20), .foregroundColor: UIColor.blue,
         ]
-        let plain = renderAlone(label(NSAttributedString(string: "Ill", attributes: attributes)), width: 120, height: 40)
+        let plain = renderAlone(
+            label(NSAttributedString(string: "Ill", attributes: attributes)), width: 120, height: 40)
         var shadowed = attributes
         shadowed[.shadow] = shadow
         let image = renderAlone(label(NSAttributedString(string: "Ill", attributes: shadowed)), width: 120, height: 40)
@@ -238,7 +240,8 @@ import VitrineTestSupport
         #expect(abs(spaced.size().height - tight.size().height - 10) < 0.5)
         let indented = NSMutableParagraphStyle()
         indented.firstLineHeadIndent = 30
-        let indentedText = NSAttributedString(string: "abcd", attributes: [.font: UIFont.systemFont(ofSize: 17), .paragraphStyle: indented])
+        let indentedText = NSAttributedString(
+            string: "abcd", attributes: [.font: UIFont.systemFont(ofSize: 17), .paragraphStyle: indented])
         #expect(abs(indentedText.size().width - plain.size().width - 30) < 0.5)
     }
 
@@ -312,7 +315,8 @@ import VitrineTestSupport
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: 240, height: 60))
         view.tintColor = UIColor(red: 0, green: 0.6, blue: 0, alpha: 1)
         let text = NSMutableAttributedString(
-            string: "see MMMM here", attributes: [.foregroundColor: UIColor.black, .font: UIFont.boldSystemFont(ofSize: 20)])
+            string: "see MMMM here",
+            attributes: [.foregroundColor: UIColor.black, .font: UIFont.boldSystemFont(ofSize: 20)])
         text.addAttribute(.link, value: URL(string: "https://example.com")!, range: NSRange(location: 4, length: 4))
         view.attributedText = text
         #expect(view.linkTextAttributes[.foregroundColor] as? UIColor == view.tintColor)
@@ -339,14 +343,16 @@ import VitrineTestSupport
         #expect(button.attributedTitle(for: .highlighted)?.string == "Go")
         #expect(button.currentAttributedTitle?.string == "Go")
         #expect(button.titleLabel?.text == "Go")
-        #expect(button.titleLabel?.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor
-            == .red)
+        #expect(
+            button.titleLabel?.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor
+                == .red)
         button.setAttributedTitle(NSAttributedString(string: "Going"), for: .highlighted)
         button.isHighlighted = true
         #expect(button.titleLabel?.text == "Going")
         // Characters without a colour take the state's title colour.
-        #expect(button.titleLabel?.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor
-            == button.currentTitleColor)
+        #expect(
+            button.titleLabel?.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor
+                == button.currentTitleColor)
         button.isHighlighted = false
         // The attributed title wins over the plain one.
         button.setTitle("Plain", for: .normal)

@@ -192,7 +192,9 @@ extension TextLayout {
         return list
     }
 
-    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, _ range: Range<Int>) {
+    private func insert(
+        _ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, _ range: Range<Int>
+    ) {
         guard let attribute else { return }
         attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
         attribute.pointee.end_index = UInt32(clamping: range.upperBound)

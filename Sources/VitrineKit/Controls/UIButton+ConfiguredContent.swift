@@ -82,8 +82,9 @@ extension UIButton {
         let views = ensureConfiguredViews()
         let foreground = shown.foregroundColor(tint: tintColor)
         let label = ensureLabel()
-        // The style first, then the attributed title over it (see `updateContent()`).
-        label.text = nil
+        // The style first, on plain text, then an attributed title over it (see
+        // `updateContent()`).
+        if shown.attributedTitle != nil { label.text = nil }
         label.font = UIFont.preferredFont(forTextStyle: shown.titleTextStyle)
         label.textColor = foreground
         if let attributed = shown.attributedTitle {
@@ -94,7 +95,7 @@ extension UIButton {
         label.shadowColor = nil
         label.alpha = 1
         label.isHidden = shown.shownTitle?.isEmpty ?? true
-        views.subtitle.text = nil
+        if shown.attributedSubtitle != nil { views.subtitle.text = nil }
         views.subtitle.font = UIFont.preferredFont(forTextStyle: shown.subtitleTextStyle)
         views.subtitle.textColor = foreground
         if let attributed = shown.attributedSubtitle {

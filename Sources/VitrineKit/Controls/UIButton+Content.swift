@@ -45,12 +45,13 @@ extension UIButton {
         let title = shownTitle
         if title != nil || existingLabel != nil {
             let label = ensureLabel()
-            // The label's colour first: set after, it would colour all of an attributed title.
-            label.text = nil
-            label.textColor = currentTitleColor
             if let attributed = currentAttributedTitle {
+                // The colour first, on plain text: set after, it would colour all of the title.
+                label.text = nil
+                label.textColor = currentTitleColor
                 label.attributedText = attributed
             } else {
+                label.textColor = currentTitleColor
                 label.text = title
             }
             label.shadowColor = currentTitleShadowColor

@@ -33,7 +33,8 @@ open class UISearchBar: UIView {
     static let margin: CGFloat = 8
 
     /// The field, as `searchTextField`.
-    public let searchTextField = UISearchTextField(frame: .zero)
+    open var searchTextField: UISearchTextField { field }
+    private let field = UISearchTextField(frame: .zero)
     /// The Cancel button, present while `showsCancelButton` is true.
     let cancelButton = UIButton(type: .system)
     private let fieldDelegate = SearchFieldDelegate()

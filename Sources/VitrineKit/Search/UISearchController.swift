@@ -49,10 +49,12 @@ extension UISearchControllerDelegate {
 open class UISearchController: UIViewController {
     /// The controller showing results, as `searchResultsController` (nil: the content below
     /// is the results, as an app filtering its own list does).
-    public let searchResultsController: UIViewController?
+    open var searchResultsController: UIViewController? { resultsController }
+    private let resultsController: UIViewController?
 
     /// The bar, as `searchBar`.
-    public let searchBar: UISearchBar
+    open var searchBar: UISearchBar { bar }
+    private let bar: UISearchBar
 
     /// Told to update the results, as `searchResultsUpdater`.
     open weak var searchResultsUpdater: UISearchResultsUpdating?
@@ -83,10 +85,10 @@ open class UISearchController: UIViewController {
     /// A search controller showing results in `searchResultsController`, as
     /// `init(searchResultsController:)`.
     public init(searchResultsController: UIViewController?) {
-        self.searchResultsController = searchResultsController
-        searchBar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 320, height: UISearchBar.barHeight))
+        resultsController = searchResultsController
+        bar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 320, height: UISearchBar.barHeight))
         super.init(nibName: nil, bundle: nil)
-        searchBar.searchController = self
+        bar.searchController = self
     }
 
     /// Not made from interface files: use `init(searchResultsController:)`.

@@ -31,7 +31,8 @@ struct AttributedText: Equatable {
             let target = min(max(offset, utf16Offset), utf16.count)
             let next = utf16.index(index, offsetBy: target - utf16Offset)
             // An offset inside a surrogate pair rounds down to the pair's start.
-            let scalar = string.unicodeScalars.indices.contains(next) || next == string.endIndex
+            let scalar =
+                string.unicodeScalars.indices.contains(next) || next == string.endIndex
                 ? next : string.unicodeScalars.index(before: next)
             utf8Offset += string.utf8.distance(from: index, to: scalar)
             utf16Offset = utf16.distance(from: utf16.startIndex, to: scalar)
@@ -51,7 +52,8 @@ struct AttributedText: Equatable {
             }
         }
         self.runs = runs
-        let style = attributed.length > 0
+        let style =
+            attributed.length > 0
             ? attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil
         paragraph = TextParagraph(
             lineSpacing: style?.lineSpacing ?? 0, firstLineHeadIndent: style?.firstLineHeadIndent ?? 0,

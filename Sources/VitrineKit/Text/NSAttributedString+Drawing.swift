@@ -40,8 +40,10 @@ extension NSAttributedString {
     /// Characters without a font measure in the 12-point system font, as UIKit's do.
     public func size() -> CGSize {
         guard length > 0 else { return .zero }
-        return AttributedText(self).layout(font: TextAttributes.defaultFont.descriptor, maxWidth: nil, alignment: .natural)
-            .size
+        return AttributedText(self).layout(
+            font: TextAttributes.defaultFont.descriptor, maxWidth: nil, alignment: .natural
+        )
+        .size
     }
 
     /// The rectangle the string takes, as UIKit's `boundingRect(with:options:context:)`: with

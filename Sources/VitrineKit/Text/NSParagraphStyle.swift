@@ -9,7 +9,7 @@ import Foundation
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The default style, as `NSParagraphStyle.default`: natural alignment, word wrapping,
     /// no spacing or indents.
-    public static var `default`: NSParagraphStyle { NSParagraphStyle() }
+    open class var `default`: NSParagraphStyle { NSParagraphStyle() }
 
     // The values, set by `NSMutableParagraphStyle` and by copies.
     var storedAlignment: NSTextAlignment = .natural
