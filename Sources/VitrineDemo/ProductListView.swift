@@ -2,14 +2,19 @@ import Foundation
 import VitrineKit
 import VitrinePlatform
 
-/// The showcase's menu: a scrolling list of 1,000 products, a table view whose cells are
-/// made for the rows in view and reused as the list scrolls; touching a row selects it.
+/// The showcase's menu: a search bar over a scrolling list of 1,000 products, a table view
+/// whose cells are made for the rows in view and reused as the list scrolls; typing in the
+/// bar keeps the products whose names contain the text; touching a row selects it.
 /// Pulling the list down past its top refreshes it (a `UIRefreshControl`): the prices are
 /// "updated" and the spinner stops after `refreshDuration` on the display's media clock.
 @MainActor
-public final class ProductListView: UIView, UITableViewDataSource, UITableViewDelegate {
+public final class ProductListView: UIView, UITableViewDataSource, UITableViewDelegate, UISearchBarDelegate {
     /// The table.
     public let tableView = UITableView(frame: .zero, style: .plain)
+    /// The bar filtering the list.
+    public let searchBar = UISearchBar(frame: .zero)
+    /// The rows shown, by product row; nil for all of them.
+    public private(set) var filteredRows: [Int]?
     /// How many products the list holds.
     public static let productCount = 1_000
     /// The product last selected, by row.
@@ -42,10 +47,22 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
         refreshControl.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
         tableView.refreshControl = refreshControl
         addSubview(tableView)
+        searchBar.searchBarStyle = .minimal
+        searchBar.placeholder = "Search the menu"
+        searchBar.searchTextField.attributedPlaceholder = NSAttributedString(
+            string: "Search the menu", attributes: [.foregroundColor: UIColor(white: 1, alpha: 0.55)])
+        searchBar.searchTextField.textColor = .white
+        searchBar.searchTextField.backgroundColor = UIColor(white: 1, alpha: 0.14)
+        searchBar.delegate = self
+        searchBar.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(searchBar)
         NSLayoutConstraint.activate([
+            searchBar.leadingAnchor.constraint(equalTo: leadingAnchor),
+            searchBar.trailingAnchor.constraint(equalTo: trailingAnchor),
+            searchBar.topAnchor.constraint(equalTo: topAnchor),
             tableView.leadingAnchor.constraint(equalTo: leadingAnchor),
             tableView.trailingAnchor.constraint(equalTo: trailingAnchor),
-            tableView.topAnchor.constraint(equalTo: topAnchor),
+            tableView.topAnchor.constraint(equalTo: searchBar.bottomAnchor),
             tableView.bottomAnchor.constraint(equalTo: bottomAnchor),
         ])
     }
@@ -83,18 +100,40 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
         textFont = .systemFont(ofSize: textSize, weight: .medium)
         detailFont = .systemFont(ofSize: (textSize * 0.78).rounded())
         tableView.rowHeight = rowHeight
+        searchBar.searchTextField.font = .systemFont(ofSize: min(textSize, 24))
         tableView.reloadData()
     }
 
+    /// Shows the products whose names contain `text` (all of them for empty text).
+    public func filter(by text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        filteredRows =
+            text.isEmpty
+            ? nil : (0..<Self.productCount).filter { Self.name(ofRow: $0).localizedCaseInsensitiveContains(text) }
+        tableView.reloadData()
+    }
+
+    /// The product row shown at table row `row`.
+    public func productRow(atTableRow row: Int) -> Int { filteredRows?[row] ?? row }
+
+    public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+        filter(by: searchText)
+    }
+
+    public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {
+        searchBar.resignFirstResponder()
+    }
+
     public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        Self.productCount
+        filteredRows?.count ?? Self.productCount
     }
 
     public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "product", for: indexPath)
         var content = cell.defaultContentConfiguration()
-        content.text = Self.name(ofRow: indexPath.row)
-        content.secondaryText = Self.price(ofRow: indexPath.row)
+        let row = productRow(atTableRow: indexPath.row)
+        content.text = Self.name(ofRow: row)
+        content.secondaryText = Self.price(ofRow: row)
         content.textProperties.font = textFont
         content.textProperties.color = .white
         content.secondaryTextProperties.font = detailFont
@@ -105,7 +144,8 @@ public final class ProductListView: UIView, UITableViewDataSource, UITableViewDe
     }
 
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        selectedRow = indexPath.row
-        productSelected?(indexPath.row, Self.name(ofRow: indexPath.row))
+        let row = productRow(atTableRow: indexPath.row)
+        selectedRow = row
+        productSelected?(row, Self.name(ofRow: row))
     }
 }

@@ -287,3 +287,12 @@ final class PortingSnippetTests: XCTestCase {
         XCTAssertEqual(menu.refreshControl?.isRefreshing, false)
     }
 }
+
+// MARK: docs/porting.md, "Attributed text"
+
+func orderTitle() -> AttributedString {
+    var title = AttributedString("Order")
+    title.font = UIFont.boldSystemFont(ofSize: 20)
+    title.foregroundColor = .systemBlue
+    return title
+}

@@ -336,11 +336,13 @@ import VitrineTestSupport
         button.setTitle("Continue to payment", for: .normal)
         let long = button.intrinsicContentSize
         #expect(long.width > short.width + 50 && long.height == short.height)
+        // A titled system button pads its title 6 points above and below, as UIKit's.
         let title = try #require(button.titleLabel).intrinsicContentSize
-        #expect(long == title)
+        #expect(long == CGSize(width: title.width, height: title.height + 12))
+        // Insets of its own replace the padding.
         button.contentEdgeInsets = UIEdgeInsets(top: 6, left: 12, bottom: 8, right: 14)
         let padded = button.intrinsicContentSize
-        #expect(padded == CGSize(width: long.width + 26, height: long.height + 14))
+        #expect(padded == CGSize(width: long.width + 26, height: title.height + 14))
         #expect(button.sizeThatFits(CGSize(width: 10, height: 10)) == padded)
         // An image sits beside the title: the widths add up, the taller sets the height.
         button.setImage(Self.image(width: 24, height: 40, scale: 1), for: .normal)

@@ -7,7 +7,9 @@ import Foundation
 /// Follows UIKit's text model where it can: lines wrap at word boundaries (falling back to
 /// characters for words longer than the line) within `maxWidth`, `alignment` places lines
 /// within that width, and sizes are fractional points (UIKit callers round them up with
-/// `ceil`, as `sizeThatFits` does). Deviations: one font and no attributes; metrics come from
+/// `ceil`, as `sizeThatFits` does). Attributed text comes as `runs` (fonts, colours, kern,
+/// underline, strikethrough, background, shadow over byte ranges, as a pango attribute list)
+/// and a `paragraph` style (line spacing, indents). Deviations: metrics come from
 /// the fonts fontconfig finds, so sizes differ from iOS; glyph outlines are not hinted, so a
 /// layout measures the same at every scale and CTM. Not thread-safe: use one layout from one
 /// thread at a time.
@@ -55,6 +57,13 @@ public final class TextLayout {
     public let lineBreakMode: LineBreakMode
     /// The most lines shown, 0 for no limit, as `UILabel.numberOfLines`.
     public let maximumNumberOfLines: Int
+    /// Attributes over ranges of `string` (UTF-8 offsets, clamped to the string), later runs
+    /// winning where they overlap; `font` and the draw colour apply where a run says nothing.
+    public let runs: [TextRun]
+    /// Line spacing and indents for every paragraph.
+    public let paragraph: TextParagraph
+    /// The layout drawn for the runs' shadows, made at the first draw that needs it.
+    var shadowLayout: OpaquePointer? = nil
 
     private let context: OpaquePointer
     let layout: OpaquePointer
@@ -66,9 +75,11 @@ public final class TextLayout {
     public init(
         string: String, font: FontDescriptor, maxWidth: CGFloat? = nil,
         alignment: Alignment = .natural, lineBreakMode: LineBreakMode = .byWordWrapping,
-        maximumNumberOfLines: Int = 0
+        maximumNumberOfLines: Int = 0, runs: [TextRun] = [], paragraph: TextParagraph = TextParagraph()
     ) {
         self.string = string
+        self.runs = runs
+        self.paragraph = paragraph.sanitized
         self.font = font
         self.alignment = alignment
         self.lineBreakMode = lineBreakMode
@@ -84,6 +95,7 @@ public final class TextLayout {
     }
 
     deinit {
+        if let shadowLayout { g_object_unref(UnsafeMutableRawPointer(shadowLayout)) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
     }
@@ -104,7 +116,13 @@ public final class TextLayout {
         guard !string.isEmpty else { return .zero }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return CGSize(width: CGFloat(logical.width) / Self.scale, height: shownHeight)
+        var width = CGFloat(logical.width) / Self.scale
+        // An indented line starts at the indent: a left-placed text is as wide as its lines
+        // reach (centred or right-placed lines are measured by their widths, as before).
+        if paragraph.firstLineHeadIndent != paragraph.headIndent, alignment != .center, alignment != .right {
+            width = CGFloat(max(0, logical.x) + logical.width) / Self.scale
+        }
+        return CGSize(width: width + paragraph.leadingInset, height: shownHeight)
     }
 
     /// The number of lines shown.
@@ -145,9 +163,24 @@ public final class TextLayout {
             pango_cairo_update_context(cairo, self.context)
             pango_layout_context_changed(layout)
         }
-        context.setSource(color)
+        let origin = CGPoint(x: origin.x + paragraph.leadingInset, y: origin.y)
+        if hasShadows { drawShadows(cairo: cairo, at: origin, alpha: context.state.alpha) }
+        // Colours from runs replace cairo's source, so the context's alpha (a disabled
+        // label's) is applied to the whole drawing as a group.
+        let groupsAlpha = context.state.alpha < 1 && !runs.isEmpty
+        if groupsAlpha {
+            cairo_push_group(cairo)
+            cairo_set_source_rgba(
+                cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+        } else {
+            context.setSource(color)
+        }
         cairo_move_to(cairo, Double(origin.x), Double(origin.y))
         pango_cairo_show_layout(cairo, layout)
+        if groupsAlpha {
+            cairo_pop_group_to_source(cairo)
+            cairo_paint_with_alpha(cairo, Double(context.state.alpha))
+        }
         cairo_restore(cairo)
         cairo_new_path(cairo)
     }
@@ -188,8 +221,13 @@ public final class TextLayout {
         pango_font_description_free(description)
         string.withCString { pango_layout_set_text(layout, $0, -1) }
         if let maxWidth {
-            pango_layout_set_width(layout, Int32((maxWidth * Self.scale).rounded(.down)))
+            let width = max(1, maxWidth - paragraph.leadingInset)
+            pango_layout_set_width(layout, Int32((width * Self.scale).rounded(.down)))
+        } else if paragraph.firstLineHeadIndent != paragraph.headIndent, alignment != .center, alignment != .right {
+            // pango indents only a layout with a width: a million points is unlimited.
+            pango_layout_set_width(layout, Int32(1_000_000 * Self.scale))
         }
+        applyRunsAndParagraph()
         pango_layout_set_wrap(
             layout, lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         switch alignment {

@@ -27,8 +27,9 @@ extension UIButton {
     /// corners are 4, 5, 6 and 8 points for those sizes, `.small` 4, `.medium` 8, `.large`
     /// 12, `.capsule` half the height. Highlighted, the content (and a tinted or gray
     /// background) is drawn at half opacity and a filled background darkened; disabled, the
-    /// content is grey and a background the system fill. Deviations: attributed titles show
-    /// their characters (attributes come with attributed text), no activity indicator is drawn
+    /// content is grey and a background the system fill. Attributed titles and subtitles draw
+    /// their UIKit attributes (`AttributeScopes.UIKitAttributes`: font, colours, kern, lines,
+    /// paragraph style, shadow) over the style's font and colour. Deviations: no activity indicator is drawn
     /// for `showsActivityIndicator`, and no text attribute transformers.
     public struct Configuration {
         /// How large the button's elements are, as `UIButton.Configuration.Size`.

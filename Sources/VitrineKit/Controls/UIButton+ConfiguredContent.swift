@@ -82,15 +82,27 @@ extension UIButton {
         let views = ensureConfiguredViews()
         let foreground = shown.foregroundColor(tint: tintColor)
         let label = ensureLabel()
+        // The style first, on plain text, then an attributed title over it (see
+        // `updateContent()`).
+        if shown.attributedTitle != nil { label.text = nil }
         label.font = UIFont.preferredFont(forTextStyle: shown.titleTextStyle)
-        label.text = shown.shownTitle
         label.textColor = foreground
+        if let attributed = shown.attributedTitle {
+            label.attributedText = NSAttributedString(attributed)
+        } else {
+            label.text = shown.shownTitle
+        }
         label.shadowColor = nil
         label.alpha = 1
         label.isHidden = shown.shownTitle?.isEmpty ?? true
+        if shown.attributedSubtitle != nil { views.subtitle.text = nil }
         views.subtitle.font = UIFont.preferredFont(forTextStyle: shown.subtitleTextStyle)
-        views.subtitle.text = shown.shownSubtitle
         views.subtitle.textColor = foreground
+        if let attributed = shown.attributedSubtitle {
+            views.subtitle.attributedText = NSAttributedString(attributed)
+        } else {
+            views.subtitle.text = shown.shownSubtitle
+        }
         views.subtitle.isHidden = shown.shownSubtitle?.isEmpty ?? true
         if shown.image != nil || existingImageView != nil {
             let imageView = ensureImageView()

@@ -20,7 +20,7 @@ extension UIButton {
     func contentDidChange() {
         updateContent()
         let content = MeasuredContent(
-            title: currentTitle, image: currentImage, backgroundImage: currentBackgroundImage,
+            title: shownTitle, image: currentImage, backgroundImage: currentBackgroundImage,
             configuration: configuration.map(ConfiguredMeasure.init))
         if content != measuredContent {
             measuredContent = content
@@ -42,11 +42,18 @@ extension UIButton {
             return
         }
         let dimmed: CGFloat = isSystemStyle && isHighlighted ? Self.systemHighlightAlpha : 1
-        let title = currentTitle
+        let title = shownTitle
         if title != nil || existingLabel != nil {
             let label = ensureLabel()
-            label.text = title
-            label.textColor = currentTitleColor
+            if let attributed = currentAttributedTitle {
+                // The colour first, on plain text: set after, it would colour all of the title.
+                label.text = nil
+                label.textColor = currentTitleColor
+                label.attributedText = attributed
+            } else {
+                label.textColor = currentTitleColor
+                label.text = title
+            }
             label.shadowColor = currentTitleShadowColor
             let reversed = reversesTitleShadowWhenHighlighted && isHighlighted
             if reversed != titleShadowIsReversed {
@@ -76,7 +83,7 @@ extension UIButton {
         var imageSize = CGSize.zero
         if let image = currentImage { imageSize = image.size }
         var titleSize = CGSize.zero
-        if let title = currentTitle, !title.isEmpty, let label = existingLabel {
+        if let title = shownTitle, !title.isEmpty, let label = existingLabel {
             titleSize = label.sizeThatFits(
                 CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         }
@@ -98,15 +105,25 @@ extension UIButton {
             return Self.emptyContentSize
         }
         let insets = contentEdgeInsets
+        let padding = titlePadding(forTitleHeight: title.height)
         var size = CGSize(
             width: max(0, image.width + title.width + insets.left + insets.right),
-            height: max(0, max(image.height, title.height) + insets.top + insets.bottom))
+            height: max(0, max(image.height, title.height + 2 * padding) + insets.top + insets.bottom))
         if let background = currentBackgroundImage?.size, background.width.isFinite, background.height.isFinite {
             size.width = max(size.width, background.width.rounded(.up))
             size.height = max(size.height, background.height.rounded(.up))
         }
         return size
     }
+
+    /// The space above and below a title of `height`: 6 points for a titled system button
+    /// with zero `contentEdgeInsets`, as UIKit's classic buttons add; else none.
+    func titlePadding(forTitleHeight height: CGFloat) -> CGFloat {
+        isSystemStyle && height > 0 && contentEdgeInsets == .zero ? Self.systemTitlePadding : 0
+    }
+
+    /// The padding above and below a system button's title.
+    static let systemTitlePadding: CGFloat = 6
 
     /// The size of a button with nothing to show, as iOS's: 30x34 points.
     static let emptyContentSize = CGSize(width: 30, height: 34)
@@ -156,7 +173,7 @@ extension UIButton {
     /// text in that frame. Nil without a title shown.
     func titleBaselines() -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
         if configuration != nil { return configuredTitleBaselines() }
-        guard let label = existingLabel, !label.isHidden, let title = currentTitle, !title.isEmpty else {
+        guard let label = existingLabel, !label.isHidden, let title = shownTitle, !title.isEmpty else {
             return nil
         }
         var area = bounds

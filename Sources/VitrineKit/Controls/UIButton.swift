@@ -27,8 +27,10 @@ import Foundation
 ///   draws that instead of the per-state content (see UIButton+Configuration.swift).
 /// - Deviations: no menus, pointer interactions,
 ///   `titleEdgeInsets`/`imageEdgeInsets` or `adjustsImageWhenHighlighted` darkening;
-///   `.focused` content is never shown; no implicit padding around the content (UIKit's
-///   classic buttons add some when `contentEdgeInsets` is zero, undocumented).
+///   `.focused` content is never shown. A titled `.system` button with zero
+///   `contentEdgeInsets` pads its title with 6 points above and below, as UIKit's classic
+///   buttons (its `sizeToFit()` height is the title's line height plus 12); other types
+///   add no padding.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
     // Accessibility defaults, as UIKit's buttons: `.button`, labelled by the title.
@@ -55,6 +57,7 @@ open class UIButton: UIControl {
     static let systemHighlightAlpha: CGFloat = 0.2
 
     var titles = ControlStateTable<String>()
+    var attributedTitles = ControlStateTable<NSAttributedString>()
     var titleColors = ControlStateTable<UIColor>()
     var titleShadowColors = ControlStateTable<UIColor>()
     /// Whether the title label's shadow offset is now the reversed one (see
@@ -175,6 +178,25 @@ open class UIButton: UIControl {
 
     /// The title shown in `state`, as `title(for:)`.
     open func title(for state: State) -> String? { titles.value(for: state) }
+
+    /// Sets the attributed title for `state` (nil: falls back to `.normal`'s), as
+    /// `setAttributedTitle(_:for:)`. An attributed title is shown instead of the plain title
+    /// of the same state, with its attributes (font, colours, kern, underline, paragraph
+    /// style, shadow); characters without a font or colour take the title label's font and
+    /// the state's title colour, as UIKit draws them.
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles.set(title.map { NSAttributedString(attributedString: $0) }, for: state)
+        contentDidChange()
+    }
+
+    /// The attributed title shown in `state`, as `attributedTitle(for:)`: the one set for it,
+    /// else `.normal`'s.
+    open func attributedTitle(for state: State) -> NSAttributedString? {
+        attributedTitles.value(for: state)
+    }
+
+    /// The attributed title shown now, as `currentAttributedTitle`.
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
 
     /// Sets the title colour for `state`, as `setTitleColor(_:for:)`.
     open func setTitleColor(_ color: UIColor?, for state: State) {

@@ -506,9 +506,14 @@ extension UINavigationController {
         guard let container = viewIfLoaded else { return }
         let safeTop = container.safeAreaInsets.top
         let height = UINavigationBar.height
-        let barY = barHidden ? -height : safeTop
+        let search = barHidden ? nil : stack.last?.navigationItem.searchController
+        // An active search hides the navigation bar above its search bar, as UIKit's does.
+        let hidesBar = barHidden || (search.map { $0.isActive && $0.hidesNavigationBarDuringPresentation } ?? false)
+        let barY = hidesBar ? -height : safeTop
         navigationBar.frame = CGRect(x: 0, y: barY, width: container.bounds.width, height: height)
-        let inset = barHidden ? 0 : navigationBar.frame.maxY
+        var inset = barHidden ? 0 : navigationBar.frame.maxY
+        if hidesBar { inset = barHidden ? 0 : safeTop }
+        layoutSearchBar(of: search, in: container, top: &inset)
         let bottomInset = layoutToolbar(in: container)
         for controller in stack {
             controller.containerSafeAreaInsets = UIEdgeInsets(top: inset, left: 0, bottom: bottomInset, right: 0)
@@ -516,5 +521,28 @@ extension UINavigationController {
         if runningTransition == nil, let topView = stack.last?.viewIfLoaded, topView.superview === container {
             topView.frame = container.bounds
         }
+    }
+}
+
+extension UINavigationController {
+    /// Puts the top item's search bar under the navigation bar (or at `top` while the
+    /// navigation bar hides for an active search), moves `top` below it, and takes away the
+    /// bars of items no longer on top.
+    func layoutSearchBar(of search: UISearchController?, in container: UIView, top: inout CGFloat) {
+        for case let bar as UISearchBar in container.subviews where bar !== search?.searchBar {
+            if bar.searchController != nil { bar.removeFromSuperview() }
+        }
+        guard let search else { return }
+        let bar = search.searchBar
+        let subviews = container.subviews
+        let barIndex = subviews.firstIndex { $0 === bar }
+        let contentIndex = stack.last?.viewIfLoaded.flatMap { view in subviews.firstIndex { $0 === view } }
+        // Above the top controller's view, below the navigation bar.
+        if barIndex == nil || (contentIndex.map { $0 > barIndex! } ?? false) {
+            container.insertSubview(bar, belowSubview: navigationBar)
+        }
+        bar.frame = CGRect(x: 0, y: top, width: container.bounds.width, height: UISearchBar.barHeight)
+        top = bar.frame.maxY
+        search.layoutOverlay()
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// a title view, the back button the next item shows (`backButtonTitle`), and bar button
 /// items on the left and right.
 ///
-/// A bar showing the item updates when any of these change. Vitrine differences: no
-/// `prompt`, `searchController`, large-title (`largeTitleDisplayMode`) or
+/// A bar showing the item updates when any of these change; a `searchController`'s bar is
+/// shown under the navigation bar. Vitrine differences: no
+/// `prompt`, large-title (`largeTitleDisplayMode`) or
 /// `backBarButtonItem` support yet; `leftItemsSupplementBackButton` is honoured.
 @preconcurrency @MainActor
 open class UINavigationItem {
@@ -15,6 +16,20 @@ open class UINavigationItem {
     /// A view shown in place of the title, as `titleView` (sized by its `sizeThatFits(_:)`,
     /// at most the bar's height, and centred).
     open var titleView: UIView? { didSet { changed() } }
+
+    /// The search controller whose bar shows under the navigation bar while this item is on
+    /// top, as `searchController` (iOS 11): the controllers' safe area starts below it.
+    open var searchController: UISearchController? {
+        didSet {
+            if oldValue !== searchController { oldValue?.searchBar.removeFromSuperview() }
+            changed()
+            for observer in observers { observer.bar?.superview?.setNeedsLayout() }
+        }
+    }
+
+    /// Whether the search bar hides as the content scrolls, as `hidesSearchBarWhenScrolling`
+    /// (default true; kept, Vitrine always shows the bar).
+    open var hidesSearchBarWhenScrolling = true
 
     /// The title of the back button that the *next* item's bar shows to come back here, as
     /// `backButtonTitle`; nil: this item's `title`, else "Back", as UIKit.

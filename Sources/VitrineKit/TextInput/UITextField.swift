@@ -13,8 +13,9 @@ import VitrinePlatform
 /// Text wider than the field scrolls sideways to keep the caret in view while editing and
 /// is cut with "…" otherwise.
 ///
-/// Deviations: `attributedText` keeps the string and takes font and colour from its first
-/// character (one style for the whole field, as `defaultTextAttributes` gives); no
+/// `attributedText` is drawn with its attributes (pango attributes, see `AttributedText`);
+/// typed characters take the attributes before them, as UIKit's typing attributes; secure
+/// entry draws its dots plainly. Deviations: no
 /// magnifier, selection handles, edit menu or autocorrection; secure entry shows "•" at once
 /// (iOS shows the last character for a moment); `adjustsFontSizeToFitWidth` is kept but the
 /// size does not shrink.
@@ -67,15 +68,27 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     open var text: String? {
         get { buffer.text }
         set {
+            storedAttributedText = nil
             buffer.setText(newValue ?? "")
             textDidChange()
         }
     }
 
-    /// The text with the field's style, as `attributedText`; setting takes the string, and
-    /// the font and colour of its first character when it has them (see the class notes).
+    /// The text with its attributes, as `attributedText`: setting it replaces the text and
+    /// takes the font and colour of its first character as the field's `font` and
+    /// `textColor` (characters without them draw in those); the attributes are drawn. Reading
+    /// gives the text with its attributes over `defaultTextAttributes`. Setting `text`
+    /// drops the attributes.
     open var attributedText: NSAttributedString? {
-        get { text.map { NSAttributedString(string: $0, attributes: defaultTextAttributes) } }
+        get {
+            let styled = NSMutableAttributedString(string: buffer.text, attributes: defaultTextAttributes)
+            if let attributed = syncedAttributedText() {
+                attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) {
+                    attributes, range, _ in styled.addAttributes(attributes, range: range)
+                }
+            }
+            return styled
+        }
         set {
             if let newValue, newValue.length > 0 {
                 let attributes = newValue.attributes(at: 0, effectiveRange: nil)
@@ -83,8 +96,19 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
                 if let color = attributes[.foregroundColor] as? UIColor { textColor = color }
             }
             text = newValue?.string
+            if let newValue, newValue.length > 0 {
+                storedAttributedText = NSAttributedString(attributedString: newValue)
+                cachedLayout = nil
+                setNeedsDisplay()
+            }
         }
     }
+
+    /// The attributed text set last, nil after `text` is set; brought in line with edits by
+    /// `syncedAttributedText()`.
+    var storedAttributedText: NSAttributedString?
+    /// `storedAttributedText` read for drawing.
+    var storedAttributedRuns: AttributedText?
 
     /// The grey text shown while the field is empty, as `placeholder`.
     open var placeholder: String? {
@@ -465,15 +489,34 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
     }
     static let secureDot: Character = "•"
 
-    private var cachedLayout: (text: String, font: FontDescriptor, truncatedWidth: CGFloat?, layout: TextLayout)?
+    private var cachedLayout:
+        (text: String, font: FontDescriptor, truncatedWidth: CGFloat?, runs: [TextRun], layout: TextLayout)?
+
+    /// The attributed text, its attributes carried onto the edits made since it was set.
+    func syncedAttributedText() -> NSAttributedString? {
+        guard let stored = storedAttributedText else { return nil }
+        guard stored.string != buffer.text else { return stored }
+        let carried = stored.carryingAttributes(to: buffer.text)
+        storedAttributedText = carried
+        storedAttributedRuns = nil
+        return carried
+    }
+
+    /// The runs drawn: the attributed text's, none for secure entry.
+    private func currentRuns() -> [TextRun] {
+        guard !isSecureTextEntry, let attributed = syncedAttributedText() else { return [] }
+        if storedAttributedRuns?.string != attributed.string { storedAttributedRuns = AttributedText(attributed) }
+        return storedAttributedRuns?.runs ?? []
+    }
 
     /// The layout of the shown text: one unwrapped line while editing, cut with "…" to the
     /// text rect otherwise.
     func currentLayout() -> TextLayout {
         let text = displayText
         let width: CGFloat? = isEditing ? nil : max(1, textRect(forBounds: bounds).width)
+        let runs = currentRuns()
         if let cached = cachedLayout, cached.text == text, cached.font == storedFont.descriptor,
-            cached.truncatedWidth == width
+            cached.truncatedWidth == width, cached.runs == runs
         {
             return cached.layout
         }
@@ -481,9 +524,9 @@ open class UITextField: UIControl, UIKeyInput, TextEditingShortcuts {
             width.map {
                 TextLayout(
                     string: text, font: storedFont.descriptor, maxWidth: $0, alignment: .left,
-                    lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 1)
-            } ?? TextLayout(string: text, font: storedFont.descriptor)
-        cachedLayout = (text, storedFont.descriptor, width, layout)
+                    lineBreakMode: .byTruncatingTail, maximumNumberOfLines: 1, runs: runs)
+            } ?? TextLayout(string: text, font: storedFont.descriptor, runs: runs)
+        cachedLayout = (text, storedFont.descriptor, width, runs, layout)
         return layout
     }
 

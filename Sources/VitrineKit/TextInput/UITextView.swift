@@ -21,9 +21,9 @@ import VitrinePlatform
 ///
 /// Deviations: a drag always scrolls (it is a scroll view) and never selects: selections
 /// come from Shift with the keys, select-all or `selectedRange`; no magnifier, selection
-/// handles, edit menu, data detectors, links or autocorrection; `attributedText` keeps the
-/// string and takes font and colour from its first character (one style for the whole
-/// text); a text view that is not editable takes no taps and shows no caret, whatever
+/// handles, edit menu, data detectors, link taps or autocorrection (links are drawn with
+/// `linkTextAttributes`, not opened); `attributedText` is drawn with its attributes, its
+/// paragraph style at the start laying out the whole text; a text view that is not editable takes no taps and shows no caret, whatever
 /// `isSelectable` says (its text can still be selected and copied by program); `delegate` is
 /// the scroll view's property (see `UITextViewDelegate`). The text is drawn by a view that
 /// covers only the visible part and redraws as the content scrolls, so a long text costs
@@ -51,16 +51,28 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
     open var text: String! {
         get { buffer.text }
         set {
+            storedAttributedText = nil
             buffer.setText(newValue ?? "")
             textStorageDidChange()
         }
     }
 
-    /// The text with the view's style, as `attributedText`; setting takes the string, and the
-    /// font and colour of its first character when it has them (one style for the whole text).
+    /// The text with its attributes, as `attributedText`: setting it replaces the text and
+    /// takes the font and colour of its first character as the view's `font` and
+    /// `textColor` (characters without them draw in those); the attributes are drawn, links
+    /// (`.link`) with `linkTextAttributes` over their own. Typed characters take the
+    /// attributes before them. Reading gives the text with its attributes over the view's
+    /// font and colour. Setting `text` drops the attributes.
     open var attributedText: NSAttributedString! {
         get {
-            NSAttributedString(string: buffer.text, attributes: [.font: storedFont, .foregroundColor: storedTextColor])
+            let styled = NSMutableAttributedString(
+                string: buffer.text, attributes: [.font: storedFont, .foregroundColor: storedTextColor])
+            if let attributed = syncedAttributedText() {
+                attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) {
+                    attributes, range, _ in styled.addAttributes(attributes, range: range)
+                }
+            }
+            return styled
         }
         set {
             if let newValue, newValue.length > 0 {
@@ -69,7 +81,37 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
                 if let color = attributes[.foregroundColor] as? UIColor { textColor = color }
             }
             text = newValue?.string ?? ""
+            if let newValue, newValue.length > 0 {
+                storedAttributedText = NSAttributedString(attributedString: newValue)
+                textStorageDidChange()
+            }
         }
+    }
+
+    /// The attributes links are drawn with, as `linkTextAttributes`: by default the view's
+    /// tint colour and a single underline. Setting nil restores the default.
+    open var linkTextAttributes: [NSAttributedString.Key: Any]! {
+        get {
+            storedLinkTextAttributes
+                ?? [.foregroundColor: tintColor as Any, .underlineStyle: NSUnderlineStyle.single.rawValue]
+        }
+        set {
+            storedLinkTextAttributes = newValue
+            if storedAttributedText != nil { textStorageDidChange() }
+        }
+    }
+
+    /// The attributed text set last, nil after `text` is set (see `syncedAttributedText()`).
+    var storedAttributedText: NSAttributedString?
+    var storedLinkTextAttributes: [NSAttributedString.Key: Any]?
+
+    /// The attributed text, its attributes carried onto the edits made since it was set.
+    func syncedAttributedText() -> NSAttributedString? {
+        guard let stored = storedAttributedText else { return nil }
+        guard stored.string != buffer.text else { return stored }
+        let carried = stored.carryingAttributes(to: buffer.text)
+        storedAttributedText = carried
+        return carried
     }
 
     /// The font of the whole text, as `font`: the body style of the system font by default,
@@ -238,11 +280,13 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
 
     /// The text laid out at `width` (the wrapping width by default).
     func makeLayout(width: CGFloat) -> TextLayout {
-        TextLayout(
+        let attributed = syncedAttributedText().map { AttributedText($0, linkAttributes: linkTextAttributes) }
+        return TextLayout(
             string: buffer.text, font: storedFont.descriptor, maxWidth: width,
             alignment: textAlignment.layoutAlignment(for: effectiveUserInterfaceLayoutDirection),
             lineBreakMode: textContainer.lineBreakMode.layoutMode,
-            maximumNumberOfLines: textContainer.maximumNumberOfLines)
+            maximumNumberOfLines: textContainer.maximumNumberOfLines, runs: attributed?.runs ?? [],
+            paragraph: attributed?.paragraph ?? TextParagraph())
     }
 
     /// The layout of the text at the wrapping width (kept until the text, its style or the
@@ -428,6 +472,8 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingShortcuts {
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         caretView.backgroundColor = tintColor
+        // Links are drawn in the tint colour: lay them out again.
+        if storedAttributedText != nil, storedLinkTextAttributes == nil { cachedLayout = nil }
         textDrawingView.setNeedsDisplay()
     }
 

@@ -14,9 +14,11 @@ import VitrineLayers
 /// defaults are the 17-point system font, `.label` text, natural alignment, one line,
 /// truncating the tail; the label is not opaque and takes no touches. Deviations: text is
 /// measured and drawn by pango with fontconfig's fonts, so sizes differ from iOS; no
-/// attributed text, highlighted text colour or font shrinking (`adjustsFontSizeToFitWidth`).
+/// highlighted text colour or font shrinking (`adjustsFontSizeToFitWidth`).
 /// `shadowColor` and `shadowOffset` draw UIKit's sharp shadow: the text again in the shadow
-/// colour, offset, under the text (clipped to the text rect like the text).
+/// colour, offset, under the text (clipped to the text rect like the text); attributed text
+/// draws its own `.shadow`s instead. `attributedText` is drawn through pango attributes (see
+/// `AttributedText`); its paragraph style at the start lays out the whole text.
 @preconcurrency @MainActor
 open class UILabel: UIView {
     // Accessibility defaults, as UIKit's labels: an element, static text, its text.
@@ -24,9 +26,56 @@ open class UILabel: UIView {
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
     override var defaultAccessibilityLabel: String? { text }
 
-    /// The text shown, as `text` (default nil).
+    /// The text shown, as `text` (default nil). Setting it drops the attributes of an
+    /// `attributedText`: the text takes the label's style, as UIKit documents.
     open var text: String? {
-        didSet { if text != oldValue { textLayoutDidChange() } }
+        get { storedText }
+        set {
+            let hadAttributes = storedAttributedText != nil
+            storedAttributedText = nil
+            guard newValue != storedText || hadAttributes else { return }
+            storedText = newValue
+            textLayoutDidChange()
+        }
+    }
+
+    /// The text with its attributes, as `attributedText` (default nil). Setting it replaces
+    /// `text` with its string and sets `font`, `textColor`, `textAlignment` and
+    /// `lineBreakMode` from the attributes at its start, as UIKit documents; characters
+    /// without a font or colour take the label's. Reading it gives the string with the
+    /// label's font, colour and paragraph style where it has none (for plain text, all of it).
+    open var attributedText: NSAttributedString? {
+        get {
+            guard let text = storedText else { return nil }
+            let styled = NSMutableAttributedString(string: text, attributes: styleAttributes)
+            if let storedAttributedText {
+                storedAttributedText.enumerateAttributes(
+                    in: NSRange(location: 0, length: storedAttributedText.length), options: []
+                ) { attributes, range, _ in styled.addAttributes(attributes, range: range) }
+            }
+            return styled
+        }
+        set {
+            guard let newValue else {
+                text = nil
+                return
+            }
+            let copy = NSAttributedString(attributedString: newValue)
+            storedAttributedText = copy
+            storedText = copy.string
+            if copy.length > 0 {
+                let first = copy.attributes(at: 0, effectiveRange: nil)
+                if let font = first[.font] as? UIFont { storedFont = font }
+                if let color = first[.foregroundColor] as? UIColor { storedTextColor = color }
+                if let style = first[.paragraphStyle] as? NSParagraphStyle {
+                    applyingAttributedStyle = true
+                    textAlignment = style.alignment
+                    lineBreakMode = style.lineBreakMode
+                    applyingAttributedStyle = false
+                }
+            }
+            textLayoutDidChange()
+        }
     }
 
     /// The font, as `font` (default: the system font at `UIFont.labelFontSize`); assigning
@@ -35,6 +84,8 @@ open class UILabel: UIView {
         get { storedFont }
         set {
             let font = newValue ?? UILabel.defaultFont
+            // Styled text takes the font over its whole length, as UIKit documents.
+            applyToAttributedText(.font, font)
             guard font != storedFont else { return }
             storedFont = font
             textLayoutDidChange()
@@ -47,13 +98,17 @@ open class UILabel: UIView {
         get { storedTextColor }
         set {
             storedTextColor = newValue ?? .label
+            applyToAttributedText(.foregroundColor, storedTextColor)
             setNeedsDisplay()
         }
     }
 
     /// How lines are placed horizontally, as `textAlignment` (default `.natural`).
     open var textAlignment: NSTextAlignment = .natural {
-        didSet { if textAlignment != oldValue { setNeedsDisplay() } }
+        didSet {
+            if !applyingAttributedStyle { applyToAttributedParagraphStyle() }
+            if textAlignment != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// The most lines shown, 0 for as many as needed, as `numberOfLines` (default 1). Negative
@@ -65,7 +120,10 @@ open class UILabel: UIView {
     /// How text that does not fit is wrapped or truncated, as `lineBreakMode` (default
     /// `.byTruncatingTail`).
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
-        didSet { if lineBreakMode != oldValue { textLayoutDidChange() } }
+        didSet {
+            if !applyingAttributedStyle { applyToAttributedParagraphStyle() }
+            if lineBreakMode != oldValue { textLayoutDidChange() }
+        }
     }
 
     /// The colour of the text's shadow, as `shadowColor` (default nil: no shadow). The shadow
@@ -109,6 +167,15 @@ open class UILabel: UIView {
     }
 
     private var storedFont: UIFont = UILabel.defaultFont
+    private var storedText: String?
+    /// The attributed text set last, nil after `text` is set.
+    private var storedAttributedText: NSAttributedString? {
+        didSet { attributedRuns = storedAttributedText.map { AttributedText($0) } }
+    }
+    /// `storedAttributedText` read for drawing.
+    private(set) var attributedRuns: AttributedText?
+    /// Set while `attributedText`'s paragraph style sets the alignment and line break mode.
+    private var applyingAttributedStyle = false
     /// The layouts made last, most recent last (see `layout(width:lines:)`).
     private var recentLayouts: [(key: LayoutKey, layout: TextLayout)] = []
     private var storedTextColor: UIColor = .label
@@ -235,7 +302,8 @@ open class UILabel: UIView {
         let key = LayoutKey(
             string: text ?? "", font: storedFont.descriptor, width: width,
             alignment: textAlignment.layoutAlignment(for: effectiveUserInterfaceLayoutDirection),
-            mode: mode, lines: lines)
+            mode: mode, lines: lines, runs: attributedRuns?.runs ?? [],
+            paragraph: attributedRuns?.paragraph ?? TextParagraph())
         // A label is measured (by its cell's layout, Auto Layout, `sizeThatFits`) and drawn
         // with the same few layouts: the last two are kept rather than shaped again.
         if let index = recentLayouts.firstIndex(where: { $0.key == key }) {
@@ -248,7 +316,7 @@ open class UILabel: UIView {
         }
         let made = TextLayout(
             string: key.string, font: key.font, maxWidth: width, alignment: key.alignment, lineBreakMode: mode,
-            maximumNumberOfLines: lines)
+            maximumNumberOfLines: lines, runs: key.runs, paragraph: key.paragraph)
         if recentLayouts.count == 2 { recentLayouts.removeFirst() }
         recentLayouts.append((key, made))
         return made
@@ -262,6 +330,8 @@ open class UILabel: UIView {
         let alignment: TextLayout.Alignment
         let mode: TextLayout.LineBreakMode
         let lines: Int
+        let runs: [TextRun]
+        let paragraph: TextParagraph
     }
 
     /// The layout drawn in `bounds`: wrapped at its width, with `lines` lines at most and no
@@ -287,7 +357,7 @@ open class UILabel: UIView {
         context.saveGState()
         context.clip(to: rect)
         if !isEnabled { context.setAlpha(0.5) }
-        if let shadowColor, shadowOffset.width.isFinite, shadowOffset.height.isFinite {
+        if let shadowColor, attributedRuns == nil, shadowOffset.width.isFinite, shadowOffset.height.isFinite {
             let shadowOrigin = CGPoint(x: origin.x + shadowOffset.width, y: origin.y + shadowOffset.height)
             layout.draw(in: context, at: shadowOrigin, color: shadowColor.cgColor)
         }
@@ -299,6 +369,33 @@ open class UILabel: UIView {
     /// whole point so that the glyphs keep their place as the rect moves.
     func textTop(in height: CGFloat, textHeight: CGFloat) -> CGFloat {
         ((height - textHeight) / 2).rounded(.down)
+    }
+
+    /// The label's style as attributes: font, colour, alignment and line break mode.
+    private var styleAttributes: [NSAttributedString.Key: Any] {
+        let style = NSMutableParagraphStyle()
+        style.alignment = textAlignment
+        style.lineBreakMode = lineBreakMode
+        return [.font: storedFont, .foregroundColor: storedTextColor, .paragraphStyle: style]
+    }
+
+    /// Sets `value` over the whole attributed text, if there is one.
+    private func applyToAttributedText(_ key: NSAttributedString.Key, _ value: Any) {
+        guard let storedAttributedText, storedAttributedText.length > 0 else { return }
+        let styled = NSMutableAttributedString(attributedString: storedAttributedText)
+        styled.addAttribute(key, value: value, range: NSRange(location: 0, length: styled.length))
+        self.storedAttributedText = styled
+    }
+
+    /// Sets the alignment and line break mode in the attributed text's paragraph styles.
+    private func applyToAttributedParagraphStyle() {
+        guard let storedAttributedText, storedAttributedText.length > 0 else { return }
+        let first = storedAttributedText.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
+        let style = (first?.mutableCopy() as? NSMutableParagraphStyle) ?? NSMutableParagraphStyle()
+        guard style.alignment != textAlignment || style.lineBreakMode != lineBreakMode else { return }
+        style.alignment = textAlignment
+        style.lineBreakMode = lineBreakMode
+        applyToAttributedText(.paragraphStyle, style)
     }
 
     private func textLayoutDidChange() {
