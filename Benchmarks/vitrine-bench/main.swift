@@ -18,6 +18,11 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     let scene = ShowcaseScene(width: width, height: height)
     print("Vitrine compositor benchmark: \(width)x\(height), showcase scene of \(scene.layerCount) layers")
 
+    if CommandLine.arguments.contains("--backdrop-only") {
+        runBackdropBenchmarks(width: width, height: height)
+        return
+    }
+
     // (c) The physical floor: copying one full frame.
     let source = PixelBuffer(width: width, height: height, format: .xrgb8888)
     let destination = PixelBuffer(width: width, height: height, format: .xrgb8888)
@@ -78,6 +83,7 @@ func format(_ seconds: Double) -> String { String(format: "%9.1f µs", seconds *
     print(
         "resident anonymous growth over 10,000 more frames of (b): \(residentAfter - residentBefore) bytes (target 0)")
     runLayersBenchmarks(width: width, height: height)
+    runBackdropBenchmarks(width: width, height: height)
     if CommandLine.arguments.contains("--gles") {
         CATransaction.setDisableActions(true)
         runGLESBenchmarks(scene: scene, width: width, height: height)

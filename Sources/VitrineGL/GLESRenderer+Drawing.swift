@@ -117,6 +117,9 @@ extension GLESRenderer {
             let entry = displayList[index]
             let clip = levels[levels.count - 1].clip
             switch entry.kind {
+            case .backdrop:
+                // Not blurred on the GPU yet: the layer shows its background and contents only.
+                break
             case .content:
                 if entry.box.intersects(clip) { drawContent(of: entry, clip: clip, level: levels[levels.count - 1]) }
             case .border:

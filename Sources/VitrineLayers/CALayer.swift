@@ -182,6 +182,20 @@ open class CALayer {
         didSet { if masksToBounds != oldValue { layerDidChange() } }
     }
 
+    /// Vitrine's backdrop filter, what Core Animation's `backgroundFilters` does with a
+    /// Gaussian blur: the pixels behind the layer (everything drawn before it, within its
+    /// ancestors' clip) are blurred with this standard deviation in points and drawn inside its
+    /// bounds, under its background and contents. 0 (the default), negative or not finite: no
+    /// backdrop. Large values are clamped when drawn (`ColorBlur.maximumSigma` pixels). Not
+    /// animatable; `UIVisualEffectView` fades it with the layer's opacity. The compositor keeps
+    /// the blurred backdrop while nothing behind the layer changes. The GLES renderer draws no
+    /// backdrop yet (the layer shows its background and contents only).
+    @_spi(VitrineEffects) public var backdropBlurRadius: CGFloat = 0 {
+        didSet {
+            if backdropBlurRadius != oldValue, !(backdropBlurRadius.isNaN && oldValue.isNaN) { layerDidChange() }
+        }
+    }
+
     /// The colour filling the bounds behind the contents, as `backgroundColor` (default nil).
     open var backgroundColor: CGColor? {
         willSet { if newValue != backgroundColor { willChangeAnimatableProperty("backgroundColor") } }
@@ -769,6 +783,7 @@ open class CALayer {
         opacity = other.opacity
         isHidden = other.isHidden
         masksToBounds = other.masksToBounds
+        backdropBlurRadius = other.backdropBlurRadius
         backgroundColor = other.backgroundColor
         borderWidth = other.borderWidth
         borderColor = other.borderColor

@@ -6,11 +6,11 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 /// An action a control runs for its events, as UIKit's `UIAction` (iOS 14): a title, an
 /// identifier and a handler, added with `UIControl.addAction(_:for:)`.
 ///
-/// While the handler runs, `sender` is the control that sent it, as in UIKit. UIKit's
-/// `UIAction` is also a menu element (with `attributes`, `state`, `discoverabilityTitle`);
-/// Vitrine has no menus, so only the title, image, identifier and handler exist.
+/// While the handler runs, `sender` is the control that sent it, as in UIKit (the button
+/// or the interaction's view when chosen from a menu). It is also a menu element: `UIMenu`
+/// shows it with its `attributes` (`.destructive` in red, `.disabled` dimmed) and `state`.
 @preconcurrency @MainActor
-open class UIAction {
+open class UIAction: UIMenuElement {
     /// Names an action so it can be found, replaced and removed, as `UIAction.Identifier`.
     public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
         public let rawValue: String
@@ -20,9 +20,21 @@ open class UIAction {
     }
 
     /// The action's title, as `title`.
-    open var title: String
+    open override var title: String {
+        get { storedTitle }
+        set { storedTitle = newValue }
+    }
     /// The action's image, as `image`.
-    open var image: UIImage?
+    open override var image: UIImage? {
+        get { storedImage }
+        set { storedImage = newValue }
+    }
+    /// How it behaves in a menu, as `attributes`.
+    open var attributes: UIMenuElement.Attributes = []
+    /// Whether a menu shows it checked, as `state`.
+    open var state: UIMenuElement.State = .off
+    /// A title for discoverability, as `discoverabilityTitle`.
+    open var discoverabilityTitle: String?
     /// The action's identifier, as `identifier`: the one given, else a unique one.
     public let identifier: Identifier
     /// The handler, as `handler`.
@@ -30,17 +42,20 @@ open class UIAction {
     /// The control whose event is running the handler, as `sender`; nil outside a call.
     open internal(set) var sender: Any?
 
-    /// An action with a title, an image, an identifier (nil: a new unique one) and a
-    /// handler, as `init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`
-    /// without the menu-only parts.
+    /// An action with a title, an image, an identifier (nil: a new unique one), its menu
+    /// attributes and state, and a handler, as
+    /// `init(title:subtitle:image:identifier:discoverabilityTitle:attributes:state:handler:)`.
     public init(
-        title: String = "", image: UIImage? = nil, identifier: Identifier? = nil,
-        handler: @escaping UIActionHandler
+        title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil,
+        discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+        state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
     ) {
-        self.title = title
-        self.image = image
         self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
         self.handler = handler
+        self.discoverabilityTitle = discoverabilityTitle
+        self.attributes = attributes
+        self.state = state
+        super.init(title: title, subtitle: subtitle, image: image)
     }
 
     /// Runs the handler with `sender` set for the duration of the call.

@@ -116,6 +116,16 @@ open class UIButton: UIControl {
 
     override var sendsPrimaryActionOnTouchUpInside: Bool { true }
 
+    /// The button's menu, as `menu` (see UIButton+Menu.swift): shown by a long press, or by a
+    /// tap when `showsMenuAsPrimaryAction`.
+    open var menu: UIMenu? {
+        didSet { menuDidChange() }
+    }
+    /// The interaction showing `menu`, while there is one.
+    var menuSupport: ButtonMenuSupport?
+
+    override func showMenuAsPrimaryAction() -> Bool { presentMenuAsPrimaryAction() }
+
     /// Whether this is a system-style button (dims when highlighted, tint-coloured titles).
     var isSystemStyle: Bool { buttonType != .custom }
 

@@ -72,7 +72,9 @@ extension UIControl {
         if isTracking { endTracking(touch, with: event) }
         let inside = isTouchInside
         finishTracking()
-        if inside {
+        if inside, showsMenuAsPrimaryAction, showMenuAsPrimaryAction() {
+            performActions(for: .menuActionTriggered, with: event)
+        } else if inside {
             performActions(for: .touchUpInside, with: event)
             if sendsPrimaryActionOnTouchUpInside { performActions(for: .primaryActionTriggered, with: event) }
         } else {

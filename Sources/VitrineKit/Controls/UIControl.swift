@@ -205,6 +205,14 @@ open class UIControl: UIView {
     /// Whether `.primaryActionTriggered` follows `.touchUpInside` (true for buttons).
     var sendsPrimaryActionOnTouchUpInside: Bool { false }
 
+    /// Whether a tap shows the control's menu instead of sending its actions, as
+    /// `showsMenuAsPrimaryAction` (default false; a button with a `menu` shows it).
+    open var showsMenuAsPrimaryAction = false
+
+    /// Shows the control's menu for a tap when `showsMenuAsPrimaryAction`; true when it did
+    /// (then the tap sends `.menuActionTriggered` only).
+    func showMenuAsPrimaryAction() -> Bool { false }
+
     // MARK: Touches (see UIControl+Tracking.swift)
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {

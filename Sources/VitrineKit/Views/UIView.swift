@@ -43,6 +43,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether touches reach this view and its subviews, as `isUserInteractionEnabled`.
     open var isUserInteractionEnabled = true
 
+    /// The interactions added with `addInteraction(_:)` (see UIInteraction.swift).
+    var interactionList: [any UIInteraction] = []
+
     // MARK: Accessibility (stored; Vitrine has no screen reader yet)
 
     var accessibility = AccessibilityAttributes()

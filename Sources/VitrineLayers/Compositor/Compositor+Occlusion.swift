@@ -22,7 +22,7 @@ extension Compositor {
                 guard depth == 0, record.current.box.intersects(area) else { break }
                 coveredAbove[index] = coverage(covered, over: record.current.box)
                 if let opaque = record.drawing.opaqueBox { covered.formUnion(opaque.intersection(area)) }
-            case .border:
+            case .border, .backdrop:
                 if depth == 0 { coveredAbove[index] = coverage(covered, over: record.current.box) }
             case .shadow:
                 if depth == 0, let shadow = record.shadow { coveredAbove[index] = coverage(covered, over: shadow.box) }

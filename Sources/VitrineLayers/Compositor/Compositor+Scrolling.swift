@@ -104,7 +104,7 @@ extension Compositor {
                 guard below.current.box.intersects(area) else { break }
                 guard fillsUniformly(below, over: area) else { return false }
                 if let opaque = below.drawing.opaqueBox, opaque.intersection(area) == area { return true }
-            case .border:
+            case .border, .backdrop:
                 if below.current.box.intersects(area) { return false }
             case .beginGroup, .endGroup:
                 if below.subtreeBox.intersects(area) { return false }

@@ -57,7 +57,7 @@ public final class Compositor {
     @exclusivity(unchecked) var records: [UInt64: LayerRecord] = [:]
     private var damageHistory = DamageHistory(capacity: maximumBufferAge)
     private var targetSize: (width: Int, height: Int)?
-    private var forceFullDamage = true
+    var forceFullDamage = true
     @exclusivity(unchecked) var displayList: [DisplayEntry] = []
     /// Last frame's display list: unchanged subtrees copy their entries from it.
     @exclusivity(unchecked) private var previousDisplayList: [DisplayEntry] = []
@@ -85,6 +85,8 @@ public final class Compositor {
     /// Damage from the layers that moved with the scroll, in this frame's pixels.
     @exclusivity(unchecked) var movedDamage = Region()
     private var staleRecordIDs: [UInt64] = []
+    /// The records visited this frame that draw a backdrop.
+    @exclusivity(unchecked) var backdropRecords: [LayerRecord] = []
 
     /// A compositor for a screen of `scale` pixels per point, painting with `renderer`.
     ///
@@ -119,6 +121,7 @@ public final class Compositor {
         swap(&displayList, &previousDisplayList)
         displayList.removeAll(keepingCapacity: true)
         recordsSeen = 0
+        backdropRecords.removeAll(keepingCapacity: true)
         let screenContext = LayerRecord.SublayerContext(
             transform: ProjectiveTransform(scaleX: Double(scale), y: Double(scale)), clip: Clip(rect: screen, key: 0))
         if screenContext != self.screenContext {
@@ -201,6 +204,10 @@ public final class Compositor {
             /// The layer's shadow, drawn under it: `shadowPath`'s shape, or the alpha of the
             /// entries that follow up to `groupLength` (the layer and its sublayers), blurred.
             case shadow
+            /// The layer's backdrop (`backdropBlurRadius`): what the entries before it drew
+            /// over `backdropSourceBox`, blurred, drawn inside the layer's bounds under its
+            /// background and contents.
+            case backdrop
         }
         /// What this entry does.
         public let kind: Kind
@@ -228,8 +235,10 @@ public final class Compositor {
             previousSiblingID: previousSiblingID)
         let existing = records[layer.layerID]
         // (Inside a scroll nothing is reused: everything there moved, and is checked.)
+        // (A subtree with a backdrop is visited: what lies behind it may have changed.)
         if let record = existing, record.seenFrame == frameNumber - 1, record.isDrawable,
-            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs, !insideScroll
+            record.subtreeStamp == layer.subtreeStamp, record.inputs == inputs, !insideScroll,
+            !record.containsBackdrop
         {
             // Nothing in the subtree changed and nothing above it moved it: last frame's
             // entries and records stand as they are. (The layer was drawn last frame and its
@@ -309,6 +318,11 @@ public final class Compositor {
             frameDamage.formUnion(record.current.box)
             record.rendered = record.current
         }
+        if record.drawing.backdropSigma > 0 {
+            checkBackdrop(of: record)
+        } else {
+            record.backdrop = nil
+        }
 
         // Display entries for this layer and its subtree.
         let drawing = record.drawing
@@ -316,7 +330,9 @@ public final class Compositor {
         if record.shadow != nil { displayList.append(DisplayEntry(kind: .shadow, record: record)) }
         let groupIndex = displayList.count
         if drawing.isGroup { displayList.append(DisplayEntry(kind: .beginGroup, record: record)) }
+        if drawing.backdropSigma > 0 { displayList.append(DisplayEntry(kind: .backdrop, record: record)) }
         if drawing.drawsContent { displayList.append(DisplayEntry(kind: .content, record: record)) }
+        var containsBackdrop = drawing.backdropSigma > 0
         var subtreeBox = record.current.box
         var extent = record.unclippedBox
         if !composited.isEmpty {
@@ -326,6 +342,7 @@ public final class Compositor {
             if let test, replaysSublayers {
                 var culled = 0
                 for child in record.children {
+                    containsBackdrop = containsBackdrop || child.containsBackdrop
                     if test.cull(child) {
                         extent = extent.union(child.extent)
                         culled += child.subtreeCount
@@ -344,7 +361,10 @@ public final class Compositor {
                     let count = record.children.count
                     let box = collect(sublayer, parent: record, previousSiblingID: previousID, cullTest: test)
                     subtreeBox = subtreeBox.union(box)
-                    if record.children.count > count { extent = extent.union(record.children[count].extent) }
+                    if record.children.count > count {
+                        extent = extent.union(record.children[count].extent)
+                        containsBackdrop = containsBackdrop || record.children[count].containsBackdrop
+                    }
                     previousID = sublayer.layerID
                 }
             }
@@ -364,6 +384,7 @@ public final class Compositor {
         }
         damageShadow(of: record)
         record.subtreeBox = subtreeBox
+        record.containsBackdrop = containsBackdrop
         record.extent = extent
         record.sublayersStamp = layer.sublayersStamp
         record.subtreeCount = recordsSeen - seenBefore
@@ -438,8 +459,13 @@ public final class Compositor {
             record.contentsPieces.removeAll(keepingCapacity: true)
         }
         let drawsContents = !record.contentsPieces.isEmpty
-        let ownParts = (background != nil ? 1 : 0) + (drawsContents ? 1 : 0) + (drawsBorder ? 1 : 0)
         let hasSublayers = !(layer.sublayers?.isEmpty ?? true)
+        let backdropRadius = hasSize ? layer.backdropBlurRadius : 0
+        let backdropSigma =
+            backdropRadius.isFinite && backdropRadius > 0 && transform.isAffine
+            ? min(ColorBlur.maximumSigma, max(0.1, Double(backdropRadius) * Self.linearScale(of: transform))) : 0
+        let ownParts =
+            (background != nil ? 1 : 0) + (drawsContents ? 1 : 0) + (drawsBorder ? 1 : 0) + (backdropSigma > 0 ? 1 : 0)
 
         // Own pixels: the bounds, and contents that spill out of them when nothing clips.
         var ownBox = PixelRect.zero
@@ -458,6 +484,7 @@ public final class Compositor {
         var drawing = LayerRecord.Drawing()
         drawing.drawsContent = background != nil || drawsContents
         drawing.drawsBorder = drawsBorder
+        drawing.backdropSigma = backdropSigma
         drawing.isGroup =
             (layerOpacity < 1 && (hasSublayers || ownParts > 1))
             || (shapedClip && (hasSublayers || drawsContents))
@@ -544,6 +571,7 @@ public final class Compositor {
     /// Layers drawn last frame but not this one: their old pixels are damage.
     private func dropRecordsNotSeen(root: CALayer) {
         guard recordsSeen != records.count else { return }
+        defer { recheckBackdrops() }
         // Culled subtrees are kept: their records are marked first.
         if let rootRecord = records[root.layerID], rootRecord.seenFrame == frameNumber { markKept(rootRecord) }
         staleRecordIDs.removeAll(keepingCapacity: true)

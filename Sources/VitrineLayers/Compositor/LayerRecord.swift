@@ -121,7 +121,18 @@ final class LayerRecord {
         /// For an axis-aligned border without rounded corners: the pixels inside it (nil when
         /// it fills the layer).
         var borderInnerRect: PixelRect? = nil
+        /// The backdrop blur's standard deviation in target pixels (0: no backdrop).
+        var backdropSigma: Double = 0
     }
+
+    /// Whether the layer or one below it draws a backdrop (such a subtree is always visited).
+    @exclusivity(unchecked) var containsBackdrop = false
+    /// The layer's backdrop as last worked out (nil: none); out of line as `shadow`.
+    var backdrop: BackdropDrawing? {
+        get { backdropBox?.value }
+        set { Boxed.store(newValue, in: &backdropBox) }
+    }
+    @exclusivity(unchecked) private var backdropBox: Boxed<BackdropDrawing>? = nil
 
     /// What the renderer keeps with this layer (`PixmanLayerCache`: its coverage masks).
     @exclusivity(unchecked) var rendererCache: AnyObject? = nil

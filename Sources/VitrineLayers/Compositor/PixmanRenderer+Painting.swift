@@ -11,6 +11,8 @@ extension PixmanRenderer {
         var buffer: PixelBuffer?
         var box = PixelRect.zero
         var parentClip = Region()
+        /// For groups: the layer grouped.
+        var record: LayerRecord? = nil
     }
 
     func paint(_ frame: RenderFrame, into screen: Canvas) {
@@ -31,7 +33,7 @@ extension PixmanRenderer {
             let entry = displayList[index]
             let record = entry.record
             // Entries that draw nothing inside the clip cost no region work.
-            if entry.kind == .content || entry.kind == .border,
+            if entry.kind == .content || entry.kind == .border || entry.kind == .backdrop,
                 !record.current.box.intersects(levels[levels.count - 1].clip.boundingBox)
             {
                 index += 1
@@ -41,6 +43,12 @@ extension PixmanRenderer {
             var clip = levels[levels.count - 1].clip
             if isTopLevel, let covered = coveredAbove[index] { clip.subtract(covered) }
             switch entry.kind {
+            case .backdrop:
+                if !clip.isEmpty {
+                    drawBackdrop(
+                        of: record, behind: entries.lowerBound..<index, frame: frame,
+                        on: levels[levels.count - 1].canvas, clip: clip)
+                }
             case .content:
                 if !clip.isEmpty { drawContent(of: record, on: levels[levels.count - 1].canvas, clip: clip) }
             case .border:
@@ -67,22 +75,37 @@ extension PixmanRenderer {
                 canvas.fill(Region(canvas.area), color: .transparent, operator: .source)
                 var groupClip = clip
                 groupClip.formIntersection(box)
-                levels.append(Level(canvas: canvas, clip: groupClip, buffer: buffer, box: box, parentClip: clip))
+                levels.append(
+                    Level(canvas: canvas, clip: groupClip, buffer: buffer, box: box, parentClip: clip, record: record))
             case .endGroup:
                 let group = levels.removeLast()
-                guard let buffer = group.buffer else { break }
-                if record.drawing.groupMasksToBounds, let mask = shapeMask(for: record, border: false) {
-                    mask.clip(group.canvas)
-                }
-                levels[levels.count - 1].canvas.draw(
-                    buffer, sourceRect: PixelRect(x: 0, y: 0, width: group.box.width, height: group.box.height),
-                    transform: ProjectiveTransform(translationX: Double(group.box.x), y: Double(group.box.y)),
-                    opacity: Double(record.layer.renderOpacity), filter: .nearest, operator: .over,
-                    clip: group.parentClip)
-                offscreens.giveBack(buffer, frame: frame.frameNumber)
+                composite(group, of: record, onto: levels[levels.count - 1].canvas, frame: frame)
             }
             index += 1
         }
+        // A range that ends inside groups (what lies behind a backdrop) composites them as
+        // they are.
+        while levels.count > 1 {
+            let group = levels.removeLast()
+            if let record = group.record {
+                composite(group, of: record, onto: levels[levels.count - 1].canvas, frame: frame)
+            }
+        }
+    }
+
+    /// Composites the offscreen `group` of `record` onto `canvas` with the layer's opacity (and
+    /// shape), and gives its buffer back.
+    private func composite(_ group: Level, of record: LayerRecord, onto canvas: Canvas, frame: RenderFrame) {
+        guard let buffer = group.buffer else { return }
+        if record.drawing.groupMasksToBounds, let mask = shapeMask(for: record, border: false) {
+            mask.clip(group.canvas)
+        }
+        canvas.draw(
+            buffer, sourceRect: PixelRect(x: 0, y: 0, width: group.box.width, height: group.box.height),
+            transform: ProjectiveTransform(translationX: Double(group.box.x), y: Double(group.box.y)),
+            opacity: Double(record.layer.renderOpacity), filter: .nearest, operator: .over,
+            clip: group.parentClip)
+        offscreens.giveBack(buffer, frame: frame.frameNumber)
     }
 
     // MARK: - A layer's own drawing

@@ -66,6 +66,8 @@ final class PixmanLayerCache {
     var borderMask: CachedMask? = nil
     /// The blurred shadow mask and what it was made from.
     var shadow: CachedShadow? = nil
+    /// The blurred backdrop and the compositor's key of what it was made from.
+    var backdrop: (key: UInt64, sourceBox: PixelRect, pixels: PixelBuffer)? = nil
 }
 
 /// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle

@@ -159,7 +159,9 @@ extension Compositor.DisplayEntry {
     /// The blur's standard deviation in target pixels.
     @preconcurrency @MainActor public var shadowSigma: Double { record.shadow?.sigma ?? 0 }
     /// The shadow's offset in whole target pixels.
-    @preconcurrency @MainActor public var shadowOffset: (x: Int, y: Int) { (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0) }
+    @preconcurrency @MainActor public var shadowOffset: (x: Int, y: Int) {
+        (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0)
+    }
     /// `shadowPath` (layer coordinates, drawn through `transform`), or nil for a shadow of the
     /// alpha of the following entries.
     @preconcurrency @MainActor public var shadowPath: CGPath? { record.shadow?.path }
@@ -171,4 +173,14 @@ extension Compositor.DisplayEntry {
     /// a renderer keeps its blurred mask while this, the sigma and the transform's linear part
     /// stay.
     @preconcurrency @MainActor public var shadowContentKey: UInt64 { record.shadow?.contentStamp ?? 0 }
+
+    // For `backdrop`: what a renderer needs to blur what lies behind the layer.
+    /// The backdrop blur's standard deviation in target pixels (0: no backdrop).
+    @preconcurrency @MainActor public var backdropSigma: Double { record.backdrop?.sigma ?? 0 }
+    /// The target pixels behind the layer that are blurred (the entries before this one,
+    /// drawn over them).
+    @preconcurrency @MainActor public var backdropSourceBox: PixelRect { record.backdrop?.sourceBox ?? .zero }
+    /// Changes whenever what lies behind the layer may have changed: a renderer keeps its
+    /// blurred backdrop while this stays.
+    @preconcurrency @MainActor public var backdropKey: UInt64 { record.backdrop?.stamp ?? 0 }
 }
