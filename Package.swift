@@ -200,7 +200,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
-                "VitrineService", "VitrineConfig", "VitrineIO",
+                "VitrineService", "VitrineConfig", "VitrineIO", "VitrineGL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -188,3 +188,15 @@ public final class EGLContextHandle {
         }
     }
 }
+
+extension EGLFailure {
+    /// `EGL_CONTEXT_LOST` from `operation`: what EGL says after a GPU reset (for tests).
+    package static func contextLost(_ operation: String) -> EGLFailure {
+        EGLFailure(operation, code: EGL_CONTEXT_LOST)
+    }
+
+    /// `EGL_BAD_ALLOC` from `operation`: the driver ran out of memory (for tests).
+    package static func badAlloc(_ operation: String) -> EGLFailure {
+        EGLFailure(operation, code: EGL_BAD_ALLOC)
+    }
+}

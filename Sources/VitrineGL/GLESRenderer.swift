@@ -57,6 +57,14 @@ public final class GLESRenderer: Renderer {
     var frameNumber: UInt64 = 0
     /// Images too large for a texture, reported once each.
     var reportedOversize = Set<ObjectIdentifier>()
+    /// Why the GPU can no longer draw (its context lost, its memory gone), once it failed:
+    /// the frame it failed in may be incomplete, and later frames draw nothing.
+    /// `FallbackRenderer` hands over to pixman when it is set.
+    public private(set) var fault: GLRendererFault?
+    /// A fault the next frame meets as if the driver had reported it, for tests: the one seam
+    /// between the renderer and the driver's error state (`FallbackRenderer`'s tests make a
+    /// GPU fail mid-run through it).
+    package var injectedFault: GLRendererFault?
 
     /// A renderer drawing with `context`, which it makes current.
     ///
@@ -164,10 +172,17 @@ public final class GLESRenderer: Renderer {
     /// Makes the context current and sets the state every draw shares; false (logged) when the
     /// context is lost.
     private func begin() -> Bool {
+        guard fault == nil else { return false }
+        if let injected = injectedFault {
+            injectedFault = nil
+            fail(injected)
+            return false
+        }
         do {
             try context.makeCurrent()
         } catch {
-            logger.error("GL frame skipped: \(error)")
+            // EGL_CONTEXT_LOST after a GPU reset, EGL_BAD_ALLOC: nothing more can be drawn.
+            fail(.egl(error))
             return false
         }
         reaper.deleteQueued()
@@ -199,11 +214,22 @@ public final class GLESRenderer: Renderer {
         return (scratch!, pixels)
     }
 
+    /// Logs a GL error of `operation`; one that means the GPU is gone (`GL_OUT_OF_MEMORY`,
+    /// `GL_CONTEXT_LOST`) sets `fault`.
     func checkError(_ operation: String) {
         let error = glGetError()
-        if error != GLenum(GL_NO_ERROR) {
+        guard error != GLenum(GL_NO_ERROR) else { return }
+        if error == GLenum(GL_OUT_OF_MEMORY) || error == GLenum(GL_CONTEXT_LOST_KHR) {
+            fail(.gl(GLFailure(operation: operation, message: GLFailure.errorName(error))))
+        } else {
             logger.error("\(operation): \(GLFailure.errorName(error))")
         }
+    }
+
+    private func fail(_ fault: GLRendererFault) {
+        guard self.fault == nil else { return }
+        self.fault = fault
+        logger.debug("the GPU failed: \(fault)")
     }
 
     // MARK: - Offscreen framebuffers

@@ -58,8 +58,12 @@ enum KMSBackend {
         }
         let session = access.session
         if let session { SeatSessionWiring(display: drm, input: input).attach(to: session) }
+        let selection = RendererSelection.choose(
+            context.renderer, source: context.rendererSource, probe: GPUProbe.surfaceless)
+        selection.log(to: serviceLog, asked: context.renderer)
         return LaunchedBackends(
             name: registration.name, display: drm, input: input, outputPolicy: drm, inputMapping: input,
+            makeRenderer: selection.makeRenderer,
             start: {
                 drm.start()
                 input?.start()

@@ -37,6 +37,12 @@ public protocol Renderer: AnyObject {
         picture: any RenderTarget, outputTransform: ProjectiveTransform, region: Region,
         into target: any RenderTarget)
 
+    /// Whether this renderer can draw into `target`, a target it drew into before. A renderer
+    /// whose kinds of target change (one that stops using the GPU mid-run) says no for the
+    /// kind it gave up, so that whoever keeps the target (a rotated screen's picture) makes a
+    /// new one. True unless a renderer says otherwise.
+    func canDraw(into target: any RenderTarget) -> Bool
+
     /// Whether this renderer implements `move(_:by:in:)`. When it does, the compositor moves
     /// what a scroll moved instead of repainting it (see "Scrolling by moving pixels" in
     /// docs/architecture.md); when not, it repaints. False unless a renderer says otherwise.
@@ -50,6 +56,9 @@ public protocol Renderer: AnyObject {
 }
 
 extension Renderer {
+    /// Renderers draw into every target they made or were made for.
+    public func canDraw(into target: any RenderTarget) -> Bool { true }
+
     /// Renderers repaint scrolled pixels unless they say they move them.
     public var movesPixels: Bool { false }
 
@@ -159,7 +168,9 @@ extension Compositor.DisplayEntry {
     /// The blur's standard deviation in target pixels.
     @preconcurrency @MainActor public var shadowSigma: Double { record.shadow?.sigma ?? 0 }
     /// The shadow's offset in whole target pixels.
-    @preconcurrency @MainActor public var shadowOffset: (x: Int, y: Int) { (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0) }
+    @preconcurrency @MainActor public var shadowOffset: (x: Int, y: Int) {
+        (record.shadow?.offsetX ?? 0, record.shadow?.offsetY ?? 0)
+    }
     /// `shadowPath` (layer coordinates, drawn through `transform`), or nil for a shadow of the
     /// alpha of the following entries.
     @preconcurrency @MainActor public var shadowPath: CGPath? { record.shadow?.path }
