@@ -91,7 +91,8 @@ public final class FallbackRenderer: Renderer {
         pixman.present(picture: picture, outputTransform: outputTransform, region: region, into: target)
     }
 
-    /// GL targets only while the GPU draws; CPU pixels always.
+    /// GL targets only while the GPU draws; CPU pixels always (a GBM scan-out buffer's are its
+    /// mapping, which pixman draws into once the GPU failed).
     public func canDraw(into target: any RenderTarget) -> Bool {
         target.cpuPixels != nil || (gles != nil && target is any GLFramebufferTarget)
     }

@@ -115,6 +115,10 @@ public final class GLESRenderer: Renderer {
         if let readBack, let scratch {
             for rect in frame.damage.rects { scratch.readPixels(rect, into: readBack, atX: rect.x, y: rect.y) }
         }
+        if framebuffer is GBMScanoutBuffer {
+            // The display scans the buffer out once the output presents it: the GPU must be done.
+            glFinish()
+        }
         offscreens.removeAll { frame.frameNumber &- $0.lastUsed > 120 }
         enforceTextureBudget()
         checkError("rendering frame \(frame.frameNumber)")
@@ -160,6 +164,7 @@ public final class GLESRenderer: Renderer {
         if let readBack, let scratch {
             for rect in region.rects { scratch.readPixels(rect, into: readBack, atX: rect.x, y: rect.y) }
         }
+        if framebuffer is GBMScanoutBuffer { glFinish() }
         checkError("presenting a turned picture")
     }
 
@@ -201,6 +206,10 @@ public final class GLESRenderer: Renderer {
     /// to read the result into).
     private func framebuffer(for target: any RenderTarget) -> (any GLFramebufferTarget, PixelBuffer?) {
         if let target = target as? any GLFramebufferTarget { return (target, nil) }
+        // A GBM scan-out buffer's CPU mapping, as the output hands it out: draw into the buffer.
+        if let pixels = target as? PixelBuffer, let scanout = context.scanoutTargets[ObjectIdentifier(pixels)] {
+            return (scanout, nil)
+        }
         guard let pixels = target.cpuPixels else {
             preconditionFailure("GLESRenderer draws into GL framebuffers or CPU pixels (\(type(of: target)))")
         }

@@ -99,13 +99,13 @@ struct RendererSelection {
             return RendererSelection(renderer: .pixman, reason: asked, probe: nil)
         case .gles:
             let gpu = probe()
-            if gpu.context == nil {
+            if gpu.failure != nil {
                 return RendererSelection(renderer: .pixman, reason: "\(asked), but \(gpu.summary)", probe: gpu)
             }
             return RendererSelection(renderer: .gles, reason: "\(asked): \(gpu.summary)", probe: gpu)
         case .auto:
             let gpu = probe()
-            if gpu.context == nil {
+            if gpu.failure != nil {
                 return RendererSelection(renderer: .pixman, reason: "\(asked): \(gpu.summary)", probe: gpu)
             }
             if gpu.isSoftwareRasterizer {
