@@ -323,6 +323,7 @@ let package = Package(
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
                 "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO", "VitrineService",
+                "VitrineGL",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict

@@ -69,6 +69,11 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--gbm") {
+            await GBMChecks.run(checks, clock)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()
@@ -89,6 +94,7 @@ struct VMTests {
         await startWithConnectorOff(checks, clock)
         await descriptorsAreClosed(checks, clock)
         await cardRemovedAndAdded(checks, clock)
+        await GBMChecks.run(checks, clock)
         await KitChecks.run(checks, clock)
         await InputChecks.run(checks, clock)
         await NavigationChecks.run(checks, clock)
@@ -322,12 +328,14 @@ struct VMTests {
 
     /// 120 flips back to back, repeated (up to `flipAttempts` times) while sequence numbers
     /// skip; every attempt is logged.
-    static func flipsWithoutSkips(output: any DisplayOutput, label: String) async -> (FlipRun, Bool, Int, [Int]) {
+    static func flipsWithoutSkips(
+        output: any DisplayOutput, label: String, draw: (@MainActor (SwapchainBuffer, Int) -> Region)? = nil
+    ) async -> (FlipRun, Bool, Int, [Int]) {
         var attempt = 0
         var firstAges: [Int] = []
         while true {
             attempt += 1
-            let run = FlipRun(output: output, frames: 120)
+            let run = FlipRun(output: output, frames: 120, draw: draw)
             run.start()
             let finished = await waitUntil(timeout: 20) { run.isDone }
             if attempt == 1 { firstAges = run.ages }

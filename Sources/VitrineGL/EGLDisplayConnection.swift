@@ -234,6 +234,19 @@ public final class EGLContextHandle {
     /// Whether this context is the calling thread's current one.
     public var isCurrent: Bool { eglGetCurrentContext() == context }
 
+    /// Whether users of the context unbind it when done (`releaseAfterUse()`). EGL binds a
+    /// context to one thread, and a main queue served by whichever thread Dispatch picks (an
+    /// `async` main on Linux parks the main thread in `dispatchMain`) would meet it bound to
+    /// another: `eglMakeCurrent` fails with `EGL_BAD_ACCESS`. The kiosk's screens on GBM set
+    /// it; a context used on one thread leaves it false and stays bound.
+    public var releasesAfterUse = false
+
+    /// Unbinds the context from the calling thread when `releasesAfterUse` says so.
+    public func releaseAfterUse() {
+        guard releasesAfterUse, isCurrent else { return }
+        eglMakeCurrent(connection.display, nil, nil, nil)
+    }
+
     /// Makes the context current on the calling thread, with no surface (a no-op when it is).
     public func makeCurrent() throws(EGLFailure) {
         guard !isCurrent else { return }

@@ -198,6 +198,7 @@ public final class GBMBufferAllocator {
 
     /// A scan-out buffer of `width` x `height` (XRGB8888) with its DRM framebuffer.
     public func makeBuffer(width: Int, height: Int) throws -> GBMScanoutBuffer {
+        defer { context.releaseAfterUse() }
         let buffer = try GBMScanoutBuffer(device: device, context: context, width: width, height: height)
         switch addFramebuffer(buffer.framebufferRequest) {
         case .success(let id):
@@ -218,6 +219,7 @@ public final class GBMBufferAllocator {
         removeFramebuffer(buffer.framebufferID)
         try? context.makeCurrent()
         buffer.release()
+        context.releaseAfterUse()
     }
 }
 

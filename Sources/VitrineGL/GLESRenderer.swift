@@ -86,6 +86,7 @@ public final class GLESRenderer: Renderer {
             }
         }
         self.variants = variants
+        context.releaseAfterUse()
     }
 
     /// A renderer on a new OpenGL ES 2 context on Mesa's surfaceless EGL platform: no card or
@@ -101,6 +102,7 @@ public final class GLESRenderer: Renderer {
     /// which gets the damage read back.
     public func render(_ frame: RenderFrame, into target: any RenderTarget) {
         guard begin() else { return }
+        defer { context.releaseAfterUse() }
         frameNumber = frame.frameNumber
         let (framebuffer, readBack) = framebuffer(for: target)
         for rect in frame.damage.rects {
@@ -127,6 +129,7 @@ public final class GLESRenderer: Renderer {
     /// A `GLTextureTarget` of that size.
     public func makePicture(width: Int, height: Int) -> any RenderTarget {
         guard begin() else { preconditionFailure("the GL context cannot be made current") }
+        defer { context.releaseAfterUse() }
         do {
             return try GLTextureTarget(width: width, height: height)
         } catch {
@@ -141,6 +144,7 @@ public final class GLESRenderer: Renderer {
         into target: any RenderTarget
     ) {
         guard !region.isEmpty, begin() else { return }
+        defer { context.releaseAfterUse() }
         guard let picture = picture as? GLTextureTarget else {
             preconditionFailure("GLESRenderer presents its own pictures (\(type(of: picture)))")
         }

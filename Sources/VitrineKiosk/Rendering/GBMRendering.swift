@@ -35,12 +35,12 @@ extension GPUProbe {
 /// the scan-out format, and the outputs' allocator (`GBMBufferAllocator` through
 /// `GBMScanoutAllocator`); each screen's renderer draws on that context.
 @MainActor
-final class GBMRendering {
-    private(set) var context: EGLContextHandle?
-    private(set) var allocator: GBMBufferAllocator?
+package final class GBMRendering {
+    package private(set) var context: EGLContextHandle?
+    package private(set) var allocator: GBMBufferAllocator?
     private let log: @MainActor (String) -> Void
 
-    init(log: @escaping @MainActor (String) -> Void) { self.log = log }
+    package init(log: @escaping @MainActor (String) -> Void) { self.log = log }
 
     /// A context on `device` with the XRGB8888 config (several configs are returned for a
     /// format's depths; only the one whose `EGL_NATIVE_VISUAL_ID` is the scan-out format draws
@@ -53,12 +53,16 @@ final class GBMRendering {
         guard let config = connection.configs(matchingNativeVisual: GBMDevice.xrgb8888).first else {
             throw BufferAllocationError("EGL has no OpenGL ES config whose native visual is XRGB8888")
         }
-        return try EGLContextHandle(connection: connection, config: config)
+        let context = try EGLContextHandle(connection: connection, config: config)
+        // Released after each use: see `EGLContextHandle.releasesAfterUse`.
+        context.releasesAfterUse = true
+        context.releaseAfterUse()
+        return context
     }
 
     /// The allocator for the card just opened; nil (logged) when GBM or EGL refuse it: the
     /// outputs then get dumb buffers and the screens pixman.
-    func allocator(for card: any DRMKernelInterface) -> (any BufferAllocator<DRMScanoutBuffer>)? {
+    package func allocator(for card: any DRMKernelInterface) -> (any BufferAllocator<DRMScanoutBuffer>)? {
         context = nil
         allocator = nil
         guard let descriptor = card.bufferDescriptor else { return nil }
@@ -84,7 +88,7 @@ final class GBMRendering {
     }
 
     /// A screen's renderer: GLES on the card's context, pixman should it fail.
-    func makeRenderer() -> any Renderer {
+    package func makeRenderer() -> FallbackRenderer {
         FallbackRenderer { [context] in
             guard let context else { throw BufferAllocationError("no GBM context on the card") }
             return try GLESRenderer(context: context)
