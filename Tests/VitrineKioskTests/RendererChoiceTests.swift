@@ -66,6 +66,21 @@ struct RendererChoiceTests {
         )
     }
 
+    @Test func autoOpensNoEGLWithoutARenderNode() {
+        let selection = RendererSelection.choose(.auto, source: nil, renderNodes: []) {
+            Issue.record("EGL probed without a render node")
+            return failedProbe()
+        }
+        #expect(selection.logLine == "renderer: pixman (auto: no GPU render node in /dev/dri)")
+        // Asked for, OpenGL ES is tried anyway (a software rasterizer is what there is).
+        var probed = false
+        _ = RendererSelection.choose(.gles, source: "--renderer", renderNodes: []) {
+            probed = true
+            return failedProbe()
+        }
+        #expect(probed)
+    }
+
     @Test func noUsableContextMeansPixmanWithTheReason() {
         let auto = RendererSelection.choose(.auto, source: nil) { failedProbe() }
         #expect(auto.renderer == .pixman)

@@ -24,7 +24,8 @@ enum HeadlessBackendRegistration {
         // Either renderer: OpenGL ES on EGL's surfaceless platform draws into the CPU buffers
         // (read back), so captures and screenshots compare with pixman's.
         let selection = RendererSelection.choose(
-            context.renderer, source: context.rendererSource, probe: GPUProbe.surfaceless)
+            context.renderer, source: context.rendererSource, renderNodes: gpuRenderNodes(), probe: GPUProbe.surfaceless
+        )
         selection.log(to: serviceLog, asked: context.renderer)
         return LaunchedBackends(name: registration.name, display: backend, makeRenderer: selection.makeRenderer)
     }

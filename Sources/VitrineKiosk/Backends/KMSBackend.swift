@@ -62,7 +62,9 @@ enum KMSBackend {
         // learn which renderer drew).
         var makeRenderer: (@MainActor (any DisplayOutput) -> any Renderer)?
         if let card = DRMDeviceScanner.pick(from: cards) {
-            let selection = RendererSelection.choose(context.renderer, source: context.rendererSource) {
+            let selection = RendererSelection.choose(
+                context.renderer, source: context.rendererSource, renderNodes: gpuRenderNodes()
+            ) {
                 GPUProbe.gbm(card: card.devnode, opener: access.opener)
             }
             selection.log(to: serviceLog, asked: context.renderer)

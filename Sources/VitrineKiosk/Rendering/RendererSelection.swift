@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import VitrineConfig
 import VitrineGL
@@ -60,6 +61,12 @@ struct GPUProbe {
     }
 }
 
+/// The GPU render nodes (`/dev/dri/renderD128`, ...): none means no GPU.
+func gpuRenderNodes(folder: String = "/dev/dri") -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasPrefix("renderD") }.sorted().map { "\(folder)/\($0)" }
+}
+
 /// Which renderer the screens get (`[render] renderer`, `vitrined --renderer`), decided once
 /// when the backend launches and said in one log line with the reason.
 ///
@@ -91,9 +98,15 @@ struct RendererSelection {
     /// Decides for `choice`, asked for by `source` ("--renderer", "render.renderer"; nil: the
     /// default), probing EGL with `probe` unless pixman was asked for.
     static func choose(
-        _ choice: RendererChoice, source: String?, probe: @MainActor () -> GPUProbe
+        _ choice: RendererChoice, source: String?, renderNodes: [String]? = nil, probe: @MainActor () -> GPUProbe
     ) -> RendererSelection {
         let asked = source.map { "\($0) \(choice.rawValue)" } ?? "auto"
+        // Without a render node there is no GPU, only Mesa's software rasterizers, which `auto`
+        // would not take: EGL is not even loaded (Mesa and LLVM would add tens of MB to the
+        // daemon and seconds to its start for nothing).
+        if choice == .auto, let renderNodes, renderNodes.isEmpty {
+            return RendererSelection(renderer: .pixman, reason: "auto: no GPU render node in /dev/dri", probe: nil)
+        }
         switch choice {
         case .pixman:
             return RendererSelection(renderer: .pixman, reason: asked, probe: nil)
