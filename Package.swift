@@ -220,7 +220,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
-                "VitrineService", "VitrineConfig", "VitrineIO",
+                "VitrineService", "VitrineConfig", "VitrineIO", "VitrineGL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -351,6 +351,7 @@ let package = Package(
                 "VitrineDRM", "VitrineInput", "VitrineKit", "VitrineKiosk", "VitrinePlatform", "VitrineSeat",
                 "VitrineUdev",
                 "VitrineGraphics", "VitrineLayers", "VitrineTestSupport", "VitrineDemo", "VitrineIO", "VitrineService",
+                "VitrineGL",
             ],
             path: "IntegrationTests/vitrine-vm-tests",
             swiftSettings: strict

@@ -69,6 +69,11 @@ struct VMTests {
             checks.summary()
             exit(checks.failed == 0 ? 0 : 1)
         }
+        if CommandLine.arguments.contains("--gbm") {
+            await GBMChecks.run(checks, clock)
+            checks.summary()
+            exit(checks.failed == 0 ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--seat") {
             await SeatChecks.run(checks)
             checks.summary()
@@ -101,6 +106,9 @@ struct VMTests {
         await DaemonConfigChecks.run(checks)
         await DaemonServiceChecks.run(checks)
         await DeviceFaultChecks.run(checks, clock, counts: .ci)
+        // Last: Mesa stays loaded once GBM and EGL were opened (llvmpipe's threads, its
+        // descriptors), which the checks counting threads and descriptors must not see.
+        await GBMChecks.run(checks, clock)
         checks.summary()
         exit(checks.failed == 0 ? 0 : 1)
     }
@@ -322,12 +330,14 @@ struct VMTests {
 
     /// 120 flips back to back, repeated (up to `flipAttempts` times) while sequence numbers
     /// skip; every attempt is logged.
-    static func flipsWithoutSkips(output: any DisplayOutput, label: String) async -> (FlipRun, Bool, Int, [Int]) {
+    static func flipsWithoutSkips(
+        output: any DisplayOutput, label: String, draw: (@MainActor (SwapchainBuffer, Int) -> Region)? = nil
+    ) async -> (FlipRun, Bool, Int, [Int]) {
         var attempt = 0
         var firstAges: [Int] = []
         while true {
             attempt += 1
-            let run = FlipRun(output: output, frames: 120)
+            let run = FlipRun(output: output, frames: 120, draw: draw)
             run.start()
             let finished = await waitUntil(timeout: 20) { run.isDone }
             if attempt == 1 { firstAges = run.ages }

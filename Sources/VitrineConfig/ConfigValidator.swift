@@ -205,6 +205,9 @@ struct ConfigValidator {
         if let value = root["keyboard"] {
             configuration.keyboard = keyboard(value, at: path.appending("keyboard"))
         }
+        if let value = root["render"] {
+            configuration.render = render(value, at: path.appending("render"))
+        }
         if let value = root["output"] {
             var rules: [(match: OutputMatch, path: ConfigKeyPath)] = []
             for (table, tablePath) in tables(value, at: path.appending("output"), name: "output") {
@@ -223,8 +226,23 @@ struct ConfigValidator {
             }
             warnShadowed(rules)
         }
-        warnUnknownKeys(in: root, at: path, known: ["log_level", "seat", "idle", "keyboard", "output", "touch"])
+        warnUnknownKeys(
+            in: root, at: path, known: ["log_level", "seat", "idle", "keyboard", "render", "output", "touch"])
         return configuration
+    }
+
+    /// `[render]`: the renderer.
+    private mutating func render(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> RenderConfig {
+        var config = RenderConfig()
+        guard let table = value.table else {
+            error(path, "must be a table, not \(Self.describe(value.type))")
+            return config
+        }
+        if let value = table["renderer"] {
+            config.renderer = choice(value, at: path.appending("renderer"), as: RendererChoice.self) ?? .auto
+        }
+        warnUnknownKeys(in: table, at: path, known: ["renderer"])
+        return config
     }
 
     private mutating func idle(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> IdleBlankingConfig? {

@@ -19,6 +19,8 @@ public struct VitrineConfiguration: Hashable, Sendable {
     /// Hardware keyboards and the on-screen keyboard (`[keyboard]`): layout, compose locale,
     /// key repeat, and when text entry shows the on-screen keyboard.
     public var keyboard: KeyboardConfig
+    /// How frames are drawn (`[render]`): the renderer.
+    public var render: RenderConfig
     /// Per-display rules (`[[output]]`), in file order. See `outputSettings(connector:make:model:serial:)`.
     public var outputs: [OutputConfig]
     /// Per-device touch rules (`[[touch]]`), in file order. See `touchSettings(name:sysname:properties:)`.
@@ -30,6 +32,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         seat: String = "seat0",
         idle: IdleBlankingConfig? = nil,
         keyboard: KeyboardConfig = KeyboardConfig(),
+        render: RenderConfig = RenderConfig(),
         outputs: [OutputConfig] = [],
         touchDevices: [TouchDeviceConfig] = []
     ) {
@@ -37,6 +40,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         self.seat = seat
         self.idle = idle
         self.keyboard = keyboard
+        self.render = render
         self.outputs = outputs
         self.touchDevices = touchDevices
     }
@@ -126,4 +130,26 @@ public enum KeyboardMode: String, CaseIterable, Hashable, Sendable {
     case onscreen
     /// Never: text is typed on a hardware keyboard.
     case hardware
+}
+
+/// `[render]`: how the daemon draws its frames.
+public struct RenderConfig: Hashable, Sendable {
+    /// Which renderer draws (`render.renderer`); `.auto` by default.
+    public var renderer: RendererChoice
+
+    /// A render config; the default is what an empty `[render]` gives.
+    public init(renderer: RendererChoice = .auto) {
+        self.renderer = renderer
+    }
+}
+
+/// `render.renderer` (and `vitrined --renderer`): which renderer draws the screens.
+public enum RendererChoice: String, CaseIterable, Hashable, Sendable {
+    /// OpenGL ES when EGL gives a usable context (on the DRM card through GBM, or surfaceless
+    /// for headless screens), pixman otherwise; the daemon logs which and why.
+    case auto
+    /// OpenGL ES 2 (VitrineGL's `GLESRenderer`); pixman still takes over if the GPU fails.
+    case gles
+    /// pixman, on the CPU.
+    case pixman
 }

@@ -61,6 +61,12 @@ public final class DRMBackend: DisplayBackend {
     private var resources: DRMResourceTable?
     /// The CRTC configurations found when the card was opened, and the connectors on each.
     private var savedCRTCs: [(state: DRMCRTCState, connectors: [UInt32])] = []
+    /// Makes the allocator of the outputs' buffers when a card is opened (GBM for the GLES
+    /// renderer); nil, or nil returned: dumb buffers. The outputs never learn which.
+    package var scanoutAllocatorProvider:
+        (@MainActor (any DRMKernelInterface) -> (any BufferAllocator<DRMScanoutBuffer>)?)?
+    /// The allocator of the open card's outputs (nil: dumb buffers).
+    private var cardAllocator: (any BufferAllocator<DRMScanoutBuffer>)?
 
     /// A backend (not started) timed on `clock`, opening devices through `opener`.
     /// `configuredCard` names the card (`card1` or `/dev/dri/card1`); `modeSelection` applies
@@ -206,6 +212,7 @@ public final class DRMBackend: DisplayBackend {
         self.card = card
         self.device = device
         self.resources = table
+        cardAllocator = scanoutAllocatorProvider?(card)
         log("using \(device), \(card.usesAtomic ? "atomic" : "legacy") modesetting")
         savedCRTCs = table.crtcIDs.compactMap { id in
             guard let state = card.crtcState(id) else { return nil }
@@ -236,6 +243,7 @@ public final class DRMBackend: DisplayBackend {
         savedCRTCs = []
         isSessionActive = true
         card.dropMaster()
+        cardAllocator = nil
         card.close()
         self.card = nil
         self.device = nil
@@ -286,7 +294,8 @@ public final class DRMBackend: DisplayBackend {
         if let warning = choice.warning { log("\(state.name): \(warning)") }
         do {
             let output = try DRMOutput(
-                card: card, connector: state, crtcID: crtc, planeID: plane, mode: choice.mode, log: log)
+                card: card, connector: state, crtcID: crtc, planeID: plane, mode: choice.mode,
+                allocator: cardAllocator, log: log)
             output.modeChangeObserver = { [weak self] output, previous in
                 self?.outputModeChangedHandler?(output, previous)
             }

@@ -221,6 +221,37 @@ final class DRMCard: DRMKernelInterface {
         return .success(DRMDumbBufferInfo(handle: handle, pitch: pitch, byteCount: Int(size)))
     }
 
+    var bufferDescriptor: Int32? { descriptor }
+
+    func addFramebuffer(
+        width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32, modifier: UInt64?
+    ) -> Result<UInt32, DRMError> {
+        if let modifier {
+            var handles: [UInt32] = [handle, 0, 0, 0]
+            var pitches: [UInt32] = [pitch, 0, 0, 0]
+            var offsets: [UInt32] = [offset, 0, 0, 0]
+            var modifiers: [UInt64] = [modifier, 0, 0, 0]
+            var framebuffer: UInt32 = 0
+            let status = drmModeAddFB2WithModifiers(
+                descriptor, UInt32(width), UInt32(height), format, &handles, &pitches, &offsets, &modifiers,
+                &framebuffer, UInt32(DRM_MODE_FB_MODIFIERS))
+            if status == 0 { return .success(framebuffer) }
+            // A driver without modifier support (no DRM_CAP_ADDFB2_MODIFIERS) says EINVAL: the
+            // implicit layout is the buffer's then.
+            guard status == -EINVAL || status == -EOPNOTSUPP else {
+                return .failure(DRMError("add a framebuffer with modifier 0x\(String(modifier, radix: 16))", status))
+            }
+        }
+        var handles: [UInt32] = [handle, 0, 0, 0]
+        var pitches: [UInt32] = [pitch, 0, 0, 0]
+        var offsets: [UInt32] = [offset, 0, 0, 0]
+        var framebuffer: UInt32 = 0
+        let status = drmModeAddFB2(
+            descriptor, UInt32(width), UInt32(height), format, &handles, &pitches, &offsets, &framebuffer, 0)
+        guard status == 0 else { return .failure(DRMError("add a framebuffer", status)) }
+        return .success(framebuffer)
+    }
+
     func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32)
         -> Result<UInt32, DRMError>
     {

@@ -3,22 +3,40 @@ import VitrinePlatform
 
 /// A buffer a DRM output scans out: the framebuffer object the plane shows, and its pixels
 /// mapped for the software renderer.
-final class DRMScanoutBuffer: ScanoutBuffer {
+package final class DRMScanoutBuffer: ScanoutBuffer {
     /// The mapping, wrapped (the allocator unmaps it in `free`).
-    let pixels: PixelBuffer
+    package let pixels: PixelBuffer
     /// The framebuffer object id, what commits put on the plane.
-    let framebufferID: UInt32
+    package let framebufferID: UInt32
+    /// What another allocator keeps the buffer by (a GBM buffer).
+    package let owner: AnyObject?
     /// The dumb buffer behind it, when `DRMDumbBufferAllocator` made it (other allocators,
     /// GBM later, keep their own).
     let dumbBuffer: DRMDumbBuffer?
 
+    private init(pixels: PixelBuffer, framebufferID: UInt32, dumbBuffer: DRMDumbBuffer?, owner: AnyObject?) {
+        self.pixels = pixels
+        self.framebufferID = framebufferID
+        self.dumbBuffer = dumbBuffer
+        self.owner = owner
+    }
+
     /// The scan-out buffer of a mapped dumb buffer.
     init(dumbBuffer: DRMDumbBuffer) {
         self.dumbBuffer = dumbBuffer
+        owner = nil
         framebufferID = dumbBuffer.framebufferID
         pixels = PixelBuffer(
             wrapping: dumbBuffer.memory, width: dumbBuffer.width, height: dumbBuffer.height,
             stride: dumbBuffer.stride, format: .xrgb8888)
+    }
+}
+
+extension DRMScanoutBuffer {
+    /// A buffer another allocator made: `pixels` (its CPU mapping, or what stands for it) and
+    /// the framebuffer it made, kept by `owner`.
+    package convenience init(pixels: PixelBuffer, framebufferID: UInt32, owner: AnyObject) {
+        self.init(pixels: pixels, framebufferID: framebufferID, dumbBuffer: nil, owner: owner)
     }
 }
 

@@ -94,8 +94,17 @@ package protocol DRMKernelInterface: AnyObject {
     /// `handle`, rows `pitch` bytes apart.
     func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32)
         -> Result<UInt32, DRMError>
+    /// A framebuffer object on a buffer another allocator made (GBM): plane 0 at `offset`, laid
+    /// out as `modifier` says (`drmModeAddFB2WithModifiers`), or with the driver's implicit
+    /// layout when `modifier` is nil or the kernel refuses modifiers (`drmModeAddFB2`).
+    func addFramebuffer(
+        width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32, modifier: UInt64?
+    ) -> Result<UInt32, DRMError>
     /// Removes a framebuffer object.
     func removeFramebuffer(_ id: UInt32)
+    /// The card's descriptor, for a buffer allocator working on the same card (GBM); nil for
+    /// a simulated card.
+    var bufferDescriptor: Int32? { get }
 
     // MARK: Blobs
 

@@ -441,6 +441,26 @@ package final class DRMFakeKernel: DRMKernelInterface {
         return .success(nextID)
     }
 
+    /// Framebuffers made on another allocator's buffers, with the modifier each carried.
+    package private(set) var framebufferModifiers: [UInt32: UInt64?] = [:]
+    /// Whether the card takes modifiers (`DRM_CAP_ADDFB2_MODIFIERS`); without, a framebuffer
+    /// asked with one is made without.
+    package var acceptsModifiers = true
+
+    /// A framebuffer on a buffer the fake did not make (GBM's): recorded with its modifier.
+    package func addFramebuffer(
+        width: Int, height: Int, format: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32, modifier: UInt64?
+    ) -> Result<UInt32, DRMError> {
+        guard format == drmFormatXRGB8888 else { return .failure(DRMError("add a framebuffer", -EINVAL)) }
+        nextID += 1
+        framebuffers[nextID] = handle
+        framebufferModifiers[nextID] = acceptsModifiers ? modifier : nil
+        return .success(nextID)
+    }
+
+    /// No descriptor: nothing can be allocated on a simulated card but dumb buffers.
+    package var bufferDescriptor: Int32? { nil }
+
     /// Forgets the framebuffer.
     package func removeFramebuffer(_ id: UInt32) {
         framebuffers[id] = nil

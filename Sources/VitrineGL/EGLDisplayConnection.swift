@@ -60,16 +60,35 @@ public final class EGLDisplayConnection {
         /// Mesa's surfaceless platform: no window system, no output, textures and framebuffer
         /// objects only (`EGL_MESA_platform_surfaceless`).
         case surfaceless
+        /// A GBM device on a DRM card (`EGL_KHR_platform_gbm`): contexts draw into GBM scan-out
+        /// buffers (`GBMScanoutBuffer`) imported as images.
+        case gbm(GBMDevice)
 
         var eglPlatform: EGLenum {
             switch self {
             case .surfaceless: EGLenum(EGL_PLATFORM_SURFACELESS_MESA)
+            case .gbm: EGLenum(EGL_PLATFORM_GBM_KHR)
             }
         }
         /// The client extension EGL must list for the platform.
         var clientExtension: String {
             switch self {
             case .surfaceless: "EGL_MESA_platform_surfaceless"
+            case .gbm: "EGL_KHR_platform_gbm"
+            }
+        }
+        var nativeDisplay: UnsafeMutableRawPointer? {
+            switch self {
+            case .surfaceless: nil
+            case .gbm(let device): UnsafeMutableRawPointer(device.device)
+            }
+        }
+
+        public static func == (lhs: Platform, rhs: Platform) -> Bool {
+            switch (lhs, rhs) {
+            case (.surfaceless, .surfaceless): true
+            case (.gbm(let a), .gbm(let b)): a === b
+            default: false
             }
         }
     }
@@ -100,7 +119,7 @@ public final class EGLDisplayConnection {
                     "EGL does not offer \(platform.clientExtension); is Mesa's EGL driver (libegl-mesa0) installed?"
             )
         }
-        guard let display = eglGetPlatformDisplay(platform.eglPlatform, nil, nil) else {
+        guard let display = eglGetPlatformDisplay(platform.eglPlatform, platform.nativeDisplay, nil) else {
             throw EGLFailure("eglGetPlatformDisplay(\(platform))")
         }
         var major: EGLint = 0
@@ -120,10 +139,39 @@ public final class EGLDisplayConnection {
         eglTerminate(display)
     }
 
+    /// The configs rendering OpenGL ES 2 into windows whose `EGL_NATIVE_VISUAL_ID` is `format`
+    /// (a GBM fourcc): EGL returns several for a format's bit depths, and only the one whose
+    /// visual is the scan-out format renders pixels the display reads as that format.
+    public func configs(matchingNativeVisual format: UInt32) -> [EGLConfigHandle] {
+        let attributes: [EGLint] = [
+            EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8,
+            EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE,
+        ]
+        var count: EGLint = 0
+        guard eglChooseConfig(display, attributes, nil, 0, &count) == EGLBoolean(EGL_TRUE), count > 0 else {
+            return []
+        }
+        var configs = [EGLConfig?](repeating: nil, count: Int(count))
+        guard eglChooseConfig(display, attributes, &configs, count, &count) == EGLBoolean(EGL_TRUE) else { return [] }
+        return configs.prefix(Int(count)).compactMap { config -> EGLConfigHandle? in
+            guard let config else { return nil }
+            var visual: EGLint = 0
+            guard eglGetConfigAttrib(display, config, EGL_NATIVE_VISUAL_ID, &visual) == EGLBoolean(EGL_TRUE),
+                UInt32(bitPattern: visual) == format
+            else { return nil }
+            return EGLConfigHandle(config: config)
+        }
+    }
+
     private static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
         guard let string else { return [] }
         return Set(String(cString: string).split(separator: " ").map(String.init))
     }
+}
+
+/// An EGL config of a display (`EGLDisplayConnection.configs(matchingNativeVisual:)`).
+public struct EGLConfigHandle: @unchecked Sendable {
+    let config: EGLConfig
 }
 
 /// An OpenGL ES context on an EGL display, made current without a surface: it draws into
@@ -134,12 +182,18 @@ public final class EGLContextHandle {
     let context: EGLContext
     /// The OpenGL ES version asked for (2 or 3).
     public let clientVersion: Int
+    /// GBM scan-out buffers imported into this context, by the `PixelBuffer` their output hands
+    /// out: the GLES renderer draws into the buffer's framebuffer object instead of the CPU
+    /// mapping (`GBMBufferAllocator` keeps it).
+    @MainActor var scanoutTargets: [ObjectIdentifier: GBMScanoutBuffer] = [:]
 
     /// Makes an OpenGL ES `clientVersion` context on `connection` and makes it current.
     ///
     /// - Throws: `EGLFailure` when the display cannot make a context without a surface
     ///   (`EGL_KHR_surfaceless_context`), has no config for OpenGL ES, or refuses the context.
-    public init(connection: EGLDisplayConnection, clientVersion: Int = 2) throws(EGLFailure) {
+    public init(connection: EGLDisplayConnection, clientVersion: Int = 2, config chosen: EGLConfigHandle? = nil)
+        throws(EGLFailure)
+    {
         self.connection = connection
         self.clientVersion = clientVersion
         let display = connection.display
@@ -153,8 +207,8 @@ public final class EGLContextHandle {
         }
         // A context needs no config where EGL_KHR_no_config_context is offered (it draws into
         // FBOs only); otherwise any config that renders OpenGL ES 2.
-        var config: EGLConfig? = nil
-        if !connection.extensions.contains("EGL_KHR_no_config_context") {
+        var config: EGLConfig? = chosen?.config
+        if config == nil, !connection.extensions.contains("EGL_KHR_no_config_context") {
             let attributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE]
             var count: EGLint = 0
             guard eglChooseConfig(display, attributes, &config, 1, &count) == EGLBoolean(EGL_TRUE), count > 0 else {
@@ -180,11 +234,36 @@ public final class EGLContextHandle {
     /// Whether this context is the calling thread's current one.
     public var isCurrent: Bool { eglGetCurrentContext() == context }
 
+    /// Whether users of the context unbind it when done (`releaseAfterUse()`). EGL binds a
+    /// context to one thread, and a main queue served by whichever thread Dispatch picks (an
+    /// `async` main on Linux parks the main thread in `dispatchMain`) would meet it bound to
+    /// another: `eglMakeCurrent` fails with `EGL_BAD_ACCESS`. The kiosk's screens on GBM set
+    /// it; a context used on one thread leaves it false and stays bound.
+    public var releasesAfterUse = false
+
+    /// Unbinds the context from the calling thread when `releasesAfterUse` says so.
+    public func releaseAfterUse() {
+        guard releasesAfterUse, isCurrent else { return }
+        eglMakeCurrent(connection.display, nil, nil, nil)
+    }
+
     /// Makes the context current on the calling thread, with no surface (a no-op when it is).
     public func makeCurrent() throws(EGLFailure) {
         guard !isCurrent else { return }
         guard eglMakeCurrent(connection.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             throw EGLFailure("eglMakeCurrent")
         }
+    }
+}
+
+extension EGLFailure {
+    /// `EGL_CONTEXT_LOST` from `operation`: what EGL says after a GPU reset (for tests).
+    package static func contextLost(_ operation: String) -> EGLFailure {
+        EGLFailure(operation, code: EGL_CONTEXT_LOST)
+    }
+
+    /// `EGL_BAD_ALLOC` from `operation`: the driver ran out of memory (for tests).
+    package static func badAlloc(_ operation: String) -> EGLFailure {
+        EGLFailure(operation, code: EGL_BAD_ALLOC)
     }
 }

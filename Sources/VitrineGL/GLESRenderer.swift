@@ -57,6 +57,14 @@ public final class GLESRenderer: Renderer {
     var frameNumber: UInt64 = 0
     /// Images too large for a texture, reported once each.
     var reportedOversize = Set<ObjectIdentifier>()
+    /// Why the GPU can no longer draw (its context lost, its memory gone), once it failed:
+    /// the frame it failed in may be incomplete, and later frames draw nothing.
+    /// `FallbackRenderer` hands over to pixman when it is set.
+    public private(set) var fault: GLRendererFault?
+    /// A fault the next frame meets as if the driver had reported it, for tests: the one seam
+    /// between the renderer and the driver's error state (`FallbackRenderer`'s tests make a
+    /// GPU fail mid-run through it).
+    package var injectedFault: GLRendererFault?
 
     /// A renderer drawing with `context`, which it makes current.
     ///
@@ -78,6 +86,7 @@ public final class GLESRenderer: Renderer {
             }
         }
         self.variants = variants
+        context.releaseAfterUse()
     }
 
     /// A renderer on a new OpenGL ES 2 context on Mesa's surfaceless EGL platform: no card or
@@ -93,6 +102,7 @@ public final class GLESRenderer: Renderer {
     /// which gets the damage read back.
     public func render(_ frame: RenderFrame, into target: any RenderTarget) {
         guard begin() else { return }
+        defer { context.releaseAfterUse() }
         frameNumber = frame.frameNumber
         let (framebuffer, readBack) = framebuffer(for: target)
         for rect in frame.damage.rects {
@@ -107,6 +117,10 @@ public final class GLESRenderer: Renderer {
         if let readBack, let scratch {
             for rect in frame.damage.rects { scratch.readPixels(rect, into: readBack, atX: rect.x, y: rect.y) }
         }
+        if framebuffer is GBMScanoutBuffer {
+            // The display scans the buffer out once the output presents it: the GPU must be done.
+            glFinish()
+        }
         offscreens.removeAll { frame.frameNumber &- $0.lastUsed > 120 }
         enforceTextureBudget()
         checkError("rendering frame \(frame.frameNumber)")
@@ -115,6 +129,7 @@ public final class GLESRenderer: Renderer {
     /// A `GLTextureTarget` of that size.
     public func makePicture(width: Int, height: Int) -> any RenderTarget {
         guard begin() else { preconditionFailure("the GL context cannot be made current") }
+        defer { context.releaseAfterUse() }
         do {
             return try GLTextureTarget(width: width, height: height)
         } catch {
@@ -129,6 +144,7 @@ public final class GLESRenderer: Renderer {
         into target: any RenderTarget
     ) {
         guard !region.isEmpty, begin() else { return }
+        defer { context.releaseAfterUse() }
         guard let picture = picture as? GLTextureTarget else {
             preconditionFailure("GLESRenderer presents its own pictures (\(type(of: picture)))")
         }
@@ -152,6 +168,7 @@ public final class GLESRenderer: Renderer {
         if let readBack, let scratch {
             for rect in region.rects { scratch.readPixels(rect, into: readBack, atX: rect.x, y: rect.y) }
         }
+        if framebuffer is GBMScanoutBuffer { glFinish() }
         checkError("presenting a turned picture")
     }
 
@@ -164,10 +181,17 @@ public final class GLESRenderer: Renderer {
     /// Makes the context current and sets the state every draw shares; false (logged) when the
     /// context is lost.
     private func begin() -> Bool {
+        guard fault == nil else { return false }
+        if let injected = injectedFault {
+            injectedFault = nil
+            fail(injected)
+            return false
+        }
         do {
             try context.makeCurrent()
         } catch {
-            logger.error("GL frame skipped: \(error)")
+            // EGL_CONTEXT_LOST after a GPU reset, EGL_BAD_ALLOC: nothing more can be drawn.
+            fail(.egl(error))
             return false
         }
         reaper.deleteQueued()
@@ -186,6 +210,10 @@ public final class GLESRenderer: Renderer {
     /// to read the result into).
     private func framebuffer(for target: any RenderTarget) -> (any GLFramebufferTarget, PixelBuffer?) {
         if let target = target as? any GLFramebufferTarget { return (target, nil) }
+        // A GBM scan-out buffer's CPU mapping, as the output hands it out: draw into the buffer.
+        if let pixels = target as? PixelBuffer, let scanout = context.scanoutTargets[ObjectIdentifier(pixels)] {
+            return (scanout, nil)
+        }
         guard let pixels = target.cpuPixels else {
             preconditionFailure("GLESRenderer draws into GL framebuffers or CPU pixels (\(type(of: target)))")
         }
@@ -199,11 +227,22 @@ public final class GLESRenderer: Renderer {
         return (scratch!, pixels)
     }
 
+    /// Logs a GL error of `operation`; one that means the GPU is gone (`GL_OUT_OF_MEMORY`,
+    /// `GL_CONTEXT_LOST`) sets `fault`.
     func checkError(_ operation: String) {
         let error = glGetError()
-        if error != GLenum(GL_NO_ERROR) {
+        guard error != GLenum(GL_NO_ERROR) else { return }
+        if error == GLenum(GL_OUT_OF_MEMORY) || error == GLenum(GL_CONTEXT_LOST_KHR) {
+            fail(.gl(GLFailure(operation: operation, message: GLFailure.errorName(error))))
+        } else {
             logger.error("\(operation): \(GLFailure.errorName(error))")
         }
+    }
+
+    private func fail(_ fault: GLRendererFault) {
+        guard self.fault == nil else { return }
+        self.fault = fault
+        logger.debug("the GPU failed: \(fault)")
     }
 
     // MARK: - Offscreen framebuffers

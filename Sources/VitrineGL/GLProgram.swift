@@ -11,6 +11,12 @@ public struct GLFailure: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "\(operation) failed: \(message)" }
 
+    /// A failure of `operation` with `message`.
+    package init(operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
     /// The name of a `glGetError()` value.
     static func errorName(_ code: GLenum) -> String {
         switch Int32(code) {
@@ -20,6 +26,7 @@ public struct GLFailure: Error, CustomStringConvertible, Sendable {
         case GL_INVALID_OPERATION: "GL_INVALID_OPERATION"
         case GL_INVALID_FRAMEBUFFER_OPERATION: "GL_INVALID_FRAMEBUFFER_OPERATION"
         case GL_OUT_OF_MEMORY: "GL_OUT_OF_MEMORY"
+        case GL_CONTEXT_LOST_KHR: "GL_CONTEXT_LOST"
         default: "GL error 0x\(String(code, radix: 16))"
         }
     }

@@ -17,12 +17,24 @@ extension KioskService {
             exit(ConfigError.exitStatus)
         }
         print(Self.outputListing(configuration, registry: registry))
+        print(Self.gpuListing(GPUProbe.surfaceless()).joined(separator: "\n"))
         exit(0)
     }
 
     /// The listing's text.
     static func outputListing(_ configuration: VitrineConfiguration, registry: BackendRegistry) -> String {
         registry.outputListing(listingContext(configuration)).joined(separator: "\n")
+    }
+
+    /// The GPU's lines: EGL's vendor and version, the OpenGL ES renderer and version, and the
+    /// renderer `auto` would pick with it.
+    static func gpuListing(_ probe: GPUProbe) -> [String] {
+        let auto = RendererSelection.choose(.auto, source: nil) { probe }
+        return [
+            "GPU (\(probe.platform)):",
+            probe.failure.map { "  no usable OpenGL ES context: \($0)" } ?? "  EGL: \(probe.egl ?? "?")",
+        ] + (probe.failure == nil ? ["  OpenGL ES: \(probe.glRenderer ?? "?"), \(probe.glVersion ?? "?")"] : [])
+            + ["  renderer auto would draw with: \(auto.renderer.rawValue)"]
     }
 
     /// What the listing asks of the config.

@@ -136,7 +136,8 @@ public final class KioskService {
                 BackendLaunchContext.Size(width: $0.width, height: $0.height)
             },
             seat: configuration.seat, environment: environment, keyboardLayout: configuration.keyboard.layout ?? "us",
-            keyboardVariant: configuration.keyboard.variant, composeLocale: configuration.keyboard.composeLocale)
+            keyboardVariant: configuration.keyboard.variant, composeLocale: configuration.keyboard.composeLocale,
+            renderer: rendererChoice.choice, rendererSource: rendererChoice.source)
         do {
             var skipped: [BackendUnavailable] = []
             let backends = try registry.launch(name, context: context) { _, unavailable in skipped.append(unavailable) }
@@ -148,6 +149,14 @@ public final class KioskService {
             serviceLog.critical("--backend \(name ?? BackendRegistry.automaticName): \(error); use one of \(others)")
             exit(ExitStatus.unavailable)
         }
+    }
+
+    /// The renderer asked for: `--renderer`, else the config's `render.renderer` when the file
+    /// sets it, else `auto`; and who asked.
+    var rendererChoice: (choice: RendererChoice, source: String?) {
+        if let name = options.renderer, let choice = RendererChoice(rawValue: name) { return (choice, "--renderer") }
+        if configuration.render != RenderConfig() { return (configuration.render.renderer, "render.renderer") }
+        return (.auto, nil)
     }
 
     // MARK: Signals and shutdown

@@ -4,7 +4,7 @@ import Foundation
 /// The command line every Vitrine app accepts (a Vitrine addition: an iOS app has no command
 /// line; a kiosk service is started by systemd with one). `UIApplicationMain` parses it.
 ///
-///     vitrined [--config PATH] [--backend NAME] [--check-config]
+///     vitrined [--config PATH] [--backend NAME] [--renderer auto|gles|pixman] [--check-config]
 ///              [--list-outputs] [--screenshot PATH [--screen NAME]] [--status]
 ///              [--capture PATH [--capture-editing PATH]]
 public struct LaunchOptions: ParsableArguments, Sendable {
@@ -24,6 +24,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
             "Display backend: auto (the first usable one), or a backend's name (listed below).",
             discussion: "Default: $VITRINE_BACKEND, else auto.", valueName: "name"))
     public var backend: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Renderer: gles (OpenGL ES on the GPU), pixman (the CPU), or auto (gles when EGL gives a usable context).",
+            discussion: "Default: the config's render.renderer, else auto.", valueName: "auto|gles|pixman"))
+    public var renderer: String?
+
+    /// The names `--renderer` takes.
+    public static let rendererNames = ["auto", "gles", "pixman"]
 
     @Flag(name: .long, help: "Validate the config, print its problems and exit (0: valid, 78: invalid).")
     public var checkConfig = false
@@ -105,6 +115,9 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         if modes > 1 {
             throw ValidationError(
                 "--check-config, --list-outputs, --screenshot, --status and --capture exclude each other")
+        }
+        if let renderer, !Self.rendererNames.contains(renderer) {
+            throw ValidationError("--renderer takes auto, gles or pixman, not \(renderer)")
         }
         for size in headlessScreen where Self.parseSize(size) == nil {
             throw ValidationError("--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not \(size)")

@@ -53,6 +53,11 @@ struct BadConfigCase: CustomTestStringConvertible, Sendable {
         .init("idle-timeout-string.toml", #"idle-timeout-string.toml:2: idle.timeout: must be a number, not a string"#),
         .init(
             "idle-blank-unknown.toml", #"idle-blank-unknown.toml:3: idle.blank: must be "dpms" or "black", not "off""#),
+        // [render]
+        .init(
+            "render-renderer-unknown.toml",
+            #"render-renderer-unknown.toml:3: render.renderer: must be "auto", "gles" or "pixman", not "opengl""#),
+        .init("render-not-table.toml", #"render-not-table.toml:1: render: must be a table, not a string"#),
         // [keyboard]
         .init(
             "keyboard-mode-unknown.toml",

@@ -69,6 +69,18 @@ import Testing
         }
     }
 
+    @Test func everyRendererIsAccepted() throws {
+        for choice in RendererChoice.allCases {
+            let loaded = try ConfigLoader.parse(text: "[render]\nrenderer = \"\(choice.rawValue)\"\n", file: "f")
+            #expect(loaded.warnings == [])
+            #expect(loaded.configuration.render == RenderConfig(renderer: choice))
+        }
+        #expect(VitrineConfiguration.defaults.render.renderer == .auto)
+        let misspelt = try ConfigLoader.parse(text: "[render]\nrender = \"gles\"\n", file: "f")
+        #expect(misspelt.configuration.render.renderer == .auto)
+        #expect(misspelt.warnings.map(\.description).first?.hasPrefix("f:2: render.render: unknown key") == true)
+    }
+
     @Test func keyRepeatTakesDecimalsAndRateZero() throws {
         let loaded = try ConfigLoader.parse(text: "[keyboard]\nrepeat_delay = 1\nrepeat_rate = 0\n", file: "f")
         #expect(loaded.configuration.keyboard == KeyboardConfig(repeatDelay: 1, repeatRate: 0))

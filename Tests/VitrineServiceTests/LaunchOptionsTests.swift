@@ -6,7 +6,7 @@ import Testing
 @Suite struct LaunchOptionsTests {
     @Test func defaultsNeedNoArguments() throws {
         let options = try LaunchOptions.parse([])
-        #expect(options.backend == nil)
+        #expect(options.backend == nil && options.renderer == nil)
         #expect(!options.checkConfig && !options.listOutputs)
         #expect(options.screenshot == nil && options.capture == nil)
         #expect(options.headlessScreenSizes.map(\.width) == [1920])
@@ -24,9 +24,10 @@ import Testing
     @Test func everyOptionParses() throws {
         let options = try LaunchOptions.parse([
             "--backend", "headless", "--headless-screen", "800x480", "--headless-screen", "1080x1920",
-            "--control-socket", "/tmp/c",
+            "--control-socket", "/tmp/c", "--renderer", "gles",
         ])
         #expect(options.backend == "headless")
+        #expect(options.renderer == "gles")
         #expect(options.headlessScreenSizes.map(\.width) == [800, 1080])
         #expect(options.controlSocket == "/tmp/c")
         #expect(try LaunchOptions.parse(["--screenshot", "a.png", "--screen", "HDMI-A-1"]).screen == "HDMI-A-1")
@@ -48,6 +49,7 @@ import Testing
             "--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not 0x480"
         ),
         (["--headless-screen", "big"], "--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not big"),
+        (["--renderer", "opengl"], "--renderer takes auto, gles or pixman, not opengl"),
     ])
     func badCommandLinesSayWhy(arguments: [String], message: String) {
         do {

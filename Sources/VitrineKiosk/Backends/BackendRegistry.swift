@@ -1,3 +1,4 @@
+import VitrineConfig
 import VitrineLayers
 import VitrinePlatform
 
@@ -51,6 +52,11 @@ public struct BackendLaunchContext: Sendable {
     public var keyboardVariant: String?
     /// The locale of the compose table (`keyboard.compose_locale`); nil: the environment's.
     public var composeLocale: String?
+    /// The renderer asked for (`--renderer`, else the config's `render.renderer`): a backend
+    /// with screens decides with `RendererSelection` and returns `makeRenderer`.
+    public var renderer: RendererChoice
+    /// Who asked for it, for the log line ("--renderer", "render.renderer"); nil: the default.
+    public var rendererSource: String?
 
     /// A width and height in pixels.
     public struct Size: Hashable, Sendable {
@@ -62,12 +68,16 @@ public struct BackendLaunchContext: Sendable {
         }
     }
 
-    /// A context; by default one 1920x1080 headless screen on seat0, and a US keyboard.
+    /// A context; by default one 1920x1080 headless screen on seat0, a US keyboard and pixman
+    /// (the service passes the config's renderer, `auto` unless it says otherwise).
     public init(
         headlessSizes: [Size] = [Size(width: 1920, height: 1080)], seat: String = "seat0",
         environment: [String: String] = [:], isExplicit: Bool = false, keyboardLayout: String = "us",
-        keyboardVariant: String? = nil, composeLocale: String? = nil
+        keyboardVariant: String? = nil, composeLocale: String? = nil, renderer: RendererChoice = .pixman,
+        rendererSource: String? = nil
     ) {
+        self.renderer = renderer
+        self.rendererSource = rendererSource
         self.headlessSizes = headlessSizes
         self.seat = seat
         self.environment = environment

@@ -1,6 +1,7 @@
 import VitrinePlatform
 
-/// The `headless` backend: in-memory screens, one per `--headless-screen` size, no input. The
+/// The `headless` backend: in-memory screens, one per `--headless-screen` size, no input, drawn
+/// by either renderer (`--renderer`). The
 /// automatic choice's last resort (it always runs): a machine without a usable panel still
 /// runs the app, and screenshots and `--capture` show what it draws.
 @MainActor
@@ -20,6 +21,12 @@ enum HeadlessBackendRegistration {
         for (index, size) in context.headlessSizes.enumerated() {
             backend.addOutput(name: "HEADLESS-\(index + 1)", width: size.width, height: size.height, bufferCount: 1)
         }
-        return LaunchedBackends(name: registration.name, display: backend)
+        // Either renderer: OpenGL ES on EGL's surfaceless platform draws into the CPU buffers
+        // (read back), so captures and screenshots compare with pixman's.
+        let selection = RendererSelection.choose(
+            context.renderer, source: context.rendererSource, renderNodes: gpuRenderNodes(), probe: GPUProbe.surfaceless
+        )
+        selection.log(to: serviceLog, asked: context.renderer)
+        return LaunchedBackends(name: registration.name, display: backend, makeRenderer: selection.makeRenderer)
     }
 }

@@ -58,8 +58,25 @@ enum KMSBackend {
         }
         let session = access.session
         if let session { SeatSessionWiring(display: drm, input: input).attach(to: session) }
+        // The GPU path: EGL on the card's GBM device, buffers made by GBM (the outputs never
+        // learn which renderer drew).
+        var makeRenderer: (@MainActor (any DisplayOutput) -> any Renderer)?
+        if let card = DRMDeviceScanner.pick(from: cards) {
+            let selection = RendererSelection.choose(
+                context.renderer, source: context.rendererSource, renderNodes: gpuRenderNodes()
+            ) {
+                GPUProbe.gbm(card: card.devnode, opener: access.opener)
+            }
+            selection.log(to: serviceLog, asked: context.renderer)
+            if selection.renderer == .gles {
+                let gpu = GBMRendering { message in drmLog.error("\(message)") }
+                drm.scanoutAllocatorProvider = { card in gpu.allocator(for: card) }
+                makeRenderer = { _ in gpu.makeRenderer() }
+            }
+        }
         return LaunchedBackends(
             name: registration.name, display: drm, input: input, outputPolicy: drm, inputMapping: input,
+            makeRenderer: makeRenderer,
             start: {
                 drm.start()
                 input?.start()
@@ -110,6 +127,8 @@ enum KMSBackend {
             for connector in client.connectors() where !connector.name.hasPrefix("Writeback") {
                 lines += connectorLines(connector, context)
             }
+            let gpu = GPUProbe.gbm(card: card.devnode, opener: DirectDeviceOpener())
+            lines += KioskService.gpuListing(gpu).map { "  \($0)" }
         }
         lines.append("input devices (seat \(context.seat)):")
         let devices = InputDeviceScanner().devices()

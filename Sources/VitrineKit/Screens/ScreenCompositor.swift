@@ -69,11 +69,14 @@ final class ScreenCompositor {
         let width = Int(size.width)
         let height = Int(size.height)
         let picture: any RenderTarget
-        if let current = self.picture, current.width == width, current.height == height {
+        if let current = self.picture, current.width == width, current.height == height,
+            compositor.renderer.canDraw(into: current)
+        {
             picture = current
         } else {
             // A new picture holds nothing: the compositor repaints all of it (a new size alone
-            // would make it do so, not a new buffer of the old size).
+            // would make it do so, not a new buffer of the old size, nor one of another kind
+            // after the renderer gave the GPU up).
             picture = compositor.renderer.makePicture(width: width, height: height)
             self.picture = picture
             invalidate()

@@ -37,6 +37,12 @@ public protocol Renderer: AnyObject {
         picture: any RenderTarget, outputTransform: ProjectiveTransform, region: Region,
         into target: any RenderTarget)
 
+    /// Whether this renderer can draw into `target`, a target it drew into before. A renderer
+    /// whose kinds of target change (one that stops using the GPU mid-run) says no for the
+    /// kind it gave up, so that whoever keeps the target (a rotated screen's picture) makes a
+    /// new one. True unless a renderer says otherwise.
+    func canDraw(into target: any RenderTarget) -> Bool
+
     /// Whether this renderer implements `move(_:by:in:)`. When it does, the compositor moves
     /// what a scroll moved instead of repainting it (see "Scrolling by moving pixels" in
     /// docs/architecture.md); when not, it repaints. False unless a renderer says otherwise.
@@ -50,6 +56,9 @@ public protocol Renderer: AnyObject {
 }
 
 extension Renderer {
+    /// Renderers draw into every target they made or were made for.
+    public func canDraw(into target: any RenderTarget) -> Bool { true }
+
     /// Renderers repaint scrolled pixels unless they say they move them.
     public var movesPixels: Bool { false }
 
