@@ -135,8 +135,11 @@ public final class EGLDisplayConnection {
     }
 
     deinit {
-        // Contexts hold their display, so none is left when it goes.
-        eglTerminate(display)
+        // Contexts hold their display, so none of ours is left when it goes. Mesa gives every
+        // user of the surfaceless platform the same display (the app's `EAGLContext`s too) and
+        // `eglTerminate` is not counted: it would end their contexts, so that one stays open
+        // for the process, as OpenGLES's `EAGLDisplay` keeps it. A GBM display is the card's.
+        if case .gbm = platform { eglTerminate(display) }
     }
 
     /// The configs rendering OpenGL ES 2 into windows whose `EGL_NATIVE_VISUAL_ID` is `format`
