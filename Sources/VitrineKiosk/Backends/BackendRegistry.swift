@@ -1,3 +1,4 @@
+import Foundation
 import VitrineLayers
 import VitrinePlatform
 
@@ -51,6 +52,13 @@ public struct BackendLaunchContext: Sendable {
     public var keyboardVariant: String?
     /// The locale of the compose table (`keyboard.compose_locale`); nil: the environment's.
     public var composeLocale: String?
+    /// The window backend's screens (`--window-screen`): one window per screen.
+    public var windowScreens: [WindowScreenSpec] = [WindowScreenSpec(width: 800, height: 480)]
+    /// The app's name, which window titles start with.
+    public var appName: String = ProcessInfo.processInfo.processName
+    /// Asks the service to stop as on SIGTERM (`applicationWillTerminate` runs), logging the
+    /// reason and exiting with the status: a window closed by the user, a compositor gone.
+    public var requestStop: (@MainActor @Sendable (_ reason: String, _ status: Int32) -> Void)?
 
     /// A width and height in pixels.
     public struct Size: Hashable, Sendable {
@@ -194,9 +202,12 @@ public struct BackendRegistry {
     }
 
     /// The backends Vitrine ships: KMS/DRM with libinput (automatic when a card can be opened),
-    /// then headless (always usable).
+    /// then a window on the desktop (automatic when a Wayland session is present), then
+    /// headless (always usable).
     public static var standard: BackendRegistry {
-        BackendRegistry([KMSBackend.registration, HeadlessBackendRegistration.registration])
+        BackendRegistry([
+            KMSBackend.registration, WindowBackendRegistration.registration, HeadlessBackendRegistration.registration,
+        ])
     }
 
     /// Adds `registration`, replacing one of the same name in place; a new one goes before the
