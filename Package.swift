@@ -225,7 +225,7 @@ let package = Package(
         .target(
             name: "VitrineWayland",
             dependencies: [
-                "CWayland", "CXKBCommon", "VitrinePlatform", "VitrineGraphics", "VitrineIO",
+                "CWayland", "VitrineInput", "VitrinePlatform", "VitrineGraphics", "VitrineIO",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

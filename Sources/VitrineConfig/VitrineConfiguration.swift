@@ -19,6 +19,8 @@ public struct VitrineConfiguration: Hashable, Sendable {
     /// Hardware keyboards and the on-screen keyboard (`[keyboard]`): layout, compose locale,
     /// key repeat, and when text entry shows the on-screen keyboard.
     public var keyboard: KeyboardConfig
+    /// The window backend's windows (`[window]`): what a resize by the user does.
+    public var window: WindowConfig
     /// Per-display rules (`[[output]]`), in file order. See `outputSettings(connector:make:model:serial:)`.
     public var outputs: [OutputConfig]
     /// Per-device touch rules (`[[touch]]`), in file order. See `touchSettings(name:sysname:properties:)`.
@@ -30,6 +32,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         seat: String = "seat0",
         idle: IdleBlankingConfig? = nil,
         keyboard: KeyboardConfig = KeyboardConfig(),
+        window: WindowConfig = WindowConfig(),
         outputs: [OutputConfig] = [],
         touchDevices: [TouchDeviceConfig] = []
     ) {
@@ -37,6 +40,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         self.seat = seat
         self.idle = idle
         self.keyboard = keyboard
+        self.window = window
         self.outputs = outputs
         self.touchDevices = touchDevices
     }
@@ -126,4 +130,25 @@ public enum KeyboardMode: String, CaseIterable, Hashable, Sendable {
     case onscreen
     /// Never: text is typed on a hardware keyboard.
     case hardware
+}
+
+/// `[window]`: the window backend (`--backend window`, the desktop simulator or a client under
+/// cage).
+public struct WindowConfig: Hashable, Sendable {
+    /// What a window resized by the user does (`window.resize`); `.modeChange` by default.
+    public var resize: WindowResize
+
+    /// A window config; `resize` defaults to what an empty `[window]` gives.
+    public init(resize: WindowResize = .modeChange) {
+        self.resize = resize
+    }
+}
+
+/// `window.resize`: what a window resized by the user does.
+public enum WindowResize: String, CaseIterable, Hashable, Sendable {
+    /// The new size becomes the screen's mode (`UIScreen.modeDidChangeNotification`; layout
+    /// follows), as a panel whose mode changed.
+    case modeChange = "mode-change"
+    /// The window keeps the panel's size: the compositor is told it has one size.
+    case refuse
 }

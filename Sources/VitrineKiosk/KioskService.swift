@@ -140,6 +140,7 @@ public final class KioskService {
         context.windowScreens = options.windowScreens.map {
             WindowScreenSpec(width: $0.width, height: $0.height, scale: $0.scale)
         }
+        context.windowResize = configuration.window.resize == .refuse ? .refuse : .modeChange
         context.requestStop = { [weak self] reason, status in self?.stop(reason: reason, status: status) }
         do {
             var skipped: [BackendUnavailable] = []

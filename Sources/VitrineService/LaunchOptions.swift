@@ -75,7 +75,8 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         name: .long,
         help: ArgumentHelp(
             "The size of a window backend's screen, and its UIScreen scale (1 to 3); repeat for more screens "
-                + "(default: one 800x480).",
+                + "(default: one 800x480). Simulator keys in the window: "
+                + Self.simulatorKeysHelp + ".",
             valueName: "WIDTHxHEIGHT[@SCALE]"))
     public var windowScreen: [String] = []
 
@@ -92,6 +93,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     public var appArguments: [String] = []
 
     public init() {}
+
+    /// The window backend's simulator keys, as `--help` lists them (VitrinePlatform's
+    /// `SimulatorKey.helpText`, which a test holds equal).
+    public static let simulatorKeysHelp =
+        "Ctrl+Shift+S: write a PNG of the screen to the current directory; "
+        + "Ctrl+Shift+Left: rotate the simulated panel a quarter turn left; "
+        + "Ctrl+Shift+Right: rotate the simulated panel a quarter turn right; "
+        + "Ctrl+Shift+D: connect or disconnect a second simulated screen; "
+        + "Ctrl+Shift+M: send a memory warning; "
+        + "Ctrl+Shift+T: toggle slow animations (a tenth of the speed)"
 
     /// Checks `--backend` against the names the service's backend registry accepts (`auto`
     /// first): nil when it is one of them or absent, else the usage error.

@@ -50,7 +50,8 @@ public final class WaylandBackend: DisplayBackend {
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
-    private(set) var seat: OpaquePointer?
+    /// The seat, once bound (its input is `WaylandInputSource`'s).
+    public private(set) var seat: OpaquePointer?
     private var shmHasXRGB = false
     private var readSource: (any DispatchSourceRead)?
     private var isLost = false
@@ -219,6 +220,11 @@ public final class WaylandBackend: DisplayBackend {
         wl_display_disconnect(display)
     }
 
+    /// The window whose surface is `surface` (input events name surfaces).
+    func output(for surface: OpaquePointer?) -> WaylandOutput? {
+        windowOutputs.first { $0.surfaceHandle == surface && surface != nil }
+    }
+
     func modeChanged(_ output: WaylandOutput, previous: DisplayMode) {
         outputModeChangedHandler?(output, previous)
     }
@@ -226,14 +232,4 @@ public final class WaylandBackend: DisplayBackend {
     func closeRequested(_ output: WaylandOutput) {
         closeRequestedHandler?(output)
     }
-}
-
-/// What a window does when the user resizes it (the config's `window.resize`).
-public enum WindowResizePolicy: String, Sendable, CaseIterable {
-    /// The new size becomes the screen's mode (`UIScreen.modeDidChangeNotification`; layout
-    /// follows).
-    case modeChange = "mode-change"
-    /// The window keeps the panel's size (its minimum and maximum sizes are set to it, and a
-    /// size the compositor configures anyway is answered with the panel's).
-    case refuse
 }

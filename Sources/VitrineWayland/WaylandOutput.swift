@@ -43,6 +43,8 @@ public final class WaylandOutput: DisplayOutput {
 
     private unowned let backend: WaylandBackend
     private var surface: OpaquePointer?
+    /// The `wl_surface`, which input events name.
+    var surfaceHandle: OpaquePointer? { surface }
     private var xdgSurface: OpaquePointer?
     private var toplevel: OpaquePointer?
     private var swapchain: CallbackPacedSwapchain?

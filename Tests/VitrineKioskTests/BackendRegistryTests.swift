@@ -56,8 +56,14 @@ import VitrinePlatform
             ])
     }
 
+    @Test func theWindowBackendIsNotAutomaticWithoutADesktopSession() {
+        #expect(throws: BackendUnavailable("no desktop session (WAYLAND_DISPLAY is not set)")) {
+            try BackendRegistry.standard.registration(named: "window")!.launch(BackendLaunchContext(environment: [:]))
+        }
+    }
+
     @Test func theStandardNamesAreTheOnesTheCommandLineTakes() {
-        #expect(BackendRegistry.standard.acceptedNames == ["auto", "drm", "headless"])
+        #expect(BackendRegistry.standard.acceptedNames == ["auto", "drm", "window", "headless"])
         #expect(BackendRegistry.standard.registration(named: "drm")?.capabilities.contains(.sessionControl) == true)
     }
 
@@ -89,10 +95,10 @@ import VitrinePlatform
     @Test func registeringANewAutomaticBackendPutsItBeforeTheFallback() {
         var registry = BackendRegistry.standard
         registry.register(fake("wayland"))
-        #expect(registry.acceptedNames == ["auto", "drm", "wayland", "headless"])
+        #expect(registry.acceptedNames == ["auto", "drm", "window", "wayland", "headless"])
         // The same name replaces in place.
         registry.register(fake("drm", automatic: false))
-        #expect(registry.acceptedNames == ["auto", "drm", "wayland", "headless"])
+        #expect(registry.acceptedNames == ["auto", "drm", "window", "wayland", "headless"])
         #expect(registry.registration(named: "drm")?.isAutomatic == false)
     }
 

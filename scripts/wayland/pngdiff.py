@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Compares two 8-bit RGB/RGBA PNGs (the standard library only): prints the count of pixels
-whose colour differs by more than a tolerance, and exits 1 if any does or the sizes differ."""
+whose colour differs by more than a tolerance, and exits 1 if any does or the sizes differ.
+
+    pngdiff.py A.png B.png [TOLERANCE]             same size, pixel by pixel
+    pngdiff.py --within A.png SCREEN.png [TOL]     A is somewhere inside SCREEN (a window on a
+                                                   desktop): found by its rows, then compared"""
 import struct
 import sys
 import zlib
@@ -43,23 +47,56 @@ def read_png(path):
                 p = left + up - corner
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                 line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
-        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        rows.append(bytes(line) if channels == 3 else bytes(b for x in range(width) for b in line[x * 4:x * 4 + 3]))
         previous = line
     return width, height, rows
 
 
+def count_differing(a, b, x0, y0, width, height, tolerance):
+    differing = 0
+    for y in range(height):
+        row_a, row_b = a[y], b[y0 + y][x0 * 3:(x0 + width) * 3]
+        if row_a == row_b:
+            continue
+        for x in range(width):
+            if max(abs(row_a[3 * x + i] - row_b[3 * x + i]) for i in range(3)) > tolerance:
+                differing += 1
+    return differing
+
+
+def locate(a, w1, h1, b, w2, h2):
+    """The offsets where A's rows all appear exactly in B, tried from a row of A with detail."""
+    probe = max(range(h1), key=lambda y: len(set(a[y][i:i + 3] for i in range(0, len(a[y]), 3))))
+    for y in range(h2 - h1 + 1):
+        start = b[y + probe].find(a[probe])
+        while start >= 0:
+            if start % 3 == 0:
+                x = start // 3
+                if x + w1 <= w2 and all(b[y + r][x * 3:(x + w1) * 3] == a[r] for r in (0, h1 // 2, h1 - 1)):
+                    yield x, y
+            start = b[y + probe].find(a[probe], start + 1)
+
+
 def main():
-    first, second = sys.argv[1], sys.argv[2]
-    tolerance = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    within = sys.argv[1] == "--within"
+    args = sys.argv[2:] if within else sys.argv[1:]
+    first, second = args[0], args[1]
+    tolerance = int(args[2]) if len(args) > 2 else 2
     w1, h1, a = read_png(first)
     w2, h2, b = read_png(second)
-    if (w1, h1) != (w2, h2):
-        print(f"sizes differ: {first} is {w1}x{h1}, {second} is {w2}x{h2}")
-        return 1
-    differing = sum(
-        1 for y in range(h1) for x in range(w1)
-        if max(abs(p - q) for p, q in zip(a[y][x], b[y][x])) > tolerance)
-    print(f"{w1}x{h1}: {differing} pixels differ by more than {tolerance}")
+    if within:
+        found = next(locate(a, w1, h1, b, w2, h2), None)
+        if found is None:
+            print(f"{first} ({w1}x{h1}) is nowhere in {second} ({w2}x{h2})")
+            return 1
+        x0, y0 = found
+    else:
+        if (w1, h1) != (w2, h2):
+            print(f"sizes differ: {first} is {w1}x{h1}, {second} is {w2}x{h2}")
+            return 1
+        x0 = y0 = 0
+    differing = count_differing(a, b, x0, y0, w1, h1, tolerance)
+    print(f"{w1}x{h1} at ({x0}, {y0}): {differing} pixels differ by more than {tolerance}")
     return 1 if differing else 0
 
 

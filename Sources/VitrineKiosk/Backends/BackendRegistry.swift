@@ -54,6 +54,8 @@ public struct BackendLaunchContext: Sendable {
     public var composeLocale: String?
     /// The window backend's screens (`--window-screen`): one window per screen.
     public var windowScreens: [WindowScreenSpec] = [WindowScreenSpec(width: 800, height: 480)]
+    /// What a window resized by the user does (the config's `window.resize`).
+    public var windowResize: WindowResizePolicy = .modeChange
     /// The app's name, which window titles start with.
     public var appName: String = ProcessInfo.processInfo.processName
     /// Asks the service to stop as on SIGTERM (`applicationWillTerminate` runs), logging the

@@ -13,7 +13,7 @@ enum WindowBackendRegistration {
     static let registration = BackendRegistration(
         name: "window",
         summary: "a window per screen on the Wayland desktop (--window-screen WxH[@SCALE], default one 800x480)",
-        capabilities: [.display],
+        capabilities: [.display, .input],
         isAutomatic: true,
         launch: { context throws(BackendUnavailable) in try launch(context) })
 
@@ -27,7 +27,7 @@ enum WindowBackendRegistration {
         let backend: WaylandBackend
         do {
             backend = try WaylandBackend(
-                socket: socket, appName: context.appName, clock: MonotonicClock())
+                socket: socket, appName: context.appName, resizePolicy: context.windowResize, clock: MonotonicClock())
         } catch {
             throw BackendUnavailable("\(error)")
         }
@@ -40,9 +40,29 @@ enum WindowBackendRegistration {
         backend.closeRequestedHandler = { output in
             requestStop?("Stopping: the window \(output.name) was closed", 0)
         }
+        let input = WaylandInputSource(backend: backend)
+        input.log = { message in log.notice("\(message)") }
         let screens = context.windowScreens
+        let simulator = WindowSimulator(log: log)
+        var secondScreen: WaylandOutput?
+        simulator.toggleSecondScreen = {
+            if let second = secondScreen {
+                backend.removeWindow(second)
+                secondScreen = nil
+                log.notice("simulator: second screen disconnected")
+            } else {
+                let spec = screens.count > 1 ? screens[1] : WindowScreenSpec(width: 1280, height: 720)
+                secondScreen = backend.addWindow(spec, name: "WINDOW-EXTERNAL")
+                log.notice("simulator: second screen \(spec) connected")
+            }
+        }
+        input.keyFilter = { event in
+            guard let key = SimulatorKey.matching(event) else { return false }
+            simulator.perform(key)
+            return true
+        }
         return LaunchedBackends(
-            name: registration.name, display: backend,
+            name: registration.name, display: backend, input: input,
             start: {
                 for spec in screens { backend.addWindow(spec) }
                 backend.start()
