@@ -57,8 +57,11 @@ public final class WaylandBackend: DisplayBackend {
     private var isLost = false
     private var windowsMade = 0
     private var registryListener: UnsafeMutablePointer<wl_registry_listener>?
-    /// Told of the seat once it is bound (the input source listens to it).
-    var seatBoundHandler: (@MainActor (OpaquePointer) -> Void)?
+    /// The seat's devices (`wl_seat.capabilities`), kept from the binding on: the input
+    /// source is made after the round trips that deliver them.
+    private(set) var seatCapabilities: UInt32 = 0
+    /// Told when the seat's devices change (the input source gets or drops them).
+    var seatCapabilitiesHandler: (@MainActor (UInt32) -> Void)?
 
     /// Connects to the compositor named by `socket` (a `WAYLAND_DISPLAY` value; nil: libwayland
     /// reads the environment) and binds its globals; throws when there is none or it lacks one
@@ -109,6 +112,22 @@ public final class WaylandBackend: DisplayBackend {
         return listener
     }()
 
+    private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_seat_listener(
+                capabilities: { data, _, capabilities in
+                    guard let data else { return }
+                    let backend = Unmanaged<WaylandBackend>.fromOpaque(data).takeUnretainedValue()
+                    MainActor.assumeIsolated {
+                        backend.seatCapabilities = capabilities
+                        backend.seatCapabilitiesHandler?(capabilities)
+                    }
+                },
+                name: { _, _, _ in }))
+        return listener
+    }()
+
     private static let shmListener: UnsafeMutablePointer<wl_shm_listener> = {
         let listener = UnsafeMutablePointer<wl_shm_listener>.allocate(capacity: 1)
         listener.initialize(
@@ -135,7 +154,7 @@ public final class WaylandBackend: DisplayBackend {
         case "wl_seat" where seat == nil:
             let bound = OpaquePointer(wl_registry_bind(registry, name, vitrine_wl_seat_interface(), min(version, 5)))
             seat = bound
-            if let bound { seatBoundHandler?(bound) }
+            wl_seat_add_listener(bound, Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
         default:
             break
         }

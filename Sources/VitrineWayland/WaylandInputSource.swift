@@ -41,18 +41,11 @@ public final class WaylandInputSource: InputSource {
     /// Listens to `backend`'s seat once it is bound.
     public init(backend: WaylandBackend) {
         self.backend = backend
-        if let seat = backend.seat {
-            listen(to: seat)
-        } else {
-            backend.seatBoundHandler = { [weak self] seat in self?.listen(to: seat) }
-        }
+        backend.seatCapabilitiesHandler = { [weak self] capabilities in self?.capabilities(capabilities) }
+        capabilities(backend.seatCapabilities)
     }
 
     private var me: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    private func listen(to seat: OpaquePointer) {
-        wl_seat_add_listener(seat, Self.seatListener, me)
-    }
 
     private func deliver(_ event: InputEvent) { eventHandler?(event) }
     private func deliver(_ events: [TouchEvent]) { for event in events { deliver(.touch(event)) } }
@@ -266,18 +259,6 @@ public final class WaylandInputSource: InputSource {
     private static func source(_ data: UnsafeMutableRawPointer?) -> WaylandInputSource {
         Unmanaged<WaylandInputSource>.fromOpaque(data!).takeUnretainedValue()
     }
-
-    private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
-        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_seat_listener(
-                capabilities: { data, _, caps in
-                    let source = source(data)
-                    MainActor.assumeIsolated { source.capabilities(caps) }
-                },
-                name: { _, _, _ in }))
-        return listener
-    }()
 
     private static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
