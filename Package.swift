@@ -95,6 +95,12 @@ let package = Package(
         // OpenGL ES 2 and 3, re-exported by the Swift module `OpenGLES` (iOS's module name) beside
         // EAGLContext, so ported GL code keeps `import OpenGLES`.
         systemLibrary("COpenGLES", pkgConfig: "glesv2", apt: "libgles-dev"),
+        // libwayland-client with the xdg-shell protocol code wayland-scanner generated (checked in:
+        // scripts/wayland/generate-protocols.sh), for the window backend (VitrineWayland).
+        .target(
+            name: "CWayland",
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
 
         // Owned, close-once file descriptors and the one retry-on-EINTR helper.
         .target(
@@ -214,13 +220,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The window backend on Wayland (the simulator, or a client under cage): one xdg_toplevel
+        // per screen, shared-memory buffers, frame callbacks as the vblank, seat input.
+        .target(
+            name: "VitrineWayland",
+            dependencies: [
+                "CWayland", "VitrineInput", "VitrinePlatform", "VitrineGraphics", "VitrineIO",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The kiosk service around a VitrineKit app: command line, config, backend registry,
         // seat, systemd, signals, control socket.
         .target(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineKit", "VitrinePlatform", "VitrineDRM", "VitrineInput", "VitrineSeat", "VitrineSystemd",
-                "VitrineService", "VitrineConfig", "VitrineIO", "VitrineGL",
+                "VitrineService", "VitrineConfig", "VitrineIO", "VitrineGL", "VitrineWayland",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -18,6 +18,7 @@ packages=(
     strace   # the unit's SystemCallFilter= is checked against the calls the daemon makes
     libegl-dev libgles-dev libgbm-dev   # the GLES renderer (VitrineGL): EGL, OpenGL ES 2/3, GBM headers
     libegl-mesa0 libgl1-mesa-dri   # Mesa's EGL and drivers: llvmpipe renders the GL tests headless
+    libwayland-dev wayland-protocols libwayland-bin weston   # the window backend (VitrineWayland) and its tests under a real compositor
 )
 
 as_root=()

@@ -208,6 +208,9 @@ struct ConfigValidator {
         if let value = root["render"] {
             configuration.render = render(value, at: path.appending("render"))
         }
+        if let value = root["window"] {
+            configuration.window = window(value, at: path.appending("window"))
+        }
         if let value = root["output"] {
             var rules: [(match: OutputMatch, path: ConfigKeyPath)] = []
             for (table, tablePath) in tables(value, at: path.appending("output"), name: "output") {
@@ -227,7 +230,7 @@ struct ConfigValidator {
             warnShadowed(rules)
         }
         warnUnknownKeys(
-            in: root, at: path, known: ["log_level", "seat", "idle", "keyboard", "render", "output", "touch"])
+            in: root, at: path, known: ["log_level", "seat", "idle", "keyboard", "render", "window", "output", "touch"])
         return configuration
     }
 
@@ -274,6 +277,20 @@ struct ConfigValidator {
         warnUnknownKeys(in: table, at: path, known: ["timeout", "blank"])
         guard let timeout, timeout > 0 else { return nil }
         return IdleBlankingConfig(timeout: timeout, blank: blank)
+    }
+
+    /// `[window]`.
+    private mutating func window(_ value: TOMLValueConvertible, at path: ConfigKeyPath) -> WindowConfig {
+        var config = WindowConfig()
+        guard let table = value.table else {
+            error(path, "must be a table, not \(Self.describe(value.type))")
+            return config
+        }
+        if let value = table["resize"] {
+            config.resize = choice(value, at: path.appending("resize"), as: WindowResize.self) ?? .modeChange
+        }
+        warnUnknownKeys(in: table, at: path, known: ["resize"])
+        return config
     }
 
     /// `[keyboard]`, or `keyboard = "onscreen"` for its mode alone.

@@ -21,6 +21,8 @@ public struct VitrineConfiguration: Hashable, Sendable {
     public var keyboard: KeyboardConfig
     /// How frames are drawn (`[render]`): the renderer.
     public var render: RenderConfig
+    /// The window backend's windows (`[window]`): what a resize by the user does.
+    public var window: WindowConfig
     /// Per-display rules (`[[output]]`), in file order. See `outputSettings(connector:make:model:serial:)`.
     public var outputs: [OutputConfig]
     /// Per-device touch rules (`[[touch]]`), in file order. See `touchSettings(name:sysname:properties:)`.
@@ -33,6 +35,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         idle: IdleBlankingConfig? = nil,
         keyboard: KeyboardConfig = KeyboardConfig(),
         render: RenderConfig = RenderConfig(),
+        window: WindowConfig = WindowConfig(),
         outputs: [OutputConfig] = [],
         touchDevices: [TouchDeviceConfig] = []
     ) {
@@ -41,6 +44,7 @@ public struct VitrineConfiguration: Hashable, Sendable {
         self.idle = idle
         self.keyboard = keyboard
         self.render = render
+        self.window = window
         self.outputs = outputs
         self.touchDevices = touchDevices
     }
@@ -152,4 +156,25 @@ public enum RendererChoice: String, CaseIterable, Hashable, Sendable {
     case gles
     /// pixman, on the CPU.
     case pixman
+}
+
+/// `[window]`: the window backend (`--backend window`, the desktop simulator or a client under
+/// cage).
+public struct WindowConfig: Hashable, Sendable {
+    /// What a window resized by the user does (`window.resize`); `.modeChange` by default.
+    public var resize: WindowResize
+
+    /// A window config; `resize` defaults to what an empty `[window]` gives.
+    public init(resize: WindowResize = .modeChange) {
+        self.resize = resize
+    }
+}
+
+/// `window.resize`: what a window resized by the user does.
+public enum WindowResize: String, CaseIterable, Hashable, Sendable {
+    /// The new size becomes the screen's mode (`UIScreen.modeDidChangeNotification`; layout
+    /// follows), as a panel whose mode changed.
+    case modeChange = "mode-change"
+    /// The window keeps the panel's size: the compositor is told it has one size.
+    case refuse
 }

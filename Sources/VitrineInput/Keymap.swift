@@ -1,5 +1,6 @@
 internal import CXKBCommon
 import Foundation
+import VitrinePlatform
 
 /// A keyboard layout, as xkbcommon compiles it from XKB rule names (`us`, `de(nodeadkeys)`),
 /// with the state of the modifiers and of a compose sequence: turns evdev key codes into the
@@ -51,7 +52,32 @@ public final class Keymap {
         self.init(layout: layout, variant: variant, compose: .locales(locales))
     }
 
-    init?(layout: String, variant: String?, compose: ComposeSource) {
+    /// The keymap a Wayland compositor sends with `wl_keyboard.keymap` (XKB text, format
+    /// `xkb_v1`): the desktop's layout, whatever the config says; the compose table as
+    /// `init(layout:variant:composeLocale:)` finds it. Nil when xkbcommon cannot compile it.
+    public convenience init?(keymapText: String, composeLocale: String? = nil) {
+        let locale =
+            composeLocale ?? Self.composeLocale(configured: nil, environment: ProcessInfo.processInfo.environment)
+        var locales = [locale]
+        for fallback in ["C", "en_US.UTF-8"] where !locales.contains(fallback) { locales.append(fallback) }
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        let keymap = xkb_keymap_new_from_string(
+            context, keymapText, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        self.init(context: context, keymap: keymap, layout: "compositor", variant: nil, compose: .locales(locales))
+    }
+
+    /// The modifier and group state a compositor sends (`wl_keyboard.modifiers`), which holds
+    /// over what the keys seen so far would give (keys pressed before the window had focus).
+    public func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+    }
+
+    /// Whether the key repeats while held (not a modifier, say), as the keymap says.
+    public func repeats(keyCode: UInt32) -> Bool {
+        xkb_keymap_key_repeats(keymap, keyCode + 8) != 0
+    }
+
+    convenience init?(layout: String, variant: String?, compose: ComposeSource) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
         let compiled: OpaquePointer? = layout.withCString { layoutName in
             (variant ?? "").withCString { variantName in
@@ -61,6 +87,14 @@ public final class Keymap {
                 return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
             }
         }
+        self.init(context: context, keymap: compiled, layout: layout, variant: variant, compose: compose)
+    }
+
+    /// A keymap over `compiled` (nil: the compile failed), made in `context`; takes both.
+    private init?(
+        context: OpaquePointer, keymap compiled: OpaquePointer?, layout: String, variant: String?,
+        compose: ComposeSource
+    ) {
         guard let keymap = compiled, let state = xkb_state_new(keymap) else {
             if let compiled { xkb_keymap_unref(compiled) }
             xkb_context_unref(context)
@@ -188,6 +222,18 @@ public final class Keymap {
     /// become U+FFFD rather than trap.
     static func decode(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The modifiers active now, as `UIKeyModifierFlags` spell them.
+    public func activeModifiers() -> KeyModifiers {
+        let state = currentModifiers()
+        var held: KeyModifiers = []
+        if state.shift { held.insert(.shift) }
+        if state.capsLock { held.insert(.alphaShift) }
+        if state.control { held.insert(.control) }
+        if state.alternate { held.insert(.alternate) }
+        if state.command { held.insert(.command) }
+        return held
     }
 
     private func currentModifiers() -> KeyModifierState {

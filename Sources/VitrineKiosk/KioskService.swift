@@ -131,13 +131,18 @@ public final class KioskService {
     /// cannot run here (`--backend drm` without a card) is said and the service exits (69),
     /// rather than wait.
     private func launchBackends(named name: String?) -> LaunchedBackends {
-        let context = BackendLaunchContext(
+        var context = BackendLaunchContext(
             headlessSizes: options.headlessScreenSizes.map {
                 BackendLaunchContext.Size(width: $0.width, height: $0.height)
             },
             seat: configuration.seat, environment: environment, keyboardLayout: configuration.keyboard.layout ?? "us",
             keyboardVariant: configuration.keyboard.variant, composeLocale: configuration.keyboard.composeLocale,
             renderer: rendererChoice.choice, rendererSource: rendererChoice.source)
+        context.windowScreens = options.windowScreens.map {
+            WindowScreenSpec(width: $0.width, height: $0.height, scale: $0.scale)
+        }
+        context.windowResize = configuration.window.resize == .refuse ? .refuse : .modeChange
+        context.requestStop = { [weak self] reason, status in self?.stop(reason: reason, status: status) }
         do {
             var skipped: [BackendUnavailable] = []
             let backends = try registry.launch(name, context: context) { _, unavailable in skipped.append(unavailable) }

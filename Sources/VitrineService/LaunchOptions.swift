@@ -84,6 +84,15 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "The size of a window backend's screen, and its UIScreen scale (1 to 3); repeat for more screens "
+                + "(default: one 800x480). Simulator keys in the window: "
+                + Self.simulatorKeysHelp + ".",
+            valueName: "WIDTHxHEIGHT[@SCALE]"))
+    public var windowScreen: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "The control socket (default: $VITRINE_CONTROL_SOCKET, else /run/vitrine/control).", valueName: "path"))
     public var controlSocket: String?
 
@@ -94,6 +103,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
     public var appArguments: [String] = []
 
     public init() {}
+
+    /// The window backend's simulator keys, as `--help` lists them (VitrinePlatform's
+    /// `SimulatorKey.helpText`, which a test holds equal).
+    public static let simulatorKeysHelp =
+        "Ctrl+Shift+S: write a PNG of the screen to the current directory; "
+        + "Ctrl+Shift+Left: rotate the simulated panel a quarter turn left; "
+        + "Ctrl+Shift+Right: rotate the simulated panel a quarter turn right; "
+        + "Ctrl+Shift+D: connect or disconnect a second simulated screen; "
+        + "Ctrl+Shift+M: send a memory warning; "
+        + "Ctrl+Shift+T: toggle slow animations (a tenth of the speed)"
 
     /// Checks `--backend` against the names the service's backend registry accepts (`auto`
     /// first): nil when it is one of them or absent, else the usage error.
@@ -122,6 +141,17 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         for size in headlessScreen where Self.parseSize(size) == nil {
             throw ValidationError("--headless-screen takes WIDTHxHEIGHT (as 1920x1080, each 1...8192), not \(size)")
         }
+        for spec in windowScreen where Self.parseWindowScreen(spec) == nil {
+            throw ValidationError(
+                "--window-screen takes WIDTHxHEIGHT[@SCALE] (as 800x480 or 1080x1920@2, sizes 1...8192, scale 1...3), not \(spec)"
+            )
+        }
+    }
+
+    /// The window backend's screens: sizes in pixels and scales (`--window-screen`).
+    public var windowScreens: [(width: Int, height: Int, scale: Int)] {
+        let specs = windowScreen.compactMap(Self.parseWindowScreen)
+        return specs.isEmpty ? [(800, 480, 1)] : specs
     }
 
     /// The headless screens' sizes in pixels.
@@ -136,6 +166,16 @@ public struct LaunchOptions: ParsableArguments, Sendable {
         if let config { return (config, true) }
         if let path = environment["VITRINE_CONFIG"], !path.isEmpty { return (path, true) }
         return (Self.defaultConfigPath, false)
+    }
+
+    /// `800x480` or `1080x1920@2` (scale 1...3); VitrinePlatform's `WindowScreenSpec` reads
+    /// the same form.
+    static func parseWindowScreen(_ text: String) -> (width: Int, height: Int, scale: Int)? {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let size = parseSize(String(parts[0])) else { return nil }
+        guard parts.count == 2 else { return (size.width, size.height, 1) }
+        guard let scale = Int(parts[1]), (1...3).contains(scale) else { return nil }
+        return (size.width, size.height, scale)
     }
 
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {

@@ -81,6 +81,18 @@ import Testing
         #expect(misspelt.warnings.map(\.description).first?.hasPrefix("f:2: render.render: unknown key") == true)
     }
 
+    @Test func windowResizeIsAModeChangeOrRefused() throws {
+        #expect(try ConfigLoader.parse(text: "", file: "f").configuration.window.resize == .modeChange)
+        let refused = try ConfigLoader.parse(text: "[window]\nresize = \"refuse\"\n", file: "f")
+        #expect(refused.configuration.window == WindowConfig(resize: .refuse))
+        #expect(refused.warnings == [])
+        #expect {
+            try ConfigLoader.parse(text: "[window]\nresize = \"stretch\"\n", file: "f")
+        } throws: { error in
+            "\(error)".contains("f:2: window.resize: must be \"mode-change\" or \"refuse\", not \"stretch\"")
+        }
+    }
+
     @Test func keyRepeatTakesDecimalsAndRateZero() throws {
         let loaded = try ConfigLoader.parse(text: "[keyboard]\nrepeat_delay = 1\nrepeat_rate = 0\n", file: "f")
         #expect(loaded.configuration.keyboard == KeyboardConfig(repeatDelay: 1, repeatRate: 0))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitrineDRM
 import VitrinePlatform
+import VitrineService
 
 @testable import VitrineKiosk
 @testable import VitrineKit
@@ -24,14 +25,15 @@ import VitrinePlatform
     }
 
     @Test func automaticFallsBackToHeadlessWithoutACard() throws {
-        // This machine has no /dev/dri (real KMS exists only in the VM), so automatic means
-        // headless, with one 1920x1080 output and no input source.
+        // This machine has no /dev/dri (real KMS exists only in the VM), and the context no
+        // desktop session, so automatic means headless, with one 1920x1080 output and no input
+        // source.
         try #require(DRMDeviceScanner().devices().isEmpty)
         var skipped: [String] = []
         let backends = try BackendRegistry.standard.launch(nil, context: BackendLaunchContext()) { registration, why in
             skipped.append("\(registration.name): \(why)")
         }
-        #expect(skipped == ["drm: no DRM card found"])
+        #expect(skipped == ["drm: no DRM card found", "window: no desktop session (WAYLAND_DISPLAY is not set)"])
         #expect(backends.name == "headless")
         #expect(backends.display.outputs.map(\.currentMode.size) == [CGSize(width: 1920, height: 1080)])
         #expect(backends.input == nil && backends.outputPolicy == nil && backends.inputMapping == nil)
@@ -56,8 +58,18 @@ import VitrinePlatform
             ])
     }
 
+    @Test func theWindowBackendIsNotAutomaticWithoutADesktopSession() {
+        #expect(throws: BackendUnavailable("no desktop session (WAYLAND_DISPLAY is not set)")) {
+            try BackendRegistry.standard.registration(named: "window")!.launch(BackendLaunchContext(environment: [:]))
+        }
+    }
+
+    @Test func theHelpListsTheSimulatorKeysTheWindowBackendHas() {
+        #expect(LaunchOptions.simulatorKeysHelp == SimulatorKey.helpText)
+    }
+
     @Test func theStandardNamesAreTheOnesTheCommandLineTakes() {
-        #expect(BackendRegistry.standard.acceptedNames == ["auto", "drm", "headless"])
+        #expect(BackendRegistry.standard.acceptedNames == ["auto", "drm", "window", "headless"])
         #expect(BackendRegistry.standard.registration(named: "drm")?.capabilities.contains(.sessionControl) == true)
     }
 
@@ -89,10 +101,10 @@ import VitrinePlatform
     @Test func registeringANewAutomaticBackendPutsItBeforeTheFallback() {
         var registry = BackendRegistry.standard
         registry.register(fake("wayland"))
-        #expect(registry.acceptedNames == ["auto", "drm", "wayland", "headless"])
+        #expect(registry.acceptedNames == ["auto", "drm", "window", "wayland", "headless"])
         // The same name replaces in place.
         registry.register(fake("drm", automatic: false))
-        #expect(registry.acceptedNames == ["auto", "drm", "wayland", "headless"])
+        #expect(registry.acceptedNames == ["auto", "drm", "window", "wayland", "headless"])
         #expect(registry.registration(named: "drm")?.isAutomatic == false)
     }
 

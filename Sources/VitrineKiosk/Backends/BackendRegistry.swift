@@ -1,4 +1,5 @@
 import VitrineConfig
+import Foundation
 import VitrineLayers
 import VitrinePlatform
 
@@ -57,6 +58,15 @@ public struct BackendLaunchContext: Sendable {
     public var renderer: RendererChoice
     /// Who asked for it, for the log line ("--renderer", "render.renderer"); nil: the default.
     public var rendererSource: String?
+    /// The window backend's screens (`--window-screen`): one window per screen.
+    public var windowScreens: [WindowScreenSpec] = [WindowScreenSpec(width: 800, height: 480)]
+    /// What a window resized by the user does (the config's `window.resize`).
+    public var windowResize: WindowResizePolicy = .modeChange
+    /// The app's name, which window titles start with.
+    public var appName: String = ProcessInfo.processInfo.processName
+    /// Asks the service to stop as on SIGTERM (`applicationWillTerminate` runs), logging the
+    /// reason and exiting with the status: a window closed by the user, a compositor gone.
+    public var requestStop: (@MainActor @Sendable (_ reason: String, _ status: Int32) -> Void)?
 
     /// A width and height in pixels.
     public struct Size: Hashable, Sendable {
@@ -204,9 +214,12 @@ public struct BackendRegistry {
     }
 
     /// The backends Vitrine ships: KMS/DRM with libinput (automatic when a card can be opened),
-    /// then headless (always usable).
+    /// then a window on the desktop (automatic when a Wayland session is present), then
+    /// headless (always usable).
     public static var standard: BackendRegistry {
-        BackendRegistry([KMSBackend.registration, HeadlessBackendRegistration.registration])
+        BackendRegistry([
+            KMSBackend.registration, WindowBackendRegistration.registration, HeadlessBackendRegistration.registration,
+        ])
     }
 
     /// Adds `registration`, replacing one of the same name in place; a new one goes before the
