@@ -208,3 +208,22 @@ open class UIBarButtonItem {
         for observer in toolbarObservers { observer.toolbar?.itemDidChange() }
     }
 }
+
+extension UIBarButtonItem {
+    /// The system button a bar (navigation bar or toolbar) shows for the item: its image or
+    /// title in the 17-point system font (semibold for `.done`), its tint and enabled state;
+    /// a tap performs the item's action.
+    func makeBarButton() -> UIButton {
+        let button = UIButton(type: .system)
+        if let image {
+            button.setImage(image, for: .normal)
+        } else {
+            button.setTitle(title, for: .normal)
+        }
+        button.titleLabel?.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        button.tintColor = tintColor
+        button.isEnabled = isEnabled
+        button.addTarget(for: .touchUpInside) { [weak self] _, _ in self?.performTap() }
+        return button
+    }
+}

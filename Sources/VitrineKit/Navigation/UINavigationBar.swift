@@ -160,16 +160,7 @@ open class UINavigationBar: UIView {
     private func makeButton(for item: UIBarButtonItem) -> UIButton {
         item.observers.removeAll { $0.bar === self || $0.bar == nil }
         item.observers.append(UINavigationItem.WeakBar(bar: self))
-        let button = UIButton(type: .system)
-        if let image = item.image {
-            button.setImage(image, for: .normal)
-        } else {
-            button.setTitle(item.title, for: .normal)
-        }
-        button.titleLabel?.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
-        button.tintColor = item.tintColor
-        button.isEnabled = item.isEnabled
-        button.addTarget(for: .touchUpInside) { [weak item] _, _ in item?.performTap() }
+        let button = item.makeBarButton()
         addSubview(button)
         return button
     }
