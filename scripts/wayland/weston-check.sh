@@ -33,7 +33,17 @@ fail() {
     exit 1
 }
 
-weston --backend=headless-backend.so --use-pixman --socket="$WAYLAND_DISPLAY" \
+# No animations: the desktop shell fades the screen in at start and zooms a new window in
+# (its alpha was 0.98 when a busy machine took the screenshot), so the pixels would depend on
+# when it is taken.
+cat >"$work/weston.ini" <<'INI'
+[shell]
+startup-animation=none
+animation=none
+close-animation=none
+focus-animation=none
+INI
+weston --config="$work/weston.ini" --backend=headless-backend.so --use-pixman --socket="$WAYLAND_DISPLAY" \
     --width=1024 --height=768 --idle-time=0 --debug >"$work/weston.log" 2>&1 &
 weston_pid=$!
 for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && break; sleep 0.1; done
