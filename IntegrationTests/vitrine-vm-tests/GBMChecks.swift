@@ -5,7 +5,7 @@ import VitrineGraphics
 import VitrineLayers
 import VitrinePlatform
 
-@testable import VitrineKiosk
+import VitrineKiosk
 
 /// The GPU path on vkms (issue 29): GBM buffers on the card through Mesa's `kms_swrast`
 /// driver (llvmpipe drawing into the card's dumb buffers), EGL on the GBM platform, the GLES
