@@ -19,13 +19,7 @@ extension PixmanRenderer {
             area.formIntersection(rect)
         }
         guard !area.isEmpty else { return }
-        let cache: PixmanLayerCache
-        if let existing = record.rendererCache as? PixmanLayerCache {
-            cache = existing
-        } else {
-            cache = PixmanLayerCache()
-            record.rendererCache = cache
-        }
+        let cache = PixmanLayerCache.of(record)
         let source = backdrop.sourceBox
         let pixels: PixelBuffer
         if let kept = cache.backdrop, kept.key == backdrop.stamp, kept.sourceBox == source {

@@ -236,13 +236,7 @@ extension PixmanRenderer {
         }
         let maskWidth = corner.map { Self.compactLength(width, corner: $0) } ?? width
         let maskHeight = corner.map { Self.compactLength(height, corner: $0) } ?? height
-        let layerCache: PixmanLayerCache
-        if let existing = record.rendererCache as? PixmanLayerCache {
-            layerCache = existing
-        } else {
-            layerCache = PixmanLayerCache()
-            record.rendererCache = layerCache
-        }
+        let layerCache = PixmanLayerCache.of(record)
         var cache = border ? layerCache.borderMask : layerCache.backgroundMask
         if cache?.key != key {
             let mask =

@@ -68,13 +68,7 @@ extension PixmanRenderer {
         var area = clip
         area.formIntersection(shadow.box)
         guard !area.isEmpty else { return }
-        let cache: PixmanLayerCache
-        if let existing = record.rendererCache as? PixmanLayerCache {
-            cache = existing
-        } else {
-            cache = PixmanLayerCache()
-            record.rendererCache = cache
-        }
+        let cache = PixmanLayerCache.of(record)
         let isPath = shadow.path != nil
         let key = ShadowMaskKey(
             sigma: shadow.sigma, path: shadow.path, transform: shadow.transform, contentStamp: shadow.contentStamp,

@@ -68,6 +68,14 @@ final class PixmanLayerCache {
     var shadow: CachedShadow? = nil
     /// The blurred backdrop and the compositor's key of what it was made from.
     var backdrop: (key: UInt64, sourceBox: PixelRect, pixels: PixelBuffer)? = nil
+
+    /// The cache kept with `record`, made and attached on first use.
+    @MainActor static func of(_ record: LayerRecord) -> PixmanLayerCache {
+        if let existing = record.rendererCache as? PixmanLayerCache { return existing }
+        let cache = PixmanLayerCache()
+        record.rendererCache = cache
+        return cache
+    }
 }
 
 /// A layer's rasterised mask and, for a nine-sliced one, its slices for the pixel rectangle
