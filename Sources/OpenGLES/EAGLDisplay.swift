@@ -43,7 +43,7 @@ final class EAGLDisplay {
     }
 
     private static func open() -> Result<EAGLDisplay, EAGLUnavailable> {
-        let clientExtensions = extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
+        let clientExtensions = eglExtensionSet(eglQueryString(nil, EGL_EXTENSIONS))
         guard clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
             return .failure(
                 EAGLUnavailable(
@@ -56,17 +56,13 @@ final class EAGLDisplay {
         guard eglInitialize(display, nil, nil) == EGLBoolean(EGL_TRUE) else {
             return .failure(EAGLUnavailable("eglInitialize(surfaceless) failed: \(eglErrorName())"))
         }
-        let extensions = extensionSet(eglQueryString(display, EGL_EXTENSIONS))
+        let extensions = eglExtensionSet(eglQueryString(display, EGL_EXTENSIONS))
         guard extensions.contains("EGL_KHR_surfaceless_context") else {
             return .failure(EAGLUnavailable("the EGL display does not offer EGL_KHR_surfaceless_context"))
         }
         return .success(EAGLDisplay(display: display, extensions: extensions))
     }
 
-    private static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
-        guard let string else { return [] }
-        return Set(String(cString: string).split(separator: " ").map(String.init))
-    }
 }
 
 /// Why no context could be made.
@@ -75,21 +71,31 @@ struct EAGLUnavailable: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The name of `eglGetError()`'s current value.
-func eglErrorName() -> String {
-    let code = eglGetError()
+/// EGL 1.5's name for an error code (`EGL_BAD_ALLOC`), or its number when EGL defines none;
+/// by default the code `eglGetError()` gives now. Shared with VitrineGL's `EGLFailure`.
+package func eglErrorName(_ code: Int32 = eglGetError()) -> String {
     switch code {
-    case EGL_SUCCESS: return "EGL_SUCCESS"
-    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED"
-    case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS"
-    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC"
-    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE"
-    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG"
-    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT"
-    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY"
-    case EGL_BAD_MATCH: return "EGL_BAD_MATCH"
-    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER"
-    case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST"
-    default: return "EGL error 0x\(String(code, radix: 16))"
+    case EGL_SUCCESS: "EGL_SUCCESS"
+    case EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED"
+    case EGL_BAD_ACCESS: "EGL_BAD_ACCESS"
+    case EGL_BAD_ALLOC: "EGL_BAD_ALLOC"
+    case EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE"
+    case EGL_BAD_CONFIG: "EGL_BAD_CONFIG"
+    case EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT"
+    case EGL_BAD_CURRENT_SURFACE: "EGL_BAD_CURRENT_SURFACE"
+    case EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY"
+    case EGL_BAD_MATCH: "EGL_BAD_MATCH"
+    case EGL_BAD_NATIVE_PIXMAP: "EGL_BAD_NATIVE_PIXMAP"
+    case EGL_BAD_NATIVE_WINDOW: "EGL_BAD_NATIVE_WINDOW"
+    case EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER"
+    case EGL_BAD_SURFACE: "EGL_BAD_SURFACE"
+    case EGL_CONTEXT_LOST: "EGL_CONTEXT_LOST"
+    default: "EGL error 0x\(String(code, radix: 16))"
     }
+}
+
+/// The names in an EGL extension string (`EGL_EXTENSIONS`, space-separated); empty for nil.
+package func eglExtensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
+    guard let string else { return [] }
+    return Set(String(cString: string).split(separator: " ").map(String.init))
 }

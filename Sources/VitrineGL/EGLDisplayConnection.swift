@@ -1,4 +1,5 @@
 internal import CEGL
+import OpenGLES
 import Foundation
 
 /// Why EGL could not do what was asked: the call and EGL's error, by its name.
@@ -24,27 +25,8 @@ public struct EGLFailure: Error, CustomStringConvertible, Equatable, Sendable {
         "\(operation) failed: \(errorName)" + (detail.map { " (\($0))" } ?? "")
     }
 
-    /// The EGL 1.5 error names.
-    static func name(of code: Int32) -> String {
-        switch code {
-        case EGL_SUCCESS: "EGL_SUCCESS"
-        case EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED"
-        case EGL_BAD_ACCESS: "EGL_BAD_ACCESS"
-        case EGL_BAD_ALLOC: "EGL_BAD_ALLOC"
-        case EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE"
-        case EGL_BAD_CONFIG: "EGL_BAD_CONFIG"
-        case EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT"
-        case EGL_BAD_CURRENT_SURFACE: "EGL_BAD_CURRENT_SURFACE"
-        case EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY"
-        case EGL_BAD_MATCH: "EGL_BAD_MATCH"
-        case EGL_BAD_NATIVE_PIXMAP: "EGL_BAD_NATIVE_PIXMAP"
-        case EGL_BAD_NATIVE_WINDOW: "EGL_BAD_NATIVE_WINDOW"
-        case EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER"
-        case EGL_BAD_SURFACE: "EGL_BAD_SURFACE"
-        case EGL_CONTEXT_LOST: "EGL_CONTEXT_LOST"
-        default: "EGL error 0x\(String(code, radix: 16))"
-        }
-    }
+    /// The EGL 1.5 error names (OpenGLES's `eglErrorName`, which EAGLContext's messages use).
+    static func name(of code: Int32) -> String { eglErrorName(code) }
 }
 
 /// An initialised EGL display: the connection to a GPU driver that contexts are made on.
@@ -111,7 +93,7 @@ public final class EGLDisplayConnection {
     public init(platform: Platform = .surfaceless) throws(EGLFailure) {
         self.platform = platform
         // Client extensions are queried on no display (EGL_EXT_client_extensions).
-        let clientExtensions = Self.extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
+        let clientExtensions = eglExtensionSet(eglQueryString(nil, EGL_EXTENSIONS))
         guard clientExtensions.contains(platform.clientExtension) else {
             throw EGLFailure(
                 "opening an EGL display on \(platform)", code: eglGetError(),
@@ -131,7 +113,7 @@ public final class EGLDisplayConnection {
         majorVersion = Int(major)
         minorVersion = Int(minor)
         vendor = eglQueryString(display, EGL_VENDOR).map { String(cString: $0) } ?? ""
-        extensions = Self.extensionSet(eglQueryString(display, EGL_EXTENSIONS))
+        extensions = eglExtensionSet(eglQueryString(display, EGL_EXTENSIONS))
     }
 
     deinit {
@@ -166,10 +148,6 @@ public final class EGLDisplayConnection {
         }
     }
 
-    private static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
-        guard let string else { return [] }
-        return Set(String(cString: string).split(separator: " ").map(String.init))
-    }
 }
 
 /// An EGL config of a display (`EGLDisplayConnection.configs(matchingNativeVisual:)`).
