@@ -225,16 +225,7 @@ public final class Keymap {
     }
 
     /// The modifiers active now, as `UIKeyModifierFlags` spell them.
-    public func activeModifiers() -> KeyModifiers {
-        let state = currentModifiers()
-        var held: KeyModifiers = []
-        if state.shift { held.insert(.shift) }
-        if state.capsLock { held.insert(.alphaShift) }
-        if state.control { held.insert(.control) }
-        if state.alternate { held.insert(.alternate) }
-        if state.command { held.insert(.command) }
-        return held
-    }
+    public func activeModifiers() -> KeyModifiers { KeyModifiers(currentModifiers()) }
 
     private func currentModifiers() -> KeyModifierState {
         func active(_ name: String) -> Bool {
@@ -261,4 +252,17 @@ public struct KeyModifierState: Hashable, Sendable {
     public var control: Bool
     public var alternate: Bool
     public var command: Bool
+}
+
+extension KeyModifiers {
+    /// The modifiers of `state`, as `UIKeyModifierFlags` spell them (Caps Lock is
+    /// `.alphaShift`).
+    public init(_ state: KeyModifierState) {
+        self = []
+        if state.shift { insert(.shift) }
+        if state.capsLock { insert(.alphaShift) }
+        if state.control { insert(.control) }
+        if state.alternate { insert(.alternate) }
+        if state.command { insert(.command) }
+    }
 }

@@ -11,7 +11,9 @@ import VitrinePlatform
 /// are the slots); the mouse is one finger, or with Ctrl or Alt held two fingers mirrored
 /// through the window's centre (`PointerFingers`, as the iOS Simulator's Option-drag); the
 /// wheel (`wl_pointer.axis`) scrolls; the keyboard types with the compositor's keymap
-/// (`wl_keyboard.keymap` through xkbcommon) and repeats at its rate (`repeat_info`). Focus
+/// (`wl_keyboard.keymap` through xkbcommon); its repeat rate and delay (`repeat_info`) go to
+/// `repeatInfoHandler`, for the application's key repeat, which repeats keys on every
+/// backend (the compositor sends no repeats, and the source sends none of its own). Focus
 /// leaving a window cancels the fingers down and releases the keys held, so nothing sticks.
 @MainActor
 public final class WaylandInputSource: InputSource {
@@ -19,6 +21,9 @@ public final class WaylandInputSource: InputSource {
     /// Every key press, before the app sees it; returning true swallows it (the simulator's
     /// keys).
     public var keyFilter: (@MainActor (KeyEvent) -> Bool)?
+    /// The compositor's key repeat (`wl_keyboard.repeat_info`): the delay in seconds and the
+    /// rate in repeats a second (0: keys do not repeat).
+    public var repeatInfoHandler: (@MainActor (_ delay: Double, _ rate: Double) -> Void)?
     /// Notes for the log (the keymap in use).
     public var log: (@MainActor (String) -> Void)?
 
@@ -32,9 +37,6 @@ public final class WaylandInputSource: InputSource {
     private var touchFrameOutput: String?
     private var keymap: Keymap?
     private var heldKeys: [UInt32] = []
-    private var repeatRate: Int32 = 25
-    private var repeatDelay: Int32 = 600
-    private var repeatTimer: DispatchSourceTimer?
     private var modifiers = KeyModifiers()
     private var scrollPending = (dx: 0.0, dy: 0.0)
 
@@ -178,7 +180,6 @@ public final class WaylandInputSource: InputSource {
 
     fileprivate func keyboardLeave() {
         // Keys held when focus goes are released, as a window losing focus sees them go up.
-        stopRepeat()
         for code in heldKeys.reversed() { key(code, pressed: false) }
         heldKeys.removeAll()
         deliver(fingers.leave(output: pointerOutput?.name, timestamp: now))
@@ -190,15 +191,7 @@ public final class WaylandInputSource: InputSource {
             keyCode: code, isPressed: pressed, device: "wayland-keyboard", timestamp: now,
             characters: typed?.characters, charactersIgnoringModifiers: typed?.charactersIgnoringModifiers,
             modifiers: modifiers)
-        if let state = typed?.modifiers {
-            var held: KeyModifiers = []
-            if state.shift { held.insert(.shift) }
-            if state.capsLock { held.insert(.alphaShift) }
-            if state.control { held.insert(.control) }
-            if state.alternate { held.insert(.alternate) }
-            if state.command { held.insert(.command) }
-            event.modifiers = held
-        }
+        if let state = typed?.modifiers { event.modifiers = KeyModifiers(state) }
         if pressed {
             if !heldKeys.contains(code) { heldKeys.append(code) }
         } else {
@@ -206,11 +199,6 @@ public final class WaylandInputSource: InputSource {
         }
         if pressed, keyFilter?(event) == true { return }
         deliver(.key(event))
-        if pressed, keymap?.repeats(keyCode: code) == true {
-            startRepeat(code)
-        } else if !pressed {
-            stopRepeat()
-        }
     }
 
     fileprivate func modifiersChanged(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
@@ -220,38 +208,7 @@ public final class WaylandInputSource: InputSource {
     }
 
     fileprivate func repeatInfo(rate: Int32, delay: Int32) {
-        repeatRate = rate
-        repeatDelay = delay
-    }
-
-    /// The compositor sends no repeats: the client repeats the last key pressed, after the
-    /// delay, at the rate (rate 0: no repeat).
-    private func startRepeat(_ code: UInt32) {
-        stopRepeat()
-        guard repeatRate > 0 else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(
-            deadline: .now() + .milliseconds(Int(repeatDelay)), repeating: .microseconds(1_000_000 / Int(repeatRate)))
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.heldKeys.last == code else { return }
-                let typed = self.keymap?.process(keyCode: code, isPressed: true)
-                self.deliver(
-                    .key(
-                        KeyEvent(
-                            keyCode: code, isPressed: true, device: "wayland-keyboard", timestamp: self.now,
-                            characters: typed?.characters,
-                            charactersIgnoringModifiers: typed?.charactersIgnoringModifiers,
-                            modifiers: self.modifiers)))
-            }
-        }
-        repeatTimer = timer
-        timer.resume()
-    }
-
-    private func stopRepeat() {
-        repeatTimer?.cancel()
-        repeatTimer = nil
+        repeatInfoHandler?(Double(max(0, delay)) / 1000, Double(max(0, rate)))
     }
 
     // MARK: Listeners

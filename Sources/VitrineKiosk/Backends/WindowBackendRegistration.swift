@@ -1,4 +1,5 @@
 import Logging
+import VitrineKit
 import VitrinePlatform
 import VitrineService
 import VitrineWayland
@@ -42,6 +43,12 @@ enum WindowBackendRegistration {
         }
         let input = WaylandInputSource(backend: backend)
         input.log = { message in log.notice("\(message)") }
+        // The desktop's key repeat, as a desktop app's keys repeat; the application repeats
+        // them as on every backend (a config reload puts `[keyboard]`'s back until the
+        // compositor sends its own again).
+        input.repeatInfoHandler = { delay, rate in
+            UIApplication.shared.keyRepeat = KeyRepeatSettings(delay: delay, rate: rate)
+        }
         let screens = context.windowScreens
         let simulator = WindowSimulator(log: log)
         var secondScreen: WaylandOutput?
